@@ -1,0 +1,114 @@
+package adjudicator
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"strings"
+)
+
+// Dice throws six-sided dice. Every throw says why, so that the report can list it
+// (DESIGN §4). Implementations must return 1..6.
+type Dice interface {
+	Roll(reason string) int
+}
+
+// StreamDice is the dice of real play: a deterministic stream keyed by the hour's
+// seed. Throw n is taken from HMAC-SHA256(seed, "shiloh-pbem dice v1" || n) by
+// rejection sampling, so it is the same on every machine and every Go version, and
+// anyone holding the revealed seed can recompute it.
+type StreamDice struct {
+	seed  []byte
+	block uint64
+	buf   []byte
+}
+
+// NewStreamDice returns the dice stream for a seed.
+func NewStreamDice(seed []byte) *StreamDice {
+	return &StreamDice{seed: append([]byte(nil), seed...)}
+}
+
+func (d *StreamDice) nextByte() byte {
+	if len(d.buf) == 0 {
+		m := hmac.New(sha256.New, d.seed)
+		m.Write([]byte("shiloh-pbem dice v1"))
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], d.block)
+		m.Write(n[:])
+		d.buf = m.Sum(nil)
+		d.block++
+	}
+	b := d.buf[0]
+	d.buf = d.buf[1:]
+	return b
+}
+
+// Roll returns the next die. Bytes of 252 and above are skipped so that each face is
+// exactly equally likely (252 = 6 × 42).
+func (d *StreamDice) Roll(string) int {
+	for {
+		b := d.nextByte()
+		if b < 252 {
+			return int(b%6) + 1
+		}
+	}
+}
+
+// ScriptedDice returns a fixed list of throws, for tests and for umpires replaying a
+// table game. It panics with the reason when the rules ask for a throw the script
+// does not have, or when a scripted value is not 1..6: a test must fail loudly.
+type ScriptedDice struct {
+	Values []int
+	used   int
+	Log    []Throw
+}
+
+// NewScriptedDice returns dice that throw the given values in order.
+func NewScriptedDice(values ...int) *ScriptedDice {
+	return &ScriptedDice{Values: append([]int(nil), values...)}
+}
+
+func (d *ScriptedDice) Roll(reason string) int {
+	if d.used >= len(d.Values) {
+		panic(fmt.Sprintf("adjudicator: scripted dice ran out at throw %d (%s); thrown so far: %s",
+			d.used+1, reason, d.describe()))
+	}
+	v := d.Values[d.used]
+	if v < 1 || v > 6 {
+		panic(fmt.Sprintf("adjudicator: scripted die %d is %d, not 1..6", d.used+1, v))
+	}
+	d.used++
+	d.Log = append(d.Log, Throw{Reason: reason, Value: v})
+	return v
+}
+
+// Remaining is how many scripted throws were not used; a case with leftovers is
+// usually wrong.
+func (d *ScriptedDice) Remaining() int { return len(d.Values) - d.used }
+
+func (d *ScriptedDice) describe() string {
+	var b strings.Builder
+	for i, t := range d.Log {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%d (%s)", t.Value, t.Reason)
+	}
+	return b.String()
+}
+
+// loggingDice wraps the caller's dice and records every throw into the report.
+type loggingDice struct {
+	d   Dice
+	log *[]Throw
+}
+
+func (l loggingDice) Roll(reason string) int {
+	v := l.d.Roll(reason)
+	if v < 1 || v > 6 {
+		panic(fmt.Sprintf("adjudicator: dice returned %d for %s", v, reason))
+	}
+	*l.log = append(*l.log, Throw{Reason: reason, Value: v})
+	return v
+}

@@ -1,0 +1,139 @@
+package adjudicator
+
+// EventKind says what happened. Events are recorded in the order they happened; a
+// side's report is the subset it may see (view.go).
+type EventKind string
+
+const (
+	EvInitiative     EventKind = "initiative"      // 2.1
+	EvArrival        EventKind = "arrival"         // 5.6, 5.61, 9.1
+	EvArrivalHeld    EventKind = "arrival-held"    // 5.6 delayed arrival
+	EvActivate       EventKind = "activate"        // 5.2
+	EvMove           EventKind = "move"            // 5.3
+	EvStraggler      EventKind = "straggler"       // 5.2 uncommanded move roll
+	EvHQReduced      EventKind = "hq-reduced"      // 5.2 step loss after commanding
+	EvPinned         EventKind = "pinned"          // 5.4
+	EvBattle         EventKind = "battle"          // 6.2 a battle begins; blocks revealed
+	EvRound          EventKind = "round"           // 6.3
+	EvReserves       EventKind = "reserves"        // 6.5 reserves arrive in round 2
+	EvSwap           EventKind = "swap"            // 6.5 attacker becomes defender
+	EvFire           EventKind = "fire"            // 6.6
+	EvHit            EventKind = "hit"             // 6.6 one hit on one block
+	EvRetreat        EventKind = "retreat"         // 6.7
+	EvPass           EventKind = "pass"            // 6.4
+	EvEliminated     EventKind = "eliminated"      // 6.9, 3.6
+	EvHQFallen       EventKind = "hq-fallen"       // 6.91
+	EvSuccession     EventKind = "succession"      // 6.91
+	EvBattleEnd      EventKind = "battle-end"      // 6.3
+	EvRegroup        EventKind = "regroup"         // 6.8
+	EvCampCaptured   EventKind = "camp-captured"   // 7.2
+	EvSupply         EventKind = "supply"          // 7.1
+	EvHQRebuilt      EventKind = "hq-rebuilt"      // 6.91
+	EvOhioBarred     EventKind = "ohio-barred"     // 9.1
+	EvVictory        EventKind = "victory"         // 8.0
+	EvControlChanged EventKind = "control-changed" // 5.1
+)
+
+// Revealed is a block shown at its strength in battle (6.2).
+type Revealed struct {
+	Block     BlockID   `json:"block"`
+	Side      Side      `json:"side"`
+	Strength  int       `json:"strength"`
+	Firepower Firepower `json:"firepower"`
+	Reserve   bool      `json:"reserve,omitempty"`
+}
+
+// Event is one thing that happened. Only the fields that matter for its Kind are set.
+type Event struct {
+	Seq   int       `json:"seq"`
+	Kind  EventKind `json:"kind"`
+	Side  Side      `json:"side,omitempty"`
+	Block BlockID   `json:"block,omitempty"`
+	// Blocks lists blocks acting together (an arrival group, pinned blocks).
+	Blocks []BlockID `json:"blocks,omitempty"`
+	Area   AreaID    `json:"area,omitempty"` // where it happened (battle area)
+	From   AreaID    `json:"from,omitempty"`
+	To     AreaID    `json:"to,omitempty"`
+	Via    []AreaID  `json:"via,omitempty"` // a road move's path
+	Intent Intent    `json:"intent,omitempty"`
+	// CommandedBy is the HQ that commanded a move (5.2).
+	CommandedBy BlockID    `json:"commanded_by,omitempty"`
+	Round       int        `json:"round,omitempty"`
+	Firepower   Firepower  `json:"firepower,omitempty"` // effective firepower of a fire
+	Dice        []int      `json:"dice,omitempty"`
+	Hits        int        `json:"hits,omitempty"`
+	Strength    int        `json:"strength,omitempty"` // strength after the event
+	Attacker    Side       `json:"attacker,omitempty"`
+	Revealed    []Revealed `json:"revealed,omitempty"`
+	// Winner of a battle or the game; Points are VPs per side (index Side.Index()).
+	Winner Side   `json:"winner,omitempty"`
+	Points [2]int `json:"points,omitempty"`
+	Rule   string `json:"rule,omitempty"`
+	Text   string `json:"text,omitempty"`
+}
+
+// Status is what became of one order.
+type Status string
+
+const (
+	// Executed orders were carried out as written.
+	Executed Status = "executed"
+	// Partial orders were carried out for some of their blocks only.
+	Partial Status = "partial"
+	// Dropped orders were legal when written but could not be carried out when their
+	// turn came (pinned, command lost, limits used up, destination now enemy).
+	Dropped Status = "dropped"
+	// Invalid orders are not understood (unknown names, malformed).
+	Invalid Status = "invalid"
+	// Illegal orders are understood but not allowed by the rules.
+	Illegal Status = "illegal"
+	// Unused standing orders did not apply this hour (no battle in that area).
+	Unused Status = "unused"
+)
+
+// OrderRef points at one order of Orders: its kind ("activate", "move", "battles",
+// "doctrine", "regroup", "supply", "landing", "arrival", "initiative") and index.
+type OrderRef struct {
+	Kind  string `json:"kind"`
+	Index int    `json:"index"`
+	Line  int    `json:"line,omitempty"`
+}
+
+// Result is the outcome of one order, with the rule and a reason in plain words.
+type Result struct {
+	Side   Side     `json:"side"`
+	Order  OrderRef `json:"order"`
+	Status Status   `json:"status"`
+	Rule   string   `json:"rule,omitempty"`
+	Reason string   `json:"reason,omitempty"`
+	// Blocks the result is about (a partial move names the blocks that did not go).
+	Blocks []BlockID `json:"blocks,omitempty"`
+}
+
+// Throw is one die thrown, with why (DESIGN §4: every throw is logged).
+type Throw struct {
+	Reason string `json:"reason"`
+	Value  int    `json:"value"`
+}
+
+// Initiative records the hour's initiative (2.1).
+type Initiative struct {
+	// Rolls are the 2d6 totals, index Side.Index(); zero when no roll was made.
+	Rolls   [2]int `json:"rolls"`
+	Player1 Side   `json:"player1"`
+	// Reason explains a fixed or tied result ("CSA is Player 1 at Day 1 7AM").
+	Reason string `json:"reason,omitempty"`
+}
+
+// Report is everything that happened in one hour.
+type Report struct {
+	Hour       Hour       `json:"hour"`
+	Initiative Initiative `json:"initiative"`
+	Events     []Event    `json:"events"`
+	Results    []Result   `json:"results"`
+	Throws     []Throw    `json:"throws"`
+	// Points are victory points after the hour, index Side.Index() (8.0).
+	Points [2]int `json:"points"`
+	Over   bool   `json:"over,omitempty"`
+	Winner Side   `json:"winner,omitempty"`
+}
