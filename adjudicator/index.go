@@ -1,0 +1,159 @@
+package adjudicator
+
+import "sort"
+
+// Index sorts the map's records by id and builds its lookup tables. The loader calls
+// it; code that builds a Map by hand (tests) must call it too.
+func (m *Map) Index() {
+	sort.Slice(m.Areas, func(i, j int) bool { return m.Areas[i].ID < m.Areas[j].ID })
+	for i := range m.Borders {
+		b := &m.Borders[i]
+		if b.B < b.A {
+			b.A, b.B = b.B, b.A
+		}
+	}
+	sort.Slice(m.Borders, func(i, j int) bool {
+		if m.Borders[i].A != m.Borders[j].A {
+			return m.Borders[i].A < m.Borders[j].A
+		}
+		return m.Borders[i].B < m.Borders[j].B
+	})
+	sort.Slice(m.Roads, func(i, j int) bool { return m.Roads[i].ID < m.Roads[j].ID })
+	m.areaIndex = make(map[AreaID]int, len(m.Areas))
+	for i, a := range m.Areas {
+		m.areaIndex[a.ID] = i
+	}
+	m.borderIndex = make(map[[2]AreaID]int, len(m.Borders))
+	m.neighbours = make(map[AreaID][]AreaID, len(m.Areas))
+	for i, b := range m.Borders {
+		m.borderIndex[[2]AreaID{b.A, b.B}] = i
+		m.neighbours[b.A] = append(m.neighbours[b.A], b.B)
+		m.neighbours[b.B] = append(m.neighbours[b.B], b.A)
+	}
+	for id, ns := range m.neighbours {
+		sort.Slice(ns, func(i, j int) bool { return ns[i] < ns[j] })
+		m.neighbours[id] = ns
+	}
+}
+
+// Area returns the area with the id, or nil.
+func (m *Map) Area(id AreaID) *Area {
+	i, ok := m.areaIndex[id]
+	if !ok {
+		return nil
+	}
+	return &m.Areas[i]
+}
+
+// Border returns the border between two areas, or nil if they are not adjacent.
+func (m *Map) Border(a, b AreaID) *Border {
+	if b < a {
+		a, b = b, a
+	}
+	i, ok := m.borderIndex[[2]AreaID{a, b}]
+	if !ok {
+		return nil
+	}
+	return &m.Borders[i]
+}
+
+// Neighbours returns the areas adjacent to a, sorted by id. The slice is shared: do
+// not modify it.
+func (m *Map) Neighbours(a AreaID) []AreaID { return m.neighbours[a] }
+
+// Road returns the road with the id, or nil.
+func (m *Map) Road(id RoadID) *Road {
+	i := sort.Search(len(m.Roads), func(i int) bool { return m.Roads[i].ID >= id })
+	if i < len(m.Roads) && m.Roads[i].ID == id {
+		return &m.Roads[i]
+	}
+	return nil
+}
+
+// Index sorts the order of battle by block id and builds its lookup table.
+func (ob *OrderOfBattle) Index() {
+	sort.Slice(ob.Blocks, func(i, j int) bool { return ob.Blocks[i].ID < ob.Blocks[j].ID })
+	sort.Slice(ob.Formations, func(i, j int) bool { return ob.Formations[i].ID < ob.Formations[j].ID })
+	ob.blockIndex = make(map[BlockID]int, len(ob.Blocks))
+	for i, b := range ob.Blocks {
+		ob.blockIndex[b.ID] = i
+	}
+}
+
+// Block returns the block's card, or nil.
+func (ob *OrderOfBattle) Block(id BlockID) *BlockSpec {
+	i, ok := ob.blockIndex[id]
+	if !ok {
+		return nil
+	}
+	return &ob.Blocks[i]
+}
+
+// Formation returns the division or corps, or nil.
+func (ob *OrderOfBattle) Formation(id FormationID) *Formation {
+	i := sort.Search(len(ob.Formations), func(i int) bool { return ob.Formations[i].ID >= id })
+	if i < len(ob.Formations) && ob.Formations[i].ID == id {
+		return &ob.Formations[i]
+	}
+	return nil
+}
+
+// BorderLimits are the move and battle limits for crossing one border in one
+// direction (3.32, 3.33, Terrain Effects table).
+type BorderLimits struct {
+	Move   int
+	Battle int
+	// Passable is false for creeks away from fords and bridges and for the river.
+	Passable bool
+	Ravine   bool
+	Road     bool
+}
+
+// terrainLimits gives move/battle limits of one terrain type; uphill applies to
+// slopes crossed from the low side.
+func terrainLimits(t BorderTerrain, uphill bool) (move, battle int, passable bool) {
+	switch t {
+	case BorderClear:
+		return 6, 3, true
+	case BorderWoods, BorderOrchard, BorderFord, BorderBridge:
+		return 4, 2, true
+	case BorderStream, BorderRavine:
+		return 2, 1, true
+	case BorderSlope:
+		if uphill {
+			return 2, 1, true
+		}
+		return 4, 2, true
+	case BorderMarsh:
+		return 1, 0, true
+	case BorderCreekFord, BorderCreekBridge:
+		return 2, 1, true
+	}
+	return 0, 0, false // creek, river, unknown
+}
+
+// Limits returns the limits for crossing b from the area from: the worst of its
+// terrain types applies (3.36).
+func (b *Border) Limits(from AreaID) BorderLimits {
+	l := BorderLimits{Move: 6, Battle: 3, Passable: true, Road: len(b.Roads) > 0}
+	if len(b.Terrain) == 0 {
+		return l
+	}
+	uphill := b.High != "" && b.High != from
+	for _, t := range b.Terrain {
+		mv, bt, ok := terrainLimits(t, uphill)
+		if !ok {
+			return BorderLimits{Road: l.Road}
+		}
+		if mv < l.Move {
+			l.Move = mv
+		}
+		if bt < l.Battle {
+			l.Battle = bt
+		}
+		if t == BorderRavine {
+			l.Ravine = true
+		}
+	}
+	return l
+}
