@@ -1,0 +1,255 @@
+package adjudicator
+
+import (
+	"encoding/json"
+	"sort"
+)
+
+// ResolveHour plays one hour: initiative (2.1), Player 1's then Player 2's command and
+// movement (5.0), battles (6.0), supply (7.0), and at 6PM victory (8.0); the night
+// turn follows 9.2. orders is indexed by Side.Index(); a nil entry means the side sent
+// no orders (NMR) and is played by its standing defaults. The input state and orders
+// are never modified. The error is non-nil only for corrupt input.
+func ResolveHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) (*State, *Report, error) {
+	if err := checkState(sc, st); err != nil {
+		return nil, nil, err
+	}
+	if st.Over {
+		return nil, nil, errorf("the game is over (%s)", st.Hour)
+	}
+	h := newHour(sc, st, orders, d)
+	h.play()
+	return h.st, h.rep, nil
+}
+
+// hour is the working context of one ResolveHour call. Each rules chapter adds its
+// methods in its own file.
+type hour struct {
+	sc  *Scenario
+	st  *State
+	ord [2]*Orders
+	d   Dice
+	rep *Report
+
+	p1 Side
+
+	// blockIdx finds a block's index in st.Blocks; it is only ever used for
+	// lookups, never ranged over.
+	blockIdx map[BlockID]int
+
+	// moveCount counts blocks that crossed each border in the current movement
+	// phase (3.32), keyed by the ordered pair (from, to) of a crossing.
+	moveCount map[[2]AreaID]int
+	// moved marks blocks that moved this player turn (5.3: once per turn).
+	moved map[BlockID]bool
+	// battles lists battles created this hour, in the order they began.
+	battles []*battle
+}
+
+// battle is a contested area waiting to be fought (6.1).
+type battle struct {
+	Area     AreaID
+	Attacker Side
+	// Entries records blocks that entered the area this hour: by which border (From;
+	// empty for an off-board arrival, 5.6) and whether as reserves (6.5).
+	Entries []battleEntry
+}
+
+type battleEntry struct {
+	Block   BlockID
+	Side    Side
+	From    AreaID
+	Reserve bool
+}
+
+func newHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
+	h := &hour{
+		sc:        sc,
+		st:        st.Clone(),
+		rep:       &Report{Hour: st.Hour},
+		moveCount: map[[2]AreaID]int{},
+		moved:     map[BlockID]bool{},
+	}
+	h.d = loggingDice{d: d, log: &h.rep.Throws}
+	for _, s := range Sides {
+		o := orders[s.Index()]
+		if o == nil {
+			o = &Orders{Side: s}
+		}
+		h.ord[s.Index()] = o
+	}
+	h.blockIdx = make(map[BlockID]int, len(h.st.Blocks))
+	for i, b := range h.st.Blocks {
+		h.blockIdx[b.ID] = i
+	}
+	return h
+}
+
+// play runs the phases of the hour in order.
+func (h *hour) play() {
+	h.initiative()
+	p2 := h.p1.Enemy()
+	h.playerTurn(h.p1)
+	h.playerTurn(p2)
+	if h.st.Hour.IsNight() {
+		h.nightFire()
+	} else {
+		h.fightBattles()
+	}
+	h.supplyPhase()
+	h.endOfHour()
+}
+
+// orders returns a side's orders for the hour (never nil).
+func (h *hour) orders(s Side) *Orders { return h.ord[s.Index()] }
+
+// event appends an event to the report, numbering it.
+func (h *hour) event(e Event) {
+	e.Seq = len(h.rep.Events) + 1
+	h.rep.Events = append(h.rep.Events, e)
+}
+
+// result records what became of an order.
+func (h *hour) result(r Result) { h.rep.Results = append(h.rep.Results, r) }
+
+// block returns a block's state, or nil.
+func (h *hour) block(id BlockID) *BlockState {
+	i, ok := h.blockIdx[id]
+	if !ok {
+		return nil
+	}
+	return &h.st.Blocks[i]
+}
+
+// spec returns a block's OB card.
+func (h *hour) spec(id BlockID) *BlockSpec { return h.sc.OB.Block(id) }
+
+// sideOf returns the side that owns a block.
+func (h *hour) sideOf(id BlockID) Side {
+	if s := h.spec(id); s != nil {
+		return s.Side
+	}
+	return NoSide
+}
+
+// blocksIn returns the ids of a side's blocks on the map in an area, sorted by id.
+// side NoSide returns both sides' blocks.
+func (h *hour) blocksIn(a AreaID, side Side) []BlockID {
+	return h.st.BlocksIn(h.sc, a, side)
+}
+
+// control returns the area's control (5.1): the side holding it alone, or NoSide with
+// contested true when both sides are there, or NoSide when it is vacant.
+func (h *hour) control(a AreaID) (Side, bool) { return h.st.Control(h.sc, a) }
+
+// Clone returns a deep copy of the state.
+func (st *State) Clone() *State {
+	c := *st
+	c.Blocks = append([]BlockState(nil), st.Blocks...)
+	c.Losses = append([]Loss(nil), st.Losses...)
+	c.CampsCaptured = append([]AreaID(nil), st.CampsCaptured...)
+	c.ArmyCommand = append([]ArmyCommand(nil), st.ArmyCommand...)
+	c.ArrivalsDone = append([]string(nil), st.ArrivalsDone...)
+	c.ArrivalChoices = append([]ArrivalChoice(nil), st.ArrivalChoices...)
+	c.Sightings = append([]Sighting(nil), st.Sightings...)
+	return &c
+}
+
+// Block returns the state of a block, or nil. Blocks are sorted by id.
+func (st *State) Block(id BlockID) *BlockState {
+	i := sort.Search(len(st.Blocks), func(i int) bool { return st.Blocks[i].ID >= id })
+	if i < len(st.Blocks) && st.Blocks[i].ID == id {
+		return &st.Blocks[i]
+	}
+	return nil
+}
+
+// BlocksIn returns the ids of a side's blocks on the map in an area, sorted by id;
+// side NoSide returns both sides'.
+func (st *State) BlocksIn(sc *Scenario, a AreaID, side Side) []BlockID {
+	var out []BlockID
+	for _, b := range st.Blocks {
+		if b.Where != OnMap || b.Area != a {
+			continue
+		}
+		if side != NoSide && sc.OB.Block(b.ID).Side != side {
+			continue
+		}
+		out = append(out, b.ID)
+	}
+	return out
+}
+
+// Control returns the area's control (5.1): the side holding it alone; NoSide and
+// contested=true when both sides are there; NoSide and false when it is vacant.
+func (st *State) Control(sc *Scenario, a AreaID) (side Side, contested bool) {
+	var has [2]bool
+	for _, b := range st.Blocks {
+		if b.Where == OnMap && b.Area == a {
+			has[sc.OB.Block(b.ID).Side.Index()] = true
+		}
+	}
+	switch {
+	case has[0] && has[1]:
+		return NoSide, true
+	case has[0]:
+		return USA, false
+	case has[1]:
+		return CSA, false
+	}
+	return NoSide, false
+}
+
+// Points returns victory points per side, index Side.Index(): each enemy block
+// eliminated and each enemy Fallen HQ marker is one VP (8.0, 6.91).
+func (st *State) Points() [2]int {
+	var p [2]int
+	for _, l := range st.Losses {
+		p[l.Side.Enemy().Index()]++
+	}
+	return p
+}
+
+// checkState verifies that a state fits its scenario: every OB block exactly once,
+// sorted, in a place that exists, with a sane strength.
+func checkState(sc *Scenario, st *State) error {
+	if sc == nil || sc.Map == nil || sc.OB == nil {
+		return errorf("no scenario")
+	}
+	if st == nil {
+		return errorf("no state")
+	}
+	if st.Scenario != "" && st.Scenario != sc.ID {
+		return errorf("state is for scenario %q, not %q", st.Scenario, sc.ID)
+	}
+	if st.Hour < sc.Start || st.Hour > sc.End {
+		return errorf("hour %s is outside scenario %s", st.Hour, sc.ID)
+	}
+	if len(st.Blocks) != len(sc.OB.Blocks) {
+		return errorf("state has %d blocks, the order of battle %d", len(st.Blocks), len(sc.OB.Blocks))
+	}
+	for i, b := range st.Blocks {
+		if b.ID != sc.OB.Blocks[i].ID {
+			return errorf("state block %d is %q, want %q (blocks sorted by id, one per OB block)", i, b.ID, sc.OB.Blocks[i].ID)
+		}
+		if b.Where == OnMap && sc.Map.Area(b.Area) == nil {
+			return errorf("block %s stands in unknown area %q", b.ID, b.Area)
+		}
+		if b.Strength < 0 || b.Strength > b.Max {
+			return errorf("block %s has strength %d outside 0..%d", b.ID, b.Strength, b.Max)
+		}
+	}
+	return nil
+}
+
+// MarshalState encodes a state in its stable JSON form (docs/STATE.md).
+func MarshalState(st *State) ([]byte, error) { return json.MarshalIndent(st, "", "  ") }
+
+// UnmarshalState decodes a state.
+func UnmarshalState(b []byte) (*State, error) {
+	var st State
+	if err := json.Unmarshal(b, &st); err != nil {
+		return nil, errorf("bad state: %v", err)
+	}
+	return &st, nil
+}
