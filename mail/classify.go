@@ -1,0 +1,123 @@
+package mail
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Disposition is what the intake should do with a decoded mail.
+type Disposition int
+
+const (
+	// Process: a mail from a person; route it and act on it.
+	Process Disposition = iota
+	// IgnoreSilently: record it as processed and never answer (auto-reply, bounce,
+	// mailing list, our own mail, a loop).
+	IgnoreSilently
+)
+
+func (d Disposition) String() string {
+	if d == Process {
+		return "process"
+	}
+	return "ignore"
+}
+
+// SelfInfo describes the adjudicator's own identity, so that it never answers itself.
+type SelfInfo struct {
+	// Addresses are our own mailbox addresses (plus-tags of them match too).
+	Addresses []string
+	// MessageIDDomain is the right-hand side of every Message-ID we generate.
+	MessageIDDomain string
+	// MaxHops is the Received-header count treated as a mail loop (0: 25).
+	MaxHops int
+}
+
+// Classify decides whether a mail may be acted on and answered. The reason names the
+// header that decided, e.g. `Auto-Submitted: auto-replied`. Only mails classified
+// Process may ever get a reply; everything else is recorded and dropped silently,
+// which is what RFC 3834 asks of automatic responders.
+func Classify(in *Inbound, self SelfInfo) (Disposition, string) {
+	from := strings.ToLower(in.From.Addr)
+	local := from
+	if i := strings.LastIndexByte(local, '@'); i >= 0 {
+		local = local[:i]
+	}
+	switch {
+	case in.HasReturnPath && isNullPath(in.ReturnPath):
+		return IgnoreSilently, "bounce: Return-Path: <>"
+	case local == "mailer-daemon" || local == "postmaster" || strings.HasPrefix(local, "mailer-daemon"):
+		return IgnoreSilently, "bounce: From: " + in.From.Addr
+	case in.ContentType == "multipart/report" && in.ReportType != "":
+		return IgnoreSilently, "report: Content-Type: multipart/report; report-type=" + in.ReportType
+	case in.AutoSubmitted != "" && !strings.EqualFold(strings.TrimSpace(strings.SplitN(in.AutoSubmitted, ";", 2)[0]), "no"):
+		return IgnoreSilently, "auto-reply: Auto-Submitted: " + in.AutoSubmitted
+	case in.XAutoreply != "":
+		return IgnoreSilently, "auto-reply: X-Autoreply: " + in.XAutoreply
+	}
+	switch strings.ToLower(in.Precedence) {
+	case "bulk", "junk", "list", "auto_reply", "auto-reply":
+		return IgnoreSilently, "bulk: Precedence: " + in.Precedence
+	}
+	if in.ListID != "" {
+		return IgnoreSilently, "mailing list: List-Id: " + in.ListID
+	}
+	if in.ListUnsub != "" {
+		return IgnoreSilently, "mailing list: List-Unsubscribe present"
+	}
+	for _, a := range self.Addresses {
+		if a != "" && SameMailbox(from, a) {
+			return IgnoreSilently, "ourselves: From: " + in.From.Addr
+		}
+		for _, l := range in.XLoop {
+			if SameMailbox(looseAddressOr(l), a) {
+				return IgnoreSilently, "loop: X-Loop: " + l
+			}
+		}
+	}
+	if d := strings.ToLower(self.MessageIDDomain); d != "" && strings.HasSuffix(strings.ToLower(in.MessageID), "@"+d) {
+		return IgnoreSilently, "ourselves: Message-ID <" + in.MessageID + ">"
+	}
+	max := self.MaxHops
+	if max <= 0 {
+		max = 25
+	}
+	if in.Received >= max {
+		return IgnoreSilently, fmt.Sprintf("loop: %d Received headers", in.Received)
+	}
+	if from == "" {
+		return IgnoreSilently, "no sender: From header missing or empty"
+	}
+	return Process, "from a person"
+}
+
+func isNullPath(rp string) bool {
+	rp = strings.TrimSpace(rp)
+	return rp == "<>" || rp == "" || strings.ReplaceAll(rp, " ", "") == "<>"
+}
+
+func looseAddressOr(s string) string {
+	if a := looseAddress(s); a != "" {
+		return a
+	}
+	return s
+}
+
+// SameMailbox compares two addresses case-insensitively, ignoring a +tag on either
+// local part ("pbem+g1-csa-x@h" is the mailbox "pbem@h").
+func SameMailbox(a, b string) bool {
+	return baseMailbox(a) == baseMailbox(b) && baseMailbox(a) != ""
+}
+
+func baseMailbox(a string) string {
+	a = strings.ToLower(strings.TrimSpace(a))
+	at := strings.LastIndexByte(a, '@')
+	if at < 0 {
+		return a
+	}
+	local, domain := a[:at], a[at:]
+	if p := strings.IndexByte(local, '+'); p >= 0 {
+		local = local[:p]
+	}
+	return local + domain
+}

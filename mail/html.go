@@ -1,0 +1,214 @@
+package mail
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// HTMLToText renders an HTML body as readable plain text: block elements start new
+// lines, <br> breaks, list items get "- ", table cells are separated by spaces, and
+// <blockquote> lines are prefixed with "> " so quoted history stays recognisable (and
+// is dropped by FreshText like any quoted reply). <style>, <script> and <head> are
+// skipped, entities decoded, whitespace collapsed outside <pre>.
+func HTMLToText(src string) string {
+	doc, err := html.Parse(strings.NewReader(src))
+	if err != nil {
+		return src
+	}
+	w := &textWriter{}
+	w.walk(doc)
+	return w.finish()
+}
+
+type textWriter struct {
+	lines  []string
+	cur    strings.Builder
+	depth  int  // blockquote depth
+	pre    int  // inside <pre>
+	space  bool // a collapsed space is pending
+	inLine bool // cur holds text
+	blank  bool // a blank line is wanted before the next text
+}
+
+func (w *textWriter) text(s string) {
+	if w.pre > 0 {
+		for i, part := range strings.Split(s, "\n") {
+			if i > 0 {
+				w.newline()
+			}
+			if part != "" {
+				w.start()
+				w.cur.WriteString(part)
+			}
+		}
+		return
+	}
+	for _, r := range s {
+		switch r {
+		case ' ', '\t', '\n', '\r', '\f', '\u00a0':
+			if w.inLine {
+				w.space = true
+			}
+			continue
+		}
+		w.start()
+		if w.space {
+			w.cur.WriteByte(' ')
+			w.space = false
+		}
+		w.cur.WriteRune(r)
+	}
+}
+
+// start opens a line (with the quote prefix) if none is open.
+func (w *textWriter) start() {
+	if w.inLine {
+		return
+	}
+	if w.blank && len(w.lines) > 0 {
+		w.lines = append(w.lines, strings.TrimRight(strings.Repeat("> ", w.depth), " "))
+	}
+	w.blank = false
+	w.cur.WriteString(strings.Repeat("> ", w.depth))
+	w.inLine = true
+	w.space = false
+}
+
+func (w *textWriter) newline() {
+	if !w.inLine {
+		w.start()
+	}
+	w.lines = append(w.lines, strings.TrimRight(w.cur.String(), " "))
+	w.cur.Reset()
+	w.inLine, w.space = false, false
+}
+
+// block ends the current line, if any; paragraph-like blocks also want a blank line.
+func (w *textWriter) block(para bool) {
+	if w.inLine {
+		w.newline()
+	}
+	if para {
+		w.blank = true
+	}
+}
+
+func (w *textWriter) finish() string {
+	if w.inLine {
+		w.newline()
+	}
+	// trim leading/trailing blank lines
+	lines := w.lines
+	for len(lines) > 0 && strings.Trim(lines[0], "> ") == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && strings.Trim(lines[len(lines)-1], "> ") == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (w *textWriter) walk(n *html.Node) {
+	switch n.Type {
+	case html.TextNode:
+		w.text(n.Data)
+		return
+	case html.CommentNode, html.DoctypeNode:
+		return
+	case html.ElementNode:
+		switch n.DataAtom {
+		case atom.Style, atom.Script, atom.Head, atom.Title, atom.Template, atom.Noscript:
+			return
+		case atom.Br:
+			w.newline()
+			return
+		case atom.Hr:
+			w.block(false)
+			w.text("----")
+			w.block(false)
+			return
+		case atom.Img:
+			if alt := attr(n, "alt"); alt != "" {
+				w.text("[" + alt + "]")
+			}
+			return
+		}
+	}
+	before, after, para := blockKind(n)
+	if before {
+		w.block(para)
+	}
+	switch n.DataAtom {
+	case atom.Blockquote:
+		w.depth++
+	case atom.Pre:
+		w.pre++
+	case atom.Li:
+		w.text("- ")
+		w.space = false
+	case atom.Td, atom.Th:
+		if n.PrevSibling != nil {
+			w.space = w.inLine
+		}
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		w.walk(c)
+	}
+	switch n.DataAtom {
+	case atom.Blockquote:
+		w.block(true)
+		w.depth--
+	case atom.Pre:
+		w.pre--
+	case atom.A:
+		// Keep a link's target when it differs from its text: "see the guide (https://…)".
+		if href := attr(n, "href"); strings.HasPrefix(href, "http") && !strings.Contains(textOf(n), href) {
+			w.text(" (" + href + ")")
+		}
+	}
+	if after {
+		w.block(para)
+	}
+}
+
+// blockKind says whether an element breaks the line before/after and whether it is a
+// paragraph (surrounded by blank lines).
+func blockKind(n *html.Node) (before, after, para bool) {
+	if n.Type != html.ElementNode {
+		return false, false, false
+	}
+	switch n.DataAtom {
+	case atom.P, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Ul, atom.Ol, atom.Table, atom.Pre, atom.Blockquote:
+		return true, true, true
+	case atom.Div, atom.Li, atom.Tr, atom.Section, atom.Article, atom.Header, atom.Footer,
+		atom.Dl, atom.Dt, atom.Dd, atom.Address, atom.Center, atom.Form, atom.Fieldset, atom.Caption:
+		return true, true, false
+	}
+	return false, false, false
+}
+
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+func textOf(n *html.Node) string {
+	var b strings.Builder
+	var f func(*html.Node)
+	f = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			f(c)
+		}
+	}
+	f(n)
+	return b.String()
+}
