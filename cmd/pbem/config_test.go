@@ -1,0 +1,53 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The example config must parse with every key known, so it can never go stale.
+func TestExampleConfigParses(t *testing.T) {
+	c, err := LoadConfig(filepath.Join("..", "..", "config.example.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.IMAP.Addr != "imap.example.org:993" || c.Games.Deadline.Duration != 48*time.Hour {
+		t.Errorf("example config read wrongly: %+v", c)
+	}
+	// Every default must be spelled out in the example: parse it into a zero Config
+	// and compare with the defaults for the keys the example documents.
+	if c.Mail.MaxBytes != DefaultConfig().Mail.MaxBytes || c.IMAP.PollInterval != DefaultConfig().IMAP.PollInterval {
+		t.Errorf("example disagrees with defaults")
+	}
+}
+
+func TestConfigRejectsUnknownKeysAndBadValues(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"typo":       "[imap]\npasword = \"x\"\n",
+		"visibility": "[games]\nvisibility = \"fog\"\n",
+		"both":       "[smtp]\npassword = \"a\"\npassword_file = \"/x\"\n",
+		"zone":       "[games]\ntime_zone = \"Mars/Olympus\"\n",
+	} {
+		p := filepath.Join(dir, name+".toml")
+		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := LoadConfig(p); err == nil {
+			t.Errorf("%s: accepted %q", name, body)
+		}
+	}
+}
+
+func TestConfigStringMasksSecrets(t *testing.T) {
+	c := DefaultConfig()
+	c.IMAP.Password = "hunter2"
+	c.SMTP.Password = "swordfish"
+	s := c.String()
+	if strings.Contains(s, "hunter2") || strings.Contains(s, "swordfish") {
+		t.Fatalf("secret in %s", s)
+	}
+}
