@@ -1,0 +1,281 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// writeV1 builds a schema 1 file with raw bbolt calls, as the first layout
+// stored it: flat hours and audit buckets keyed by game id, no token index.
+func writeV1(t *testing.T, path string) (*Game, []*HourRecord, []AuditRecord) {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	g := testGame("old")
+	g.CreatedAt = time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)
+	g.UpdatedAt = g.CreatedAt
+	g.CurrentHour = 3
+	var hours []*HourRecord
+	var chain []AuditRecord
+	link := func(r *AuditRecord) {
+		r.Game = "old"
+		r.Seq = uint64(len(chain) + 1)
+		r.At = g.CreatedAt.Add(time.Duration(r.Seq) * time.Hour)
+		if len(chain) > 0 {
+			r.PrevHash = chain[len(chain)-1].Hash
+		}
+		r.Hash = r.ComputeHash()
+		chain = append(chain, *r)
+	}
+	link(&AuditRecord{Kind: AuditGameCreated, Text: "ruleset shiloh1862, scenario day1"})
+	for n := 1; n <= 2; n++ {
+		seed := HourSeed(g.Secret, n)
+		h := &HourRecord{
+			Game: "old", Hour: n,
+			OpenedAt:       g.CreatedAt.Add(time.Duration(n) * time.Hour),
+			StateAtStart:   stateOf("old", n),
+			SeedCommitment: Commitment(seed), Seed: seed,
+			OrderSets: map[string][]OrderSet{
+				"CSA": {{Version: 1, Text: "v1", Hash: HashBytes([]byte("v1")), MailRef: 1},
+					{Version: 2, Text: "v2", Hash: HashBytes([]byte("v2")), MailRef: 2}},
+				"USA": {{Version: 1, Text: "u", Parsed: []byte(`{"o":1}`), Hash: HashBytes([]byte(`{"o":1}`))}},
+			},
+			Reports:    map[string][]byte{"CSA": []byte("csa"), "USA": []byte("usa"), GMReport: []byte("gm")},
+			NextState:  stateOf("old", n+1),
+			ResolvedAt: g.CreatedAt.Add(time.Duration(n)*time.Hour + 30*time.Minute),
+		}
+		hours = append(hours, h)
+		link(HourAudit(h))
+	}
+	link(&AuditRecord{Kind: AuditGMAction, Hour: 3, Actor: "gm@example.org", Text: "extend deadline by 24h"})
+	// An open hour with one order set and no metadata beyond it.
+	open := &HourRecord{Game: "old", Hour: 3, StateAtStart: stateOf("old", 3),
+		OrderSets: map[string][]OrderSet{"USA": {{Version: 1, Text: "open", Hash: HashBytes([]byte("open"))}}}}
+	hours = append(hours, open)
+
+	err = db.Update(func(btx *bolt.Tx) error {
+		for _, name := range []string{"meta", "games", "hours", "audit", "mail", "outbox", "outbox_due", "ladders"} {
+			if _, err := btx.CreateBucket([]byte(name)); err != nil {
+				return err
+			}
+		}
+		p, err := btx.CreateBucket([]byte("processed"))
+		if err != nil {
+			return err
+		}
+		if _, err := p.CreateBucket([]byte("uid")); err != nil {
+			return err
+		}
+		if _, err := p.CreateBucket([]byte("msgid")); err != nil {
+			return err
+		}
+		put := func(bucket string, k, v []byte) {
+			if err == nil {
+				err = btx.Bucket([]byte(bucket)).Put(k, v)
+			}
+		}
+		put("meta", []byte("schema"), be64(1))
+		gv, _ := json.Marshal(g)
+		put("games", []byte("old"), gv)
+		for _, h := range hours {
+			k := binary.BigEndian.AppendUint32([]byte("old\x00"), uint32(h.Hour))
+			v, _ := json.Marshal(h)
+			put("hours", k, v)
+		}
+		for _, r := range chain {
+			k := binary.BigEndian.AppendUint64([]byte("old\x00"), r.Seq)
+			v, _ := json.Marshal(r)
+			put("audit", k, v)
+		}
+		put("mail", be64(1), []byte("raw 1"))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, hours, chain
+}
+
+func TestMigrateV1(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	g, hours, chain := writeV1(t, path)
+
+	// Read-only cannot migrate; it says so.
+	if _, err := Open(path, &Options{ReadOnly: true}); !errors.Is(err, ErrSchema) || !strings.Contains(err.Error(), "needs migrating") {
+		t.Errorf("read-only Open of schema 1: %v", err)
+	}
+
+	s, err := Open(path, &Options{Now: newTestClock().Now})
+	if err != nil {
+		t.Fatalf("Open of schema 1: %v", err)
+	}
+	err = s.View(func(tx *Tx) error {
+		v, _, err := readSchema(tx.btx)
+		if err != nil || v != SchemaVersion {
+			t.Errorf("schema after migration = %d, %v", v, err)
+		}
+		if tx.btx.Bucket(bLegacyHours) != nil || tx.btx.Bucket(bLegacyAudit) != nil {
+			t.Error("legacy buckets left behind")
+		}
+		got, err := tx.Game("old")
+		if err != nil {
+			return err
+		}
+		if !reflect.DeepEqual(got, g) {
+			t.Errorf("game after migration\n got %+v\nwant %+v", got, g)
+		}
+		for _, want := range hours {
+			got, err := tx.Hour("old", want.Hour)
+			if err != nil {
+				return err
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("hour %d after migration\n got %+v\nwant %+v", want.Hour, got, want)
+			}
+		}
+		gotChain, err := tx.AuditChain("old")
+		if err != nil {
+			return err
+		}
+		if !reflect.DeepEqual(gotChain, chain) {
+			t.Errorf("audit chain changed in migration")
+		}
+		if err := tx.VerifyChain("old"); err != nil {
+			t.Errorf("VerifyChain after migration: %v", err)
+		}
+		if id, side, err := tx.GameByToken("tok-old-csa"); err != nil || id != "old" || side != "CSA" {
+			t.Errorf("token index not built: %q %q %v", id, side, err)
+		}
+		if m, err := tx.Mail(1); err != nil || string(m) != "raw 1" {
+			t.Errorf("mail archive: %q %v", m, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The migrated game goes on: a new order set is version 2.
+	err = s.Update(func(tx *Tx) error {
+		os, err := tx.AddOrderSet("old", 3, "USA", OrderSet{Text: "again"})
+		if os.Version != 2 {
+			t.Errorf("next version after migration = %d", os.Version)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	// A second Open finds schema 2 and changes nothing.
+	s, err = Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.VerifyChain("old"); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestMigrateV1Orphan(t *testing.T) {
+	// A schema 1 hour whose game is missing fails the migration, and the
+	// failed migration leaves the file at schema 1.
+	path := filepath.Join(t.TempDir(), "orphan.db")
+	writeV1(t, path)
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(btx *bolt.Tx) error {
+		return btx.Bucket([]byte("hours")).Put(binary.BigEndian.AppendUint32([]byte("ghost\x00"), 1), []byte(`{}`))
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(path, nil); err == nil || !strings.Contains(err.Error(), "ghost") {
+		t.Fatalf("migration with an orphan hour: %v", err)
+	}
+	db, err = bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	err = db.View(func(btx *bolt.Tx) error {
+		if v, _, _ := readSchema(btx); v != 1 || btx.Bucket([]byte("hours")) == nil {
+			t.Errorf("failed migration changed the file: schema %d", v)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestOpenRefusesForeignFiles(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name  string
+		build func(*bolt.Tx) error
+		want  error
+		text  string
+	}{
+		{"newer schema", func(btx *bolt.Tx) error {
+			b, err := btx.CreateBucket([]byte("meta"))
+			if err != nil {
+				return err
+			}
+			return b.Put([]byte("schema"), be64(SchemaVersion+1))
+		}, ErrSchema, "use a newer pbem"},
+		{"other bbolt file", func(btx *bolt.Tx) error {
+			_, err := btx.CreateBucket([]byte("widgets"))
+			return err
+		}, ErrNotAStore, "not a pbem store"},
+		{"bad schema value", func(btx *bolt.Tx) error {
+			b, err := btx.CreateBucket([]byte("meta"))
+			if err != nil {
+				return err
+			}
+			return b.Put([]byte("schema"), []byte{2})
+		}, ErrNotAStore, "want 8"},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, string(rune('a'+i))+".db")
+			db, err := bolt.Open(path, 0o600, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = db.Update(tt.build)
+			db.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = Open(path, nil)
+			if !errors.Is(err, tt.want) || !strings.Contains(err.Error(), tt.text) {
+				t.Errorf("Open = %v, want %v mentioning %q", err, tt.want, tt.text)
+			}
+		})
+	}
+	// Not a bbolt file at all.
+	path := filepath.Join(dir, "text.db")
+	if err := writeFileAtomic(path, func(f *os.File) error { _, err := f.Write(bytes.Repeat([]byte("not bolt "), 2000)); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(path, nil); err == nil {
+		t.Error("Open of a text file succeeded")
+	}
+}
