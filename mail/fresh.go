@@ -7,7 +7,7 @@ import (
 
 var (
 	// Attribution lines that introduce quoted history, in the languages players use.
-	attributionRE = regexp.MustCompile(`(?i)^(on\b.*|am\b.*|le\b.*|el\b.*|il\b.*|op\b.*)\b(wrote|schrieb|a écrit|escribió|ha scritto|schreef)\s*:?\s*$`)
+	attributionRE = regexp.MustCompile(`(?i)^(on|am|le|el|il|op)\s.*\b(wrote|schrieb|a écrit|escribió|ha scritto|schreef)[^:]*:\s*$`)
 	// Start of an attribution that a client wrapped over two lines (Gmail does).
 	attributionStartRE = regexp.MustCompile(`(?i)^(on|am|le|el|il|op)\s.*\d`)
 	// Outlook and others put the history below a separator instead of quoting it.
@@ -34,6 +34,10 @@ func FreshText(text string) string {
 			break
 		}
 		if outlookFromRE.MatchString(trimmed) && i+1 < len(lines) && outlookSentRE.MatchString(strings.TrimSpace(lines[i+1])) {
+			// The rule Outlook draws above the header block belongs to the history.
+			for len(out) > 0 && strings.Trim(out[len(out)-1], "-_ \t") == "" {
+				out = out[:len(out)-1]
+			}
 			break
 		}
 		if strings.HasPrefix(trimmed, ">") {

@@ -30,6 +30,9 @@ type textWriter struct {
 	space  bool // a collapsed space is pending
 	inLine bool // cur holds text
 	blank  bool // a blank line is wanted before the next text
+	// blankDepth is the quote depth where the blank line was asked for, so the blank
+	// before a quote is not itself quoted.
+	blankDepth int
 }
 
 func (w *textWriter) text(s string) {
@@ -68,7 +71,7 @@ func (w *textWriter) start() {
 		return
 	}
 	if w.blank && len(w.lines) > 0 {
-		w.lines = append(w.lines, strings.TrimRight(strings.Repeat("> ", w.depth), " "))
+		w.lines = append(w.lines, strings.TrimRight(strings.Repeat("> ", min(w.depth, w.blankDepth)), " "))
 	}
 	w.blank = false
 	w.cur.WriteString(strings.Repeat("> ", w.depth))
@@ -91,6 +94,9 @@ func (w *textWriter) block(para bool) {
 		w.newline()
 	}
 	if para {
+		if !w.blank {
+			w.blankDepth = w.depth
+		}
 		w.blank = true
 	}
 }
@@ -146,7 +152,8 @@ func (w *textWriter) walk(n *html.Node) {
 	case atom.Pre:
 		w.pre++
 	case atom.Li:
-		w.text("- ")
+		w.start()
+		w.cur.WriteString("- ")
 		w.space = false
 	case atom.Td, atom.Th:
 		if n.PrevSibling != nil {

@@ -51,7 +51,7 @@ func Inspect(raw []byte, cfg InspectConfig) InspectReport {
 	default:
 		c := r.Candidates[0]
 		if rec, ok := cfg.PlayerOf(c.Game, c.Side); !ok {
-			r.SenderCheck = fmt.Sprintf("no player of record for %s %s", c.Game, c.Side)
+			r.SenderCheck = strings.TrimSpace(fmt.Sprintf("no player of record for %s %s", c.Game, c.Side))
 		} else if SenderMatches(in, rec) {
 			r.SenderCheck = "player of record"
 		} else {
@@ -129,7 +129,7 @@ func (r InspectReport) String() string {
 		if c.GM {
 			gm = " (GM)"
 		}
-		fmt.Fprintf(&b, "Command:     line %d: %s%s %s\n", c.Line, c.Name, gm, c.Args)
+		fmt.Fprintf(&b, "Command:     line %d: %s\n", c.Line, strings.TrimSpace(c.Name+gm+" "+c.Args))
 	}
 	b.WriteString("--- text written by the sender (quotes and signature removed) ---\n")
 	b.WriteString(r.Fresh)

@@ -1,0 +1,63 @@
+package mail
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestClassify(t *testing.T) {
+	self := SelfInfo{Addresses: []string{"pbem@example.org"}, MessageIDDomain: "example.org"}
+	base := "From: Player <p@example.net>\nTo: pbem+g1-csa-abcd1234@example.org\nSubject: s\nMessage-ID: <m1@example.net>\n"
+	cases := []struct {
+		name, headers string
+		want          Disposition
+		reason        string
+	}{
+		{"person", "", Process, "from a person"},
+		{"auto-submitted", "Auto-Submitted: auto-replied\n", IgnoreSilently, "Auto-Submitted: auto-replied"},
+		{"auto-submitted no", "Auto-Submitted: no\n", Process, "from a person"},
+		{"x-autoreply", "X-Autoreply: yes\n", IgnoreSilently, "X-Autoreply: yes"},
+		{"x-autorespond", "X-Autorespond: 1\n", IgnoreSilently, "X-Autoreply: 1"},
+		{"precedence bulk", "Precedence: bulk\n", IgnoreSilently, "Precedence: bulk"},
+		{"precedence junk", "Precedence: junk\n", IgnoreSilently, "Precedence: junk"},
+		{"list-id", "List-Id: <l.example.net>\n", IgnoreSilently, "List-Id: <l.example.net>"},
+		{"list-unsubscribe", "List-Unsubscribe: <mailto:x@y>\n", IgnoreSilently, "List-Unsubscribe"},
+		{"null return path", "Return-Path: <>\n", IgnoreSilently, "Return-Path: <>"},
+		{"real return path", "Return-Path: <p@example.net>\n", Process, "from a person"},
+		{"loop x-loop", "X-Loop: pbem@example.org\n", IgnoreSilently, "X-Loop"},
+		{"report", "MIME-Version: 1.0\nContent-Type: multipart/report; report-type=delivery-status; boundary=b\n", IgnoreSilently, "multipart/report"},
+		{"hops", strings.Repeat("Received: from x by y; Sat, 21 Nov 2026 10:00:00 +0000\n", 30), IgnoreSilently, "30 Received"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			in, err := Decode([]byte(c.headers+base+"\nbody\n"), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, reason := Classify(in, self)
+			if got != c.want || !strings.Contains(reason, c.reason) {
+				t.Errorf("got %v %q, want %v containing %q", got, reason, c.want, c.reason)
+			}
+		})
+	}
+	others := []struct{ name, raw, reason string }{
+		{"mailer-daemon", "From: MAILER-DAEMON@mx.example.net\nSubject: x\n\nb", "bounce: From"},
+		{"postmaster", "From: Postmaster <postmaster@example.net>\nSubject: x\n\nb", "bounce: From"},
+		{"ourselves", "From: Shiloh PBEM <pbem@example.org>\nSubject: x\n\nb", "ourselves: From"},
+		{"ourselves plus", "From: pbem+g1-csa-abcd@Example.ORG\nSubject: x\n\nb", "ourselves: From"},
+		{"our message id", "From: p@example.net\nMessage-ID: <out-17@example.org>\n\nb", "ourselves: Message-ID"},
+		{"no from", "Subject: x\n\nb", "no sender"},
+	}
+	for _, c := range others {
+		t.Run(c.name, func(t *testing.T) {
+			in, err := Decode([]byte(c.raw), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, reason := Classify(in, self)
+			if got != IgnoreSilently || !strings.Contains(reason, c.reason) {
+				t.Errorf("got %v %q, want ignore containing %q", got, reason, c.reason)
+			}
+		})
+	}
+}

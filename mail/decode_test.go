@@ -1,0 +1,97 @@
+package mail
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestHTMLToText(t *testing.T) {
+	cases := []struct{ name, html, want string }{
+		{"blocks and br", `<div>ORDERS</div><div>a &gt; b</div><div><br></div><div>Thanks.</div>`, "ORDERS\na > b\n\nThanks."},
+		{"blockquote quoted", `<p>yes</p><blockquote>Day 1.<br><br>line<blockquote>inner</blockquote></blockquote>`, "yes\n\n> Day 1.\n>\n> line\n>\n> > inner"},
+		{"lists", `<ul><li>one</li><li>two</li></ul>`, "- one\n- two"},
+		{"table cells", `<table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table>`, "a b\nc"},
+		{"style script skipped", `<head><style>p{}</style><title>t</title></head><script>x()</script><p>body</p>`, "body"},
+		{"entities and nbsp", `<p>Ren&eacute;&nbsp;&amp;&#8217;s</p>`, "René &’s"},
+		{"pre keeps spaces", `<pre>a  b
+  c</pre>`, "a  b\n  c"},
+		{"whitespace collapsed", "<p>a\n   b\t c</p>", "a b c"},
+		{"link target", `<a href="https://example.org/guide">guide</a>`, "guide (https://example.org/guide)"},
+		{"image alt", `<img src="x" alt="map">`, "[map]"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := HTMLToText(c.html); got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestFreshText(t *testing.T) {
+	cases := []struct{ name, in, want string }{
+		{"top posting", "ok\n\nOn Sat, Nov 21, 2026 at 9:14 AM X <x@y> wrote:\n> old\n", "ok"},
+		{"wrapped attribution", "ok\nOn Sat, Nov 21, 2026 at 9:14 AM X <\nx@y> wrote:\n\n> old", "ok"},
+		{"inline reply", "> question?\nanswer\n> more?\nmore", "answer\nmore"},
+		{"signature", "orders\n-- \nJohn\n", "orders"},
+		{"outlook separator", "orders\n________________________________\nFrom: X\nSent: today\n", "orders"},
+		{"outlook header block", "orders\n\nFrom: X <x@y>\nSent: Saturday\nTo: me\n", "orders"},
+		{"german attribution", "ja\nAm 21.11.2026 um 09:14 schrieb X:\n> alt", "ja"},
+		{"wrote without quote is kept", "On the left flank Smith wrote:\nattack", "On the left flank Smith wrote:\nattack"},
+		{"forwarded", "see below\n-------- Original Message --------\nstuff", "see below"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := FreshText(c.in); got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestDecodeLimitsAndOddities(t *testing.T) {
+	big := "From: a@b\r\nSubject: x\r\n\r\n" + strings.Repeat("x", 2000)
+	if _, err := Decode([]byte(big), &DecodeOptions{MaxBytes: 1000}); !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("want ErrTooLarge, got %v", err)
+	}
+	if _, err := Decode([]byte(big), &DecodeOptions{MaxBytes: -1}); err != nil {
+		t.Fatalf("no limit: %v", err)
+	}
+	cases := []struct {
+		name, raw, text, source string
+	}{
+		{"mbox line, CRLF, no content type", "From a@b Sat Nov 21 10:00:00 2026\r\nFrom: a@b\r\nSubject: s\r\n\r\nline1\r\nline2\r\n", "line1\nline2\n", "text/plain"},
+		{"windows-1252 plain", "From: a@b\nContent-Type: text/plain; charset=windows-1252\nContent-Transfer-Encoding: quoted-printable\n\nit=92s =80 5\n", "it’s € 5\n", "text/plain"},
+		{"iso-8859-1 base64", "From: a@b\nContent-Type: text/plain; charset=ISO-8859-1\nContent-Transfer-Encoding: base64\n\nR3L832U=\n", "Grüße", "text/plain"},
+		{"unknown charset kept", "From: a@b\nContent-Type: text/plain; charset=x-klingon\n\nqapla\n", "qapla\n", "text/plain"},
+		{"html only", "From: a@b\nContent-Type: text/html; charset=utf-8\n\n<p>STATUS</p>", "STATUS", "text/html converted"},
+		{"no body", "From: a@b\nContent-Type: image/png\n\nxx", "", "none"},
+		{"bom stripped", "From: a@b\nContent-Type: text/plain; charset=utf-8\n\n\ufeffHELP\n", "HELP\n", "text/plain"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			in, err := Decode([]byte(c.raw), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if in.Text != c.text || in.BodySource != c.source {
+				t.Errorf("got %q from %q, want %q from %q (problems %v)", in.Text, in.BodySource, c.text, c.source, in.Problems)
+			}
+		})
+	}
+	if _, err := Decode([]byte("\x00\x01 not a mail"), nil); err == nil {
+		// go-message reads almost anything as a header-less body; either way, no panic.
+		t.Log("garbage decoded without error")
+	}
+}
+
+func TestMessageIDOf(t *testing.T) {
+	if got := MessageIDOf(" <abc@x> ", nil); got != "abc@x" {
+		t.Errorf("got %q", got)
+	}
+	a, b := MessageIDOf("", []byte("one")), MessageIDOf("", []byte("two"))
+	if a == b || !strings.HasSuffix(a, "@pbem.invalid") || a != MessageIDOf("", []byte("one")) {
+		t.Errorf("synthetic ids not stable and distinct: %q %q", a, b)
+	}
+}
