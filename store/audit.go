@@ -212,18 +212,34 @@ func VerifyRecords(game string, recs []AuditRecord) error {
 	return nil
 }
 
-// verifyHours compares stored hours with the chain's last "hour" link of each.
-func verifyHours(game string, recs []AuditRecord, hour func(int) (*HourRecord, error)) error {
+// liveHourLinks returns, per hour, the chain's last "hour" link that no later
+// rollback voided, and those hours in chain order.
+func liveHourLinks(recs []AuditRecord) (map[int]*AuditRecord, []int) {
 	last := map[int]*AuditRecord{}
-	var order []int
 	for i := range recs {
-		if recs[i].Kind == AuditHour {
-			if _, seen := last[recs[i].Hour]; !seen {
-				order = append(order, recs[i].Hour)
-			}
+		switch recs[i].Kind {
+		case AuditHour:
 			last[recs[i].Hour] = &recs[i]
+		case AuditRollback:
+			for n := range last {
+				if n >= recs[i].Hour {
+					delete(last, n)
+				}
+			}
 		}
 	}
+	var order []int
+	for i := range recs {
+		if r := last[recs[i].Hour]; r == &recs[i] {
+			order = append(order, r.Hour)
+		}
+	}
+	return last, order
+}
+
+// verifyHours compares stored hours with their live links in the chain.
+func verifyHours(game string, recs []AuditRecord, hour func(int) (*HourRecord, error)) error {
+	last, order := liveHourLinks(recs)
 	for _, n := range order {
 		r := last[n]
 		h, err := hour(n)

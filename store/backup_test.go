@@ -403,3 +403,58 @@ func TestCanonicalBytesStable(t *testing.T) {
 		t.Error("encoding does not start with its label")
 	}
 }
+
+func TestRollbackKeepsChainVerifiable(t *testing.T) {
+	s, _ := mustOpen(t)
+	playGame(t, s, "g", 3)
+	// Deleting hours without saying so in the chain is caught.
+	err := s.Update(func(tx *Tx) error {
+		if err := tx.DeleteHour("g", 3); err != nil {
+			return err
+		}
+		if err := tx.VerifyChain("g"); !errors.Is(err, ErrChain) {
+			t.Errorf("silent delete: VerifyChain = %v, want ErrChain", err)
+		}
+		return errors.New("roll back this transaction")
+	})
+	if err == nil {
+		t.Fatal("update did not fail")
+	}
+	// A GM rollback to hour 2: delete hours 2 and 3, link the rollback, and
+	// play hour 2 again.
+	err = s.Update(func(tx *Tx) error {
+		for _, n := range []int{3, 2} {
+			if err := tx.DeleteHour("g", n); err != nil {
+				return err
+			}
+		}
+		if err := tx.DeleteHour("g", 3); !errors.Is(err, ErrNotFound) {
+			t.Errorf("deleting a deleted hour: %v", err)
+		}
+		if _, err := tx.AppendAudit(&AuditRecord{Game: "g", Kind: AuditRollback, Hour: 2, Actor: "gm@example.org", Text: "rollback to 2"}); err != nil {
+			return err
+		}
+		if err := tx.VerifyChain("g"); err != nil {
+			t.Errorf("after rollback: %v", err)
+		}
+		_, err := resolveHour(tx, "g", 2, 100)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.VerifyChain("g"); err != nil {
+		t.Errorf("after hour 2 replayed: %v", err)
+	}
+	data, err := s.ExportGame("g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := ImportGameRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rec.Verify(); err != nil || len(rec.Hours) != 2 {
+		t.Errorf("record after rollback: %d hours, %v", len(rec.Hours), err)
+	}
+}

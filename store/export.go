@@ -128,14 +128,9 @@ func (r *GameRecord) Verify() error {
 		return err
 	}
 	// Every hour in the record must be in the chain, or it could be invented.
-	chained := map[int]bool{}
-	for _, a := range r.Audit {
-		if a.Kind == AuditHour {
-			chained[a.Hour] = true
-		}
-	}
+	live, _ := liveHourLinks(r.Audit)
 	for _, h := range r.Hours {
-		if !chained[h.Hour] {
+		if live[h.Hour] == nil {
 			return fmt.Errorf("record of %q: hour %d is not in the audit chain: %w", id, h.Hour, ErrChain)
 		}
 	}

@@ -229,3 +229,20 @@ func (tx *Tx) hourBucket(game string, hour int, create bool) (*bolt.Bucket, erro
 	}
 	return hours.CreateBucket(key)
 }
+
+// DeleteHour removes an hour's record (a GM rollback). The caller appends an
+// AuditRollback link in the same transaction so the chain stays verifiable.
+func (tx *Tx) DeleteHour(game string, hour int) error {
+	gb, err := tx.gameBucket(game)
+	if err != nil {
+		return err
+	}
+	key, err := hourKey(hour)
+	if err != nil {
+		return err
+	}
+	if err := gb.Bucket(bHours).DeleteBucket(key); err != nil {
+		return fmt.Errorf("store: game %q hour %d: %w", game, hour, ErrNotFound)
+	}
+	return nil
+}

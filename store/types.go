@@ -208,6 +208,10 @@ const (
 	AuditGameCreated = "game-created"
 	AuditHour        = "hour"
 	AuditGMAction    = "gm-action"
+	// AuditRollback (with Hour = n) records that the GM undid hours n and later:
+	// their earlier "hour" links no longer describe stored hours, and hours
+	// resolved again get new links.
+	AuditRollback = "rollback"
 )
 
 // AuditRecord is one link of a game's hash chain. Hash covers every other field
