@@ -1,0 +1,373 @@
+package orders
+
+import (
+	"strings"
+	"unicode"
+)
+
+// A logical line is one order as the player meant it: a physical line, or several
+// when a mail client wrapped a long line at 72 columns.
+type logicalLine struct {
+	n      int    // first physical line, 1-based
+	text   string // without comments
+	source string // as typed (joined), for error messages
+}
+
+// physical line kinds found while scanning the mail.
+func isQuoted(s string) bool {
+	t := strings.TrimLeft(s, " \t")
+	return strings.HasPrefix(t, ">") || strings.HasPrefix(t, "|>")
+}
+
+// stripComment cuts a "#" or "//" comment and reports whether there was one.
+func stripComment(s string) (string, bool) {
+	cut := -1
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		cut = i
+	}
+	if i := strings.Index(s, "//"); i >= 0 && (cut < 0 || i < cut) {
+		cut = i
+	}
+	if cut < 0 {
+		return s, false
+	}
+	return s[:cut], true
+}
+
+// firstWord returns the first word of s, lower case, without trailing punctuation.
+func firstWord(s string) string {
+	s = strings.TrimSpace(s)
+	end := strings.IndexFunc(s, func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '.')
+	})
+	if end < 0 {
+		end = len(s)
+	}
+	return strings.ToLower(strings.TrimRight(s[:end], "."))
+}
+
+// isOrdersLine recognises the optional ORDERS line that starts the orders: "ORDERS",
+// "Orders:", "ORDERS CSA Day 1 8AM".
+func isOrdersLine(s string) bool {
+	t := strings.TrimSpace(s)
+	if firstWord(t) != "orders" || len(t) > 48 {
+		return false
+	}
+	return !strings.ContainsAny(t[len("orders"):], ">,#")
+}
+
+// isEndLine recognises where a mail's orders end: END, a signature, a reply header or
+// a client's forwarding banner.
+func isEndLine(s string) bool {
+	if s == "-- " || strings.TrimRight(s, " \t") == "--" {
+		return true
+	}
+	t := strings.ToLower(strings.TrimSpace(s))
+	switch strings.Trim(t, ".:!") {
+	case "end", "end orders", "end of orders", "endorders", "end of order", "orders end":
+		return true
+	}
+	switch {
+	case strings.HasPrefix(t, "on ") && strings.HasSuffix(t, "wrote:"):
+		return true
+	case t == "wrote:":
+		return true
+	case strings.HasPrefix(t, "-----") && strings.Contains(t, "original message"):
+		return true
+	case strings.HasPrefix(t, "begin forwarded message"):
+		return true
+	case strings.HasPrefix(t, "sent from my "):
+		return true
+	case strings.HasPrefix(t, "________"):
+		return true
+	}
+	return false
+}
+
+// keywords start an order line; a line starting with one never continues the line
+// before it.
+var keywords = map[string]bool{
+	"activate": true, "activates": true, "act": true, "activation": true, "hq": true, "hqs": true,
+	"battles": true, "battle": true, "sequence": true, "seq": true,
+	"at": true, "all": true, "everywhere": true, "default": true, "defaults": true, "doctrine": true,
+	"losses": true, "loss": true, "hits": true, "casualties": true, "spare": true,
+	"pin": true, "pinning": true, "pins": true,
+	"regroup": true, "regroups": true,
+	"supply": true, "supplies": true, "rebuild": true, "resupply": true,
+	"landing": true, "landings": true, "land": true,
+	"arrival": true, "arrivals": true, "delay": true,
+	"initiative": true, "init": true, "side": true,
+	"move": true, "attack": true, "reinforce": true, "uncommanded": true, "straggle": true,
+	"withdraw": true, "hold": true, "retreat": true, "orders": true,
+}
+
+// continuesNext reports whether a line, comments cut, is unfinished: it ends with a
+// list comma or a separator, so the next line is the rest of it.
+func continuesNext(s string) bool {
+	t := strings.TrimRight(s, " \t")
+	if t == "" {
+		return false
+	}
+	switch t[len(t)-1] {
+	case ',', ':', '>', '-', '&', '+', '/':
+		return true
+	}
+	if strings.HasSuffix(t, "→") || strings.HasSuffix(t, "–") || strings.HasSuffix(t, "—") {
+		return true
+	}
+	i := strings.LastIndexAny(t, " \t,:")
+	last := strings.ToLower(t[i+1:])
+	switch last {
+	case "and", "to", "from", "then", "via", "with":
+		return i >= 0
+	}
+	return false
+}
+
+// continuesPrev reports whether a line can only be the rest of the line before:
+// it starts with a separator or a joining word, or holds only an intent.
+func continuesPrev(s string) bool {
+	t := strings.TrimSpace(s)
+	if t == "" {
+		return false
+	}
+	switch {
+	case strings.HasPrefix(t, "->"), strings.HasPrefix(t, "=>"), strings.HasPrefix(t, "→"),
+		strings.HasPrefix(t, ","), strings.HasPrefix(t, "&"):
+		return true
+	}
+	fw := firstWord(t)
+	switch fw {
+	case "to", "and", "then", "via", "from":
+		return true
+	}
+	rest := strings.Fields(strings.ToLower(strings.Trim(t, ".()")))
+	for _, w := range rest {
+		if _, ok := intentWords[strings.Trim(w, ".,()")]; !ok && !markWords[strings.Trim(w, ".,()")] {
+			return false
+		}
+	}
+	return len(rest) > 0 && !keywords[fw]
+}
+
+// standalone reports whether a line could be an order on its own: it starts with a
+// keyword or has a separator a move needs.
+func standalone(s string) bool {
+	t := strings.TrimSpace(s)
+	if keywords[firstWord(t)] {
+		return true
+	}
+	if strings.ContainsAny(t, ":>→") || strings.Contains(t, "->") {
+		return true
+	}
+	l := " " + strings.ToLower(t) + " "
+	for _, w := range []string{" to ", " from ", " attack", " reinforce", " move"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// wrapWidth is the length above which a line may have been wrapped by a mail client
+// (most wrap at 72 to 78 columns; a line that long ending mid-list is suspect).
+const wrapWidth = 60
+
+// splitLines finds the orders in a mail and joins wrapped lines. Lines before an
+// ORDERS line (when there is one), after END or a signature, quoted lines (">"),
+// reply headers and comment-only lines are left out.
+func splitLines(text string) []logicalLine {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	text = strings.ReplaceAll(text, "\r", "\n")
+	raw := strings.Split(text, "\n")
+	start := 0
+	for i, l := range raw {
+		if isEndLine(l) {
+			break
+		}
+		if !isQuoted(l) && isOrdersLine(l) {
+			start = i + 1
+			break
+		}
+	}
+	var out []logicalLine
+	type prevInfo struct {
+		long        bool // the previous physical line was long enough to have been wrapped
+		comment     bool // it had a comment, which a wrap may have continued
+		open        bool // it ended unfinished
+		order       bool // it belongs to the last logical line
+		commentOnly bool
+	}
+	var prev prevInfo
+	for i := start; i < len(raw); i++ {
+		l := raw[i]
+		if isEndLine(l) {
+			break
+		}
+		if isQuoted(l) {
+			prev = prevInfo{}
+			continue
+		}
+		long := len(strings.TrimRight(l, " \t")) >= wrapWidth
+		code, hadComment := stripComment(l)
+		code = strings.TrimSpace(strings.Trim(code, "\u00a0\ufeff"))
+		if code == "" {
+			if hadComment {
+				// a comment-only line (the template's own notes)
+				prev = prevInfo{long: long, comment: true, commentOnly: true}
+			} else {
+				prev = prevInfo{}
+			}
+			continue
+		}
+		if isOrdersLine(code) {
+			prev = prevInfo{}
+			continue
+		}
+		joinable := len(out) > 0 && prev.order && !keywords[firstWord(code)]
+		switch {
+		case joinable && (prev.open || continuesPrev(code)) && !(prev.comment && !prev.open):
+			last := &out[len(out)-1]
+			last.text += " " + code
+			last.source += " " + strings.TrimSpace(l)
+			prev = prevInfo{long: long, comment: hadComment, open: continuesNext(code), order: true}
+			continue
+		case prev.long && prev.comment && !standalone(code):
+			// the tail of a wrapped comment
+			prev = prevInfo{long: long, comment: true, order: prev.order, commentOnly: prev.commentOnly}
+			continue
+		case joinable && prev.long && !prev.comment && !standalone(code):
+			last := &out[len(out)-1]
+			last.text += " " + code
+			last.source += " " + strings.TrimSpace(l)
+			prev = prevInfo{long: long, comment: hadComment, open: continuesNext(code), order: true}
+			continue
+		}
+		out = append(out, logicalLine{n: i + 1, text: code, source: strings.TrimSpace(l)})
+		prev = prevInfo{long: long, comment: hadComment, open: continuesNext(code), order: true}
+	}
+	return out
+}
+
+// Tokens of an order line.
+type tokKind uint8
+
+const (
+	tWord  tokKind = iota
+	tComma         // , ; & + / and the word "and"
+	tColon         // :
+	tArrow         // > -> - => → and the words to, then, into
+	tRoad          // >> ->> =>>
+)
+
+type token struct {
+	kind tokKind
+	text string // as typed
+	low  string // lower case, for keywords
+}
+
+// lex splits an order line into words and separators. Parentheses, quotes and
+// brackets are space; a period ends nothing (initials "W. Wallace" stay words).
+func lex(s string) []token {
+	var toks []token
+	i := 0
+	emit := func(k tokKind, t string) { toks = append(toks, token{kind: k, text: t, low: t}) }
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '(' || c == ')' || c == '[' || c == ']' || c == '"' || c == '{' || c == '}' || c == '*' || c == '!' || c == '?':
+			i++
+		case c == ',' || c == ';' || c == '&' || c == '+' || c == '/' || c == '|':
+			emit(tComma, string(c))
+			i++
+		case c == ':':
+			emit(tColon, ":")
+			i++
+		case c == '>' || c == '-' || c == '=' || c == '<':
+			j := i
+			for j < len(s) && (s[j] == '>' || s[j] == '-' || s[j] == '=' || s[j] == '<') {
+				j++
+			}
+			op := s[i:j]
+			if strings.Count(op, ">") >= 2 {
+				emit(tRoad, op)
+			} else {
+				emit(tArrow, op)
+			}
+			i = j
+		case strings.HasPrefix(s[i:], "→"):
+			j := i
+			n := 0
+			for strings.HasPrefix(s[j:], "→") {
+				j += len("→")
+				n++
+			}
+			if n >= 2 {
+				emit(tRoad, s[i:j])
+			} else {
+				emit(tArrow, s[i:j])
+			}
+			i = j
+		case strings.HasPrefix(s[i:], "–") || strings.HasPrefix(s[i:], "—"):
+			emit(tArrow, s[i:i+3])
+			i += 3
+		default:
+			j := i
+			for j < len(s) {
+				c := s[j]
+				if c == ' ' || c == '\t' || strings.IndexByte("()[]\"{}*!?,;&+/|:>-=<", c) >= 0 ||
+					strings.HasPrefix(s[j:], "→") || strings.HasPrefix(s[j:], "–") || strings.HasPrefix(s[j:], "—") {
+					break
+				}
+				j++
+			}
+			w := s[i:j]
+			i = j
+			if w == "." || w == "'" {
+				continue
+			}
+			low := strings.ToLower(strings.TrimRight(w, "."))
+			switch low {
+			case "and":
+				toks = append(toks, token{kind: tComma, text: w, low: low})
+			case "to", "then", "into", "towards", "toward", "via", "thru", "through":
+				toks = append(toks, token{kind: tArrow, text: w, low: low})
+			default:
+				toks = append(toks, token{kind: tWord, text: w, low: low})
+			}
+		}
+	}
+	return toks
+}
+
+// joinWords prints tokens back as the player wrote them, for names and messages.
+func joinWords(toks []token) string {
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 && t.kind != tComma && t.kind != tColon {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.text)
+	}
+	return b.String()
+}
+
+// splitList splits tokens on commas (and the word "and").
+func splitList(toks []token) [][]token {
+	var out [][]token
+	cur := []token{}
+	for _, t := range toks {
+		if t.kind == tComma {
+			if len(cur) > 0 {
+				out = append(out, cur)
+			}
+			cur = []token{}
+			continue
+		}
+		cur = append(cur, t)
+	}
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	return out
+}

@@ -1,0 +1,366 @@
+package orders
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
+
+// Name is one thing a player may name in orders: an area, a block or an arrival
+// group. ID is what the orders carry, Canonical is how receipts print it (unique
+// among its kind), Aliases are other spellings the scenario knows. Options lists the
+// choices an arrival group offers (Lew Wallace's roads "D" and "E", 5.61); it is
+// empty for everything else.
+type Name struct {
+	ID        string
+	Canonical string
+	Aliases   []string
+	Options   []string
+}
+
+// Names is what the language needs to know of a scenario: the names of its areas,
+// of one side's blocks and of one side's arrival groups. The scenario satisfies it
+// through ScenarioNames; tests use small hand-made tables.
+type Names interface {
+	Areas() []Name
+	Blocks(side adjudicator.Side) []Name
+	Arrivals(side adjudicator.Side) []Name
+}
+
+// Dictionary is a Names prepared for fast lookups. Parse compiles whatever Names it
+// is given unless it already is a *Dictionary, so callers that parse many order sets
+// for one scenario compile once.
+type Dictionary struct {
+	areas    *table
+	blocks   [3]*table // by Side
+	arrivals [3]*table
+}
+
+// Compile prepares names for lookups. Compiling a *Dictionary returns it unchanged.
+func Compile(names Names) *Dictionary {
+	if d, ok := names.(*Dictionary); ok {
+		return d
+	}
+	d := &Dictionary{areas: newTable(names.Areas())}
+	for _, s := range adjudicator.Sides {
+		d.blocks[s] = newTable(names.Blocks(s))
+		d.arrivals[s] = newTable(names.Arrivals(s))
+	}
+	d.blocks[adjudicator.NoSide] = newTable(nil)
+	d.arrivals[adjudicator.NoSide] = newTable(nil)
+	return d
+}
+
+// Areas returns the area names.
+func (d *Dictionary) Areas() []Name { return d.areas.names }
+
+// Blocks returns one side's block names.
+func (d *Dictionary) Blocks(side adjudicator.Side) []Name { return d.blockTable(side).names }
+
+// Arrivals returns one side's arrival groups.
+func (d *Dictionary) Arrivals(side adjudicator.Side) []Name { return d.arrivalTable(side).names }
+
+func (d *Dictionary) blockTable(side adjudicator.Side) *table {
+	if side > adjudicator.CSA {
+		side = adjudicator.NoSide
+	}
+	return d.blocks[side]
+}
+
+func (d *Dictionary) arrivalTable(side adjudicator.Side) *table {
+	if side > adjudicator.CSA {
+		side = adjudicator.NoSide
+	}
+	return d.arrivals[side]
+}
+
+// key is one normalised spelling of a name, split into words for prefix matching.
+type key struct {
+	text  string
+	words []string
+	entry int
+}
+
+// table indexes one kind of name.
+type table struct {
+	names []Name
+	keys  []key
+	exact map[string][]int // key text to entries
+	byID  map[string]int
+}
+
+func newTable(names []Name) *table {
+	t := &table{names: names, exact: map[string][]int{}, byID: map[string]int{}}
+	for i, n := range names {
+		if _, dup := t.byID[n.ID]; !dup {
+			t.byID[n.ID] = i
+		}
+		spellings := append([]string{n.Canonical, n.ID}, n.Aliases...)
+		for _, s := range spellings {
+			k := normalize(s)
+			if k == "" || containsInt(t.exact[k], i) {
+				continue
+			}
+			t.exact[k] = append(t.exact[k], i)
+			t.keys = append(t.keys, key{text: k, words: strings.Fields(k), entry: i})
+		}
+	}
+	return t
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// canonical returns how an id is printed, or the id itself when unknown.
+func (t *table) canonical(id string) string {
+	if i, ok := t.byID[id]; ok {
+		return t.names[i].Canonical
+	}
+	return id
+}
+
+// stopWords carry no meaning in a name: "the Hornet's Nest", "Rea Field", "Rea fld".
+var stopWords = map[string]bool{"the": true, "field": true, "fld": true, "fd": true}
+
+// normalize folds a name to the form names are compared in: lower case, apostrophes
+// dropped, other punctuation a word break, a plural or possessive "s" dropped, and
+// the words "the" and "field" left out ("Sarah Bell's Field" and "sarah bells" both
+// become "sarah bell").
+func normalize(s string) string {
+	var words []string
+	var w []rune
+	flush := func() {
+		if len(w) == 0 {
+			return
+		}
+		word := string(w)
+		w = w[:0]
+		if len(word) > 3 && strings.HasSuffix(word, "s") {
+			word = word[:len(word)-1]
+		}
+		words = append(words, word)
+	}
+	for _, r := range s {
+		switch {
+		case r == '\'' || r == '’' || r == '‘' || r == '`' || r == '´':
+			// an apostrophe joins: "Hornet's" is one word
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			w = append(w, unicode.ToLower(r))
+		default:
+			flush()
+		}
+	}
+	flush()
+	kept := words[:0:0]
+	for _, x := range words {
+		if !stopWords[x] {
+			kept = append(kept, x)
+		}
+	}
+	if len(kept) == 0 {
+		kept = words
+	}
+	return strings.Join(kept, " ")
+}
+
+// How says how a name was matched.
+type how uint8
+
+const (
+	notFound how = iota
+	exact
+	prefix
+	fuzzy
+	ambiguous
+)
+
+// lookup is the outcome of resolving one name.
+type lookup struct {
+	how   how
+	entry int   // when found
+	cands []int // when ambiguous, or the nearest names when not found
+}
+
+// resolve finds the entry a player's spelling means: an exact spelling first, then a
+// unique word-by-word prefix ("shil ch" for Shiloh Church, "wallace" for the last
+// word of W. Wallace), then a unique near miss (Damerau-Levenshtein distance 1 for
+// four letters or more, 2 for eight or more).
+func (t *table) resolve(input string) lookup {
+	k := normalize(input)
+	if k == "" {
+		return lookup{how: notFound}
+	}
+	if es := t.exact[k]; len(es) > 0 {
+		if len(es) == 1 {
+			return lookup{how: exact, entry: es[0]}
+		}
+		return lookup{how: ambiguous, cands: es}
+	}
+	words := strings.Fields(k)
+	var front, back []int
+	for i := range t.keys {
+		kk := &t.keys[i]
+		if wordPrefix(words, kk.words, 0) {
+			front = addUnique(front, kk.entry)
+		} else if len(kk.words) > len(words) && wordPrefix(words, kk.words, len(kk.words)-len(words)) {
+			back = addUnique(back, kk.entry)
+		}
+	}
+	if len(front) == 1 {
+		return lookup{how: prefix, entry: front[0]}
+	}
+	if len(front) > 1 {
+		return lookup{how: ambiguous, cands: front}
+	}
+	if len(back) == 1 {
+		return lookup{how: prefix, entry: back[0]}
+	}
+	if len(back) > 1 {
+		return lookup{how: ambiguous, cands: back}
+	}
+	n := utf8.RuneCountInString(strings.ReplaceAll(k, " ", ""))
+	limit := 0
+	switch {
+	case n >= 8:
+		limit = 2
+	case n >= 4:
+		limit = 1
+	}
+	best, bestD := []int(nil), limit+1
+	near, nearD := []int(nil), 4
+	for i := range t.keys {
+		kk := &t.keys[i]
+		d := distance(k, kk.text, nearD)
+		// A typo in an abbreviation: compare with the name cut to the input's length.
+		if n >= 5 && len(kk.text) > len(k) {
+			if dp := distance(k, kk.text[:len(k)], nearD); dp < d {
+				d = dp
+			}
+		}
+		if d < bestD {
+			best, bestD = []int{kk.entry}, d
+		} else if d == bestD {
+			best = addUnique(best, kk.entry)
+		}
+		if d < nearD {
+			near, nearD = []int{kk.entry}, d
+		} else if d == nearD {
+			near = addUnique(near, kk.entry)
+		}
+	}
+	if bestD <= limit && len(best) == 1 {
+		return lookup{how: fuzzy, entry: best[0]}
+	}
+	if bestD <= limit && len(best) > 1 {
+		return lookup{how: ambiguous, cands: best}
+	}
+	if nearD > 3 || nearD*2 > n+1 {
+		near = nil
+	}
+	return lookup{how: notFound, cands: near}
+}
+
+// wordPrefix reports whether each input word starts the candidate word at the same
+// position, the candidate's words taken from offset on.
+func wordPrefix(in, cand []string, offset int) bool {
+	if len(in)+offset > len(cand) {
+		return false
+	}
+	for i, w := range in {
+		if !strings.HasPrefix(cand[offset+i], w) {
+			return false
+		}
+	}
+	return true
+}
+
+func addUnique(xs []int, x int) []int {
+	if containsInt(xs, x) {
+		return xs
+	}
+	return append(xs, x)
+}
+
+// candidates prints entries in canonical form, in the table's order.
+func (t *table) candidates(es []int) string {
+	sorted := append([]int(nil), es...)
+	sort.Ints(sorted)
+	parts := make([]string, len(sorted))
+	for i, e := range sorted {
+		parts[i] = t.names[e].Canonical
+	}
+	return joinOr(parts)
+}
+
+func joinOr(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+// distance is the optimal-string-alignment Damerau-Levenshtein distance between a
+// and b, giving up (returning max) once every path is at least max.
+func distance(a, b string, max int) int {
+	if a == b {
+		return 0
+	}
+	ra, rb := []rune(a), []rune(b)
+	if d := len(ra) - len(rb); d >= max || -d >= max {
+		return max
+	}
+	var buf [3][40]int
+	if len(rb)+1 > len(buf[0]) {
+		return max
+	}
+	prev2, prev, cur := buf[0][:len(rb)+1], buf[1][:len(rb)+1], buf[2][:len(rb)+1]
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			v := prev[j] + 1
+			if x := cur[j-1] + 1; x < v {
+				v = x
+			}
+			if x := prev[j-1] + cost; x < v {
+				v = x
+			}
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				if x := prev2[j-2] + 1; x < v {
+					v = x
+				}
+			}
+			cur[j] = v
+			if v < rowMin {
+				rowMin = v
+			}
+		}
+		if rowMin >= max {
+			return max
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	if prev[len(rb)] < max {
+		return prev[len(rb)]
+	}
+	return max
+}

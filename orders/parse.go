@@ -1,0 +1,1259 @@
+package orders
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
+
+// Severity says whether a problem stops an order (Error) or only tells the player
+// how it was read (Warning).
+type Severity uint8
+
+const (
+	Error Severity = iota
+	Warning
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Problem is something wrong or doubtful in the text, at a 1-based line. Source is
+// the line as the player typed it (joined when it was wrapped).
+type Problem struct {
+	Line       int
+	Severity   Severity
+	Text       string
+	Suggestion string
+	Source     string
+}
+
+// Parsed is everything Parse learns from a text: the orders, every problem, and the
+// lines of the orders whose engine types carry no line of their own.
+type Parsed struct {
+	Orders   *adjudicator.Orders
+	Problems []Problem
+	Lines    ListLines
+}
+
+// ListLines are the lines the list orders were given on (0 when not given).
+// ArrivalChoices runs parallel to Orders.ArrivalChoices.
+type ListLines struct {
+	Battles, LossesFirst, LossesLast, Pin, Supply, Delay, Initiative int
+	ArrivalChoices                                                   []int
+}
+
+// Parse reads one side's orders for one hour. It never stops at a problem: a line it
+// cannot read is an error and the others still count. The orders it returns hold
+// only what was understood, with the line each order came from.
+func Parse(text string, names Names, side adjudicator.Side) (*adjudicator.Orders, []Problem) {
+	p := ParseText(text, names, side)
+	return p.Orders, p.Problems
+}
+
+// ParseText is Parse with the lines of list orders, for receipts.
+func ParseText(text string, names Names, side adjudicator.Side) *Parsed {
+	ps := &parser{
+		dict:     Compile(names),
+		side:     side,
+		o:        &adjudicator.Orders{Side: side},
+		doctrine: map[adjudicator.AreaID]int{},
+	}
+	for _, l := range splitLines(text) {
+		ps.line, ps.source = l.n, l.source
+		ps.parseLine(lex(l.text))
+	}
+	ps.finish()
+	return &Parsed{Orders: ps.o, Problems: ps.probs, Lines: ps.lines}
+}
+
+type parser struct {
+	dict     *Dictionary
+	side     adjudicator.Side
+	o        *adjudicator.Orders
+	probs    []Problem
+	lines    ListLines
+	line     int
+	source   string
+	doctrine map[adjudicator.AreaID]int
+}
+
+func (p *parser) errorf(suggestion, format string, args ...any) {
+	p.probs = append(p.probs, Problem{Line: p.line, Severity: Error, Text: fmt.Sprintf(format, args...), Suggestion: suggestion, Source: p.source})
+}
+
+func (p *parser) warnf(format string, args ...any) {
+	p.probs = append(p.probs, Problem{Line: p.line, Severity: Warning, Text: fmt.Sprintf(format, args...), Source: p.source})
+}
+
+// intentWords name a move's intent; markWords accept the straggler roll (5.2).
+var intentWords = map[string]adjudicator.Intent{
+	"move": adjudicator.IntentMove, "moves": adjudicator.IntentMove, "mv": adjudicator.IntentMove,
+	"go": adjudicator.IntentMove, "goes": adjudicator.IntentMove, "march": adjudicator.IntentMove,
+	"attack": adjudicator.IntentAttack, "attacks": adjudicator.IntentAttack, "atk": adjudicator.IntentAttack,
+	"att": adjudicator.IntentAttack, "assault": adjudicator.IntentAttack, "attk": adjudicator.IntentAttack,
+	"reinforce": adjudicator.IntentReinforce, "reinforces": adjudicator.IntentReinforce,
+	"reinf": adjudicator.IntentReinforce, "rf": adjudicator.IntentReinforce, "support": adjudicator.IntentReinforce,
+}
+
+var markWords = map[string]bool{
+	"uncommanded": true, "uncmd": true, "straggle": true, "straggler": true, "stragglers": true,
+	"uncommand": true, "unled": true,
+}
+
+// parseLine dispatches on the first word.
+func (p *parser) parseLine(toks []token) {
+	if len(toks) == 0 {
+		return
+	}
+	w := toks[0].low
+	if toks[0].kind != tWord {
+		if toks[0].kind == tArrow || toks[0].kind == tRoad {
+			p.errorf("write the blocks first, e.g. \"Cleburne: Seay Field > Rea Field\"", "a move needs the blocks that move")
+			return
+		}
+		p.parseLine(toks[1:])
+		return
+	}
+	rest := toks[1:]
+	switch w {
+	case "activate", "activates", "activated", "act", "activation", "hq", "hqs", "command":
+		p.parseActivate(skipColon(rest))
+	case "battles", "battle", "sequence", "seq":
+		rest = skipWords(rest, "order", "sequence", "seq")
+		p.parseBattles(skipColon(rest))
+	case "at":
+		p.parseDoctrineAt(rest)
+	case "all", "everywhere", "default", "defaults", "doctrine", "standing":
+		rest = skipWords(rest, "battles", "battle", "areas", "doctrine")
+		if len(rest) > 0 && rest[0].kind == tWord && (rest[0].low == "at" || rest[0].low == "for" || rest[0].low == "in") {
+			p.parseDoctrineAt(rest[1:])
+			return
+		}
+		p.parseDoctrine(nil, skipColon(rest))
+	case "hold", "withdraw", "retreat", "fight", "stand":
+		p.parseDoctrineFirst(toks)
+	case "losses", "loss", "hits", "casualties", "spare", "protect":
+		p.parseLosses(w, rest)
+	case "pin", "pinning", "pins", "pinned":
+		p.parsePin(skipColon(skipWords(rest, "first", "preference", "blocks")))
+	case "regroup", "regroups":
+		p.parseRegroup(rest)
+	case "supply", "supplies", "rebuild", "resupply", "replacements":
+		p.parseSupply(skipColon(skipWords(rest, "priority", "priorities", "order", "list")))
+	case "landing", "landings", "land", "lands":
+		p.parseLandings(rest)
+	case "arrival", "arrivals", "arrive":
+		p.parseArrival(rest)
+	case "delay", "holdback":
+		p.parseDelay(skipColon(skipWords(rest, "arrival", "arrivals", "back")))
+	case "initiative", "init":
+		p.parseInitiative(skipColon(rest))
+	case "side":
+		p.parseSide(skipColon(rest))
+	case "orders":
+		// a second ORDERS line: nothing to do
+	default:
+		p.parseMoveOrChoice(toks)
+	}
+}
+
+func skipColon(toks []token) []token {
+	if len(toks) > 0 && toks[0].kind == tColon {
+		return toks[1:]
+	}
+	return toks
+}
+
+func skipWords(toks []token, words ...string) []token {
+	for len(toks) > 0 && toks[0].kind == tWord && containsString(words, toks[0].low) {
+		toks = toks[1:]
+	}
+	return toks
+}
+
+// resolved is a name found, with how it was found.
+type resolved struct {
+	id    string
+	found bool
+}
+
+// resolveName looks a name up in t, reporting problems; what says what kind of name
+// was expected ("block", "area", "arrival").
+func (p *parser) resolveName(t *table, toks []token, what string) resolved {
+	typed := joinWords(toks)
+	if strings.TrimSpace(typed) == "" {
+		p.errorf("", "a %s name is missing", what)
+		return resolved{}
+	}
+	l := t.resolve(typed)
+	switch l.how {
+	case exact, prefix:
+		return resolved{id: t.names[l.entry].ID, found: true}
+	case fuzzy:
+		p.warnf("read '%s' as %s", typed, t.names[l.entry].Canonical)
+		return resolved{id: t.names[l.entry].ID, found: true}
+	case ambiguous:
+		p.errorf("write more of the name", "'%s' matches %s", typed, t.candidates(l.cands))
+		return resolved{}
+	}
+	sugg := ""
+	if len(l.cands) > 0 {
+		sugg = "did you mean " + t.candidates(l.cands) + "?"
+	}
+	if what == "block" {
+		if other := p.dict.blockTable(p.side.Enemy()).resolve(typed); (other.how == exact || other.how == prefix) && p.side != adjudicator.NoSide {
+			p.errorf(sugg, "%s is a %s block; these are %s orders", other.canonical(p.dict.blockTable(p.side.Enemy())), p.side.Enemy(), p.side)
+			return resolved{}
+		}
+	}
+	p.errorf(sugg, "'%s' is not a %s I know", typed, kindWords[what])
+	return resolved{}
+}
+
+var kindWords = map[string]string{"block": "block of yours", "area": "map area", "arrival": "arrival group of yours"}
+
+func (l lookup) canonical(t *table) string { return t.names[l.entry].Canonical }
+
+// blockList resolves a comma list of blocks. An item that is not one name may be
+// several typed without commas ("cleburne wood").
+func (p *parser) blockList(toks []token) []adjudicator.BlockID {
+	var out []adjudicator.BlockID
+	t := p.dict.blockTable(p.side)
+	for _, item := range splitList(toks) {
+		ids := p.splitNames(t, item)
+		if ids == nil {
+			r := p.resolveName(t, item, "block")
+			if !r.found {
+				continue
+			}
+			ids = []string{r.id}
+		}
+		for _, id := range ids {
+			b := adjudicator.BlockID(id)
+			if containsBlock(out, b) {
+				p.warnf("%s is listed twice", t.canonical(id))
+				continue
+			}
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// areaList resolves a comma list of areas.
+func (p *parser) areaList(toks []token) []adjudicator.AreaID {
+	var out []adjudicator.AreaID
+	for _, item := range splitList(toks) {
+		if len(item) > 0 && item[0].kind == tArrow {
+			item = item[1:]
+		}
+		ids := p.splitNames(p.dict.areas, item)
+		if ids == nil {
+			r := p.resolveName(p.dict.areas, item, "area")
+			if !r.found {
+				continue
+			}
+			ids = []string{r.id}
+		}
+		for _, id := range ids {
+			a := adjudicator.AreaID(id)
+			if containsArea(out, a) {
+				p.warnf("%s is listed twice", p.dict.areas.canonical(id))
+				continue
+			}
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// splitNames reads an item of several words as two or more names typed without a
+// comma, when the item is not one name and every part is one exactly or by prefix.
+func (p *parser) splitNames(t *table, item []token) []string {
+	if len(item) < 2 {
+		return nil
+	}
+	for _, tk := range item {
+		if tk.kind != tWord {
+			return nil
+		}
+	}
+	if l := t.resolve(joinWords(item)); l.how == exact || l.how == prefix {
+		return nil
+	}
+	var out []string
+	for i := 0; i < len(item); {
+		j := len(item)
+		for ; j > i; j-- {
+			l := t.resolve(joinWords(item[i:j]))
+			if l.how == exact || (l.how == prefix && j-i > 1) || (l.how == prefix && len(item[i].low) >= 3) {
+				out = append(out, t.names[l.entry].ID)
+				break
+			}
+		}
+		if j == i {
+			return nil
+		}
+		i = j
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+func containsBlock(xs []adjudicator.BlockID, x adjudicator.BlockID) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+func containsArea(xs []adjudicator.AreaID, x adjudicator.AreaID) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// parseActivate: "activate hardee, bragg", "activate sherman as army".
+func (p *parser) parseActivate(toks []token) {
+	items := splitList(toks)
+	if len(items) == 0 {
+		p.errorf("e.g. \"activate Hardee, Bragg\"", "activate which HQs?")
+		return
+	}
+	t := p.dict.blockTable(p.side)
+	for _, item := range items {
+		asArmy := false
+		for len(item) > 0 {
+			last := item[len(item)-1].low
+			if last == "army" || last == "ahq" || last == "hq" {
+				if last != "hq" {
+					asArmy = true
+				}
+				item = item[:len(item)-1]
+				if len(item) > 0 && item[len(item)-1].low == "as" {
+					item = item[:len(item)-1]
+				}
+				continue
+			}
+			break
+		}
+		ids := p.splitNames(t, item)
+		if ids == nil {
+			r := p.resolveName(t, item, "block")
+			if !r.found {
+				continue
+			}
+			ids = []string{r.id}
+		}
+		for k, id := range ids {
+			b := adjudicator.BlockID(id)
+			if i := p.activation(b); i >= 0 {
+				p.warnf("%s is activated twice", t.canonical(id))
+				if asArmy && k == len(ids)-1 {
+					p.o.Activate[i].AsArmy = true
+				}
+				continue
+			}
+			p.o.Activate = append(p.o.Activate, adjudicator.Activation{HQ: b, AsArmy: asArmy && k == len(ids)-1, Line: p.line})
+		}
+	}
+}
+
+func (p *parser) activation(b adjudicator.BlockID) int {
+	for i, a := range p.o.Activate {
+		if a.HQ == b {
+			return i
+		}
+	}
+	return -1
+}
+
+// parseBattles: "battles: rea, shiloh church".
+func (p *parser) parseBattles(toks []token) {
+	areas := p.areaList(toks)
+	if len(areas) == 0 {
+		if len(toks) == 0 {
+			p.errorf("e.g. \"battles: Rea Field, Shiloh Church\"", "battles in which areas?")
+		}
+		return
+	}
+	if p.lines.Battles != 0 {
+		p.warnf("a second battle sequence replaces the first (line %d)", p.lines.Battles)
+	}
+	p.o.Battles = areas
+	p.lines.Battles = p.line
+}
+
+// listInto replaces a list order, warning when it was already given.
+func (p *parser) listInto(dst *[]adjudicator.BlockID, line *int, blocks []adjudicator.BlockID, what string) {
+	if len(blocks) == 0 {
+		return
+	}
+	if *line != 0 {
+		p.warnf("a second %s list replaces the first (line %d)", what, *line)
+	}
+	*dst = blocks
+	*line = p.line
+}
+
+func (p *parser) parsePin(toks []token) {
+	if len(toks) == 0 {
+		p.errorf("e.g. \"pin: Wood, Shoup\"", "pin which blocks?")
+		return
+	}
+	p.listInto(&p.o.Pin, &p.lines.Pin, p.blockList(toks), "pin")
+}
+
+func (p *parser) parseSupply(toks []token) {
+	if len(toks) == 0 {
+		p.errorf("e.g. \"supply: Cleburne, Hardee\"", "supply which blocks?")
+		return
+	}
+	p.listInto(&p.o.Supply, &p.lines.Supply, p.blockList(toks), "supply")
+}
+
+// parseLosses: "losses: hardee last", "losses first: wood, gladden", "losses: wood,
+// gladden first, hardee last". A first/last word applies to the items since the last
+// one that had one; items with none are taken first.
+func (p *parser) parseLosses(kw string, toks []token) {
+	mode := "first"
+	if kw == "spare" || kw == "protect" {
+		mode = "last"
+	}
+	for len(toks) > 0 && toks[0].kind == tWord {
+		switch toks[0].low {
+		case "first":
+			mode = "first"
+		case "last":
+			mode = "last"
+		case "preference", "order", "ties", "tie", "priority":
+		default:
+			goto list
+		}
+		toks = toks[1:]
+	}
+list:
+	toks = skipColon(toks)
+	var first, last []adjudicator.BlockID
+	var pending []token
+	flush := func(q string) {
+		bs := p.blockList(pending)
+		pending = nil
+		if q == "last" {
+			last = append(last, bs...)
+		} else {
+			first = append(first, bs...)
+		}
+	}
+	items := splitList(toks)
+	if len(items) == 0 {
+		p.errorf("e.g. \"losses: Hardee last\"", "losses: which blocks?")
+		return
+	}
+	for _, item := range items {
+		q := ""
+		for len(item) > 0 && item[len(item)-1].kind == tWord && (item[len(item)-1].low == "first" || item[len(item)-1].low == "last") {
+			q = item[len(item)-1].low
+			item = item[:len(item)-1]
+		}
+		for len(item) > 0 && item[0].kind == tWord && (item[0].low == "first" || item[0].low == "last") && len(item) > 1 {
+			q = item[0].low
+			item = item[1:]
+		}
+		if len(pending) > 0 {
+			pending = append(pending, token{kind: tComma, text: ","})
+		}
+		pending = append(pending, item...)
+		if q != "" {
+			flush(q)
+		}
+	}
+	if len(pending) > 0 {
+		flush(mode)
+	}
+	for _, b := range first {
+		if containsBlock(last, b) {
+			p.errorf("", "%s cannot be both first and last for losses", p.dict.blockTable(p.side).canonical(string(b)))
+		}
+	}
+	if len(first) > 0 {
+		p.listInto(&p.o.LossesFirst, &p.lines.LossesFirst, first, "losses-first")
+	}
+	if len(last) > 0 {
+		p.listInto(&p.o.LossesLast, &p.lines.LossesLast, last, "losses-last")
+	}
+}
+
+// parseInitiative: "initiative: first" (Planned Initiative, optional 2.1).
+func (p *parser) parseInitiative(toks []token) {
+	words := make([]string, 0, len(toks))
+	for _, t := range toks {
+		words = append(words, t.low)
+	}
+	w := strings.Join(words, " ")
+	w = strings.TrimPrefix(w, "be ")
+	w = strings.TrimPrefix(w, "go ")
+	w = strings.TrimPrefix(w, "i want to be ")
+	var c adjudicator.InitiativeChoice
+	switch w {
+	case "first", "1", "1st", "player 1", "p1", "player one", "one":
+		c = adjudicator.InitiativeFirst
+	case "second", "2", "2nd", "player 2", "p2", "player two", "two", "last":
+		c = adjudicator.InitiativeSecond
+	case "any", "either", "none", "no preference", "roll", "dice", "dont care", "don't care":
+		c = adjudicator.InitiativeAny
+	default:
+		p.errorf("write \"initiative: first\", \"initiative: second\" or \"initiative: any\"", "initiative: cannot read '%s'", joinWords(toks))
+		return
+	}
+	if p.lines.Initiative != 0 {
+		p.warnf("a second initiative choice replaces the first (line %d)", p.lines.Initiative)
+	}
+	p.o.Initiative = c
+	p.lines.Initiative = p.line
+}
+
+func (p *parser) parseSide(toks []token) {
+	s, ok := adjudicator.ParseSide(joinWords(toks))
+	if !ok {
+		p.errorf("write \"side: USA\" or \"side: CSA\"", "side: cannot read '%s'", joinWords(toks))
+		return
+	}
+	if s != p.side && p.side != adjudicator.NoSide {
+		p.errorf("send these orders from the %s player's address", "these orders say %s, but they came for %s", s, p.side)
+	}
+}
+
+// parseDelay: "delay: nelson" holds arrival groups back (5.6).
+func (p *parser) parseDelay(toks []token) {
+	t := p.dict.arrivalTable(p.side)
+	items := splitList(toks)
+	if len(items) == 0 {
+		p.errorf("e.g. \"delay: Nelson\"", "delay which arrival?")
+		return
+	}
+	var ids []string
+	for _, item := range items {
+		r := p.resolveName(t, item, "arrival")
+		if !r.found {
+			continue
+		}
+		if containsString(ids, r.id) || containsString(p.o.HoldArrivals, r.id) {
+			p.warnf("%s is listed twice", t.canonical(r.id))
+			continue
+		}
+		ids = append(ids, r.id)
+	}
+	if len(ids) > 0 {
+		if p.lines.Delay == 0 {
+			p.lines.Delay = p.line
+		}
+		p.o.HoldArrivals = append(p.o.HoldArrivals, ids...)
+	}
+}
+
+// parseArrival: "arrival L. Wallace: road D".
+func (p *parser) parseArrival(toks []token) {
+	toks = skipWords(toks, "choice", "of")
+	toks = skipColon(toks)
+	split := -1
+	for i, t := range toks {
+		if t.kind == tColon || t.kind == tArrow {
+			split = i
+			break
+		}
+	}
+	if split < 0 {
+		// "arrival l wallace road d": the choice is the last word(s)
+		for i, t := range toks {
+			if t.kind == tWord && (t.low == "road" || t.low == "by" || t.low == "via" || t.low == "at") && i > 0 {
+				split = i
+				break
+			}
+		}
+		if split < 0 && len(toks) > 1 {
+			split = len(toks) - 1
+		}
+		if split < 0 {
+			p.errorf("e.g. \"arrival L. Wallace: D\"", "arrival: which group and which choice?")
+			return
+		}
+		p.arrivalChoice(toks[:split], toks[split:], true)
+		return
+	}
+	p.arrivalChoice(toks[:split], toks[split+1:], true)
+}
+
+// arrivalChoice records a choice; strict reports problems, otherwise it reports
+// whether the tokens are a choice at all.
+func (p *parser) arrivalChoice(group, choice []token, strict bool) bool {
+	t := p.dict.arrivalTable(p.side)
+	var opt []string
+	for _, c := range choice {
+		if c.kind == tWord && c.low != "road" && c.low != "by" && c.low != "via" && c.low != "at" && c.low != "take" && c.low != "takes" && c.low != "use" {
+			opt = append(opt, c.text)
+		}
+	}
+	optText := strings.Join(opt, " ")
+	if !strict {
+		l := t.resolve(joinWords(group))
+		if l.how != exact && l.how != prefix {
+			return false
+		}
+		if matchOption(t.names[l.entry].Options, optText) == "" {
+			return false
+		}
+	}
+	r := p.resolveName(t, group, "arrival")
+	if !r.found {
+		return true
+	}
+	n := t.names[t.byID[r.id]]
+	o := matchOption(n.Options, optText)
+	if o == "" {
+		if len(n.Options) == 0 {
+			p.errorf("", "%s offers no choice of arrival", n.Canonical)
+		} else {
+			p.errorf("choose "+joinOr(n.Options), "%s cannot arrive by '%s'", n.Canonical, optText)
+		}
+		return true
+	}
+	for i, c := range p.o.ArrivalChoices {
+		if c.Arrival == r.id {
+			p.warnf("a second choice for %s replaces the first (line %d)", n.Canonical, p.lines.ArrivalChoices[i])
+			p.o.ArrivalChoices[i].Choice = o
+			p.lines.ArrivalChoices[i] = p.line
+			return true
+		}
+	}
+	p.o.ArrivalChoices = append(p.o.ArrivalChoices, adjudicator.ArrivalChoice{Arrival: r.id, Choice: o})
+	p.lines.ArrivalChoices = append(p.lines.ArrivalChoices, p.line)
+	return true
+}
+
+func matchOption(options []string, typed string) string {
+	k := normalize(typed)
+	for _, o := range options {
+		if normalize(o) == k {
+			return o
+		}
+	}
+	return ""
+}
+
+// parseLandings: "landing nelson: pittsburg landing", "land nelson at browns ferry",
+// "landings: nelson > pittsburg, mccook > upper" (9.1).
+func (p *parser) parseLandings(toks []token) {
+	toks = skipColon(toks)
+	items := splitListKeepingPairs(toks)
+	if len(items) == 0 {
+		p.errorf("e.g. \"landing Nelson: Pittsburg Landing\"", "landing: which group where?")
+		return
+	}
+	for _, item := range items {
+		split := -1
+		for i, t := range item {
+			if t.kind == tColon || t.kind == tArrow || (t.kind == tWord && (t.low == "at" || t.low == "lands")) {
+				split = i
+				break
+			}
+		}
+		if split <= 0 || split == len(item)-1 {
+			p.errorf("e.g. \"landing Nelson: Pittsburg Landing\"", "landing: cannot read '%s'", joinWords(item))
+			continue
+		}
+		p.landing(item[:split], skipWords(item[split+1:], "at"))
+	}
+}
+
+// splitListKeepingPairs splits "a > x, b > y" into pairs; "a: x" stays one item.
+func splitListKeepingPairs(toks []token) [][]token {
+	return splitList(toks)
+}
+
+func (p *parser) landing(group, area []token) {
+	t := p.dict.arrivalTable(p.side)
+	r := p.resolveName(t, group, "arrival")
+	a := p.resolveName(p.dict.areas, area, "area")
+	if !r.found || !a.found {
+		return
+	}
+	for i, l := range p.o.Landings {
+		if l.Arrival == r.id {
+			p.warnf("a second landing for %s replaces the first (line %d)", t.canonical(r.id), l.Line)
+			p.o.Landings[i] = adjudicator.Landing{Arrival: r.id, Area: adjudicator.AreaID(a.id), Line: p.line}
+			return
+		}
+	}
+	p.o.Landings = append(p.o.Landings, adjudicator.Landing{Arrival: r.id, Area: adjudicator.AreaID(a.id), Line: p.line})
+}
+
+// parseRegroup: "regroup at rea: seay", "regroup at rea: cleburne, wood > seay",
+// "regroup from rea to seay" (6.8).
+func (p *parser) parseRegroup(toks []token) {
+	toks = skipWords(toks, "at", "from", "in", "after")
+	split := -1
+	for i, t := range toks {
+		if t.kind == tColon || t.kind == tArrow || t.kind == tRoad {
+			split = i
+			break
+		}
+	}
+	if split <= 0 {
+		p.errorf("e.g. \"regroup at Rea Field: Seay Field\"", "regroup: after which battle, and where to?")
+		return
+	}
+	area := p.resolveName(p.dict.areas, toks[:split], "area")
+	if !area.found {
+		return
+	}
+	p.regroup(adjudicator.AreaID(area.id), toks[split+1:])
+}
+
+// regroup reads "[BLOCKS >] AREA" for a battle in area.
+func (p *parser) regroup(area adjudicator.AreaID, toks []token) {
+	toks = skipWords(toks, "to")
+	split := -1
+	for i, t := range toks {
+		if t.kind == tArrow || t.kind == tRoad || t.kind == tColon {
+			split = i
+		}
+	}
+	var blocks []adjudicator.BlockID
+	dest := toks
+	if split >= 0 {
+		if split == 0 {
+			dest = toks[1:]
+		} else {
+			blocks = p.blockList(toks[:split])
+			dest = toks[split+1:]
+			if len(blocks) == 0 {
+				return
+			}
+		}
+	}
+	if len(dest) == 0 {
+		p.errorf("e.g. \"regroup at Rea Field: Seay Field\"", "regroup to where?")
+		return
+	}
+	to := p.resolveName(p.dict.areas, dest, "area")
+	if !to.found {
+		return
+	}
+	p.o.Regroup = append(p.o.Regroup, adjudicator.Regroup{Area: area, Blocks: blocks, To: adjudicator.AreaID(to.id), Line: p.line})
+}
+
+// numberWords read a round number.
+var numberWords = map[string]int{
+	"0": 0, "zero": 0, "1": 1, "one": 1, "first": 1, "1st": 1, "2": 2, "two": 2, "second": 2, "2nd": 2,
+	"3": 3, "three": 3, "third": 3, "3rd": 3, "4": 4, "four": 4, "fourth": 4, "4th": 4,
+}
+
+// parseDoctrineAt: "at rea: withdraw if weaker, retreat to seay", "at rea, seay:
+// hold", "at rea withdraw after round 2".
+func (p *parser) parseDoctrineAt(toks []token) {
+	toks = skipWords(toks, "the")
+	if len(toks) > 0 && toks[0].kind == tWord && (toks[0].low == "all" || toks[0].low == "every") {
+		rest := skipWords(toks[1:], "battles", "battle", "areas")
+		p.parseDoctrine(nil, skipColon(rest))
+		return
+	}
+	split := -1
+	for i, t := range toks {
+		if t.kind == tColon {
+			split = i
+			break
+		}
+		if t.kind == tWord && clauseWords[t.low] && i > 0 {
+			split = i
+			break
+		}
+	}
+	if split <= 0 {
+		p.errorf("e.g. \"at Rea Field: withdraw if weaker, retreat to Seay Field\"", "at which area, and what to do there?")
+		return
+	}
+	areas := p.areaList(toks[:split])
+	if len(areas) == 0 {
+		return
+	}
+	body := toks[split:]
+	if body[0].kind == tColon {
+		body = body[1:]
+	}
+	p.parseDoctrine(areas, body)
+}
+
+// parseDoctrineFirst: "withdraw if weaker at rea", "hold everywhere".
+func (p *parser) parseDoctrineFirst(toks []token) {
+	for i := len(toks) - 1; i > 0; i-- {
+		t := toks[i]
+		if t.kind == tWord && (t.low == "at" || t.low == "in") {
+			areas := p.areaList(skipColon(toks[i+1:]))
+			if len(areas) == 0 {
+				return
+			}
+			p.parseDoctrine(areas, toks[:i])
+			return
+		}
+	}
+	if n := len(toks); n > 1 && toks[n-1].kind == tWord && (toks[n-1].low == "everywhere" || toks[n-1].low == "always") {
+		toks = toks[:n-1]
+	}
+	p.parseDoctrine(nil, toks)
+}
+
+// clauseWords start a doctrine clause.
+var clauseWords = map[string]bool{
+	"hold": true, "withdraw": true, "retreat": true, "regroup": true, "fight": true, "stand": true,
+	"retreats": true, "withdraws": true, "pull": true, "fall": true,
+}
+
+// doctrineSpec is what one doctrine line says.
+type doctrineSpec struct {
+	kind     adjudicator.DoctrineKind
+	kindSet  bool
+	after    int
+	retreat  []adjudicator.AreaID
+	regroups [][]token
+}
+
+// parseDoctrine reads clauses for the areas (nil: every battle).
+func (p *parser) parseDoctrine(areas []adjudicator.AreaID, toks []token) {
+	if len(toks) == 0 {
+		p.errorf("e.g. \"hold\", \"withdraw after round 2\", \"withdraw if weaker\", \"retreat to Seay Field\"", "what should your blocks do in battle?")
+		return
+	}
+	// clauses: split on commas where the next item starts with a clause word; other
+	// items continue the last list (retreat areas).
+	var clauses [][]token
+	for _, item := range splitList(toks) {
+		if len(clauses) == 0 || (item[0].kind == tWord && clauseWords[item[0].low]) {
+			clauses = append(clauses, item)
+			continue
+		}
+		last := &clauses[len(clauses)-1]
+		*last = append(*last, token{kind: tComma, text: ","})
+		*last = append(*last, item...)
+	}
+	var spec doctrineSpec
+	ok := true
+	for _, c := range clauses {
+		if !p.doctrineClause(&spec, c) {
+			ok = false
+		}
+	}
+	if !ok && !spec.kindSet && len(spec.retreat) == 0 && len(spec.regroups) == 0 {
+		return
+	}
+	if len(areas) == 0 {
+		if len(spec.regroups) > 0 {
+			p.errorf("e.g. \"regroup at Rea Field: Seay Field\"", "regroup needs a battle area")
+		}
+		if spec.kindSet || len(spec.retreat) > 0 {
+			p.setDoctrine("", spec)
+		}
+		return
+	}
+	for _, a := range areas {
+		if spec.kindSet || len(spec.retreat) > 0 {
+			p.setDoctrine(a, spec)
+		}
+		for _, r := range spec.regroups {
+			p.regroup(a, r)
+		}
+	}
+}
+
+func (p *parser) setDoctrine(area adjudicator.AreaID, spec doctrineSpec) {
+	i, ok := p.doctrine[area]
+	if !ok {
+		d := adjudicator.Doctrine{Area: area, Kind: spec.kind, AfterRound: spec.after, Line: p.line}
+		if spec.kind != adjudicator.WithdrawAfter {
+			d.AfterRound = 0
+		}
+		d.Retreat = spec.retreat
+		p.doctrine[area] = len(p.o.Doctrine)
+		p.o.Doctrine = append(p.o.Doctrine, d)
+		return
+	}
+	d := &p.o.Doctrine[i]
+	where := "every battle"
+	if area != "" {
+		where = p.dict.areas.canonical(string(area))
+	}
+	if spec.kindSet {
+		if d.Kind != spec.kind || d.AfterRound != spec.after {
+			p.warnf("this replaces the doctrine for %s given on line %d", where, d.Line)
+		}
+		d.Kind, d.AfterRound = spec.kind, spec.after
+		if spec.kind != adjudicator.WithdrawAfter {
+			d.AfterRound = 0
+		}
+	}
+	if len(spec.retreat) > 0 {
+		if len(d.Retreat) > 0 {
+			p.warnf("this replaces the retreat list for %s given on line %d", where, d.Line)
+		}
+		d.Retreat = spec.retreat
+	}
+}
+
+// doctrineClause reads one clause into spec.
+func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
+	head := c[0].low
+	rest := c[1:]
+	set := func(k adjudicator.DoctrineKind, after int) {
+		if spec.kindSet && (spec.kind != k || spec.after != after) {
+			p.warnf("two battle doctrines on one line; the last (%s) counts", k)
+		}
+		spec.kind, spec.after, spec.kindSet = k, after, true
+	}
+	switch head {
+	case "hold", "fight", "stand":
+		// "hold", "hold fast", "fight on", "stand and fight"
+		set(adjudicator.Hold, 0)
+		return true
+	case "regroup":
+		rest = skipWords(rest, "at")
+		if len(rest) == 0 {
+			p.errorf("e.g. \"regroup to Seay Field\"", "regroup to where?")
+			return false
+		}
+		spec.regroups = append(spec.regroups, rest)
+		return true
+	}
+	// withdraw / retreat / pull back / fall back
+	rest = skipWords(rest, "back", "out")
+	if len(rest) == 0 {
+		set(adjudicator.WithdrawAfter, 0)
+		return true
+	}
+	ok := true
+	var areaToks []token
+	collecting := false
+	for i := 0; i < len(rest); i++ {
+		t := rest[i]
+		switch {
+		case t.kind == tWord && t.low == "after" && !collecting:
+			j := i + 1
+			if j < len(rest) && (rest[j].low == "round" || rest[j].low == "rounds") {
+				j++
+			}
+			n, found := 0, false
+			if j < len(rest) {
+				n, found = numberWords[rest[j].low]
+			}
+			if !found {
+				p.errorf("e.g. \"withdraw after round 2\"", "withdraw after which round?")
+				return false
+			}
+			if j+1 < len(rest) && (rest[j+1].low == "round" || rest[j+1].low == "rounds") {
+				j++
+			}
+			if n > 3 {
+				p.errorf("a battle has at most 4 rounds; \"withdraw after round 3\" is the latest", "cannot withdraw after round %d", n)
+				return false
+			}
+			set(adjudicator.WithdrawAfter, n)
+			i = j
+		case t.kind == tWord && (t.low == "if" || t.low == "when") && !collecting:
+			j := i + 1
+			for j < len(rest) && rest[j].kind == tWord && (rest[j].low == "we" || rest[j].low == "are" || rest[j].low == "i" || rest[j].low == "am" || rest[j].low == "is") {
+				j++
+			}
+			if j < len(rest) && (rest[j].low == "weaker" || rest[j].low == "outnumbered" || rest[j].low == "losing") {
+				set(adjudicator.WithdrawIfWeaker, 0)
+				i = j
+				for i+1 < len(rest) && rest[i+1].kind == tWord && !(rest[i+1].low == "after" || rest[i+1].low == "to") {
+					i++ // "if weaker than the enemy"
+				}
+				continue
+			}
+			p.errorf("e.g. \"withdraw if weaker\"", "withdraw if what?")
+			return false
+		case t.kind == tWord && (t.low == "at" || t.low == "immediately" || t.low == "once" || t.low == "now") && !collecting:
+			set(adjudicator.WithdrawAfter, 0)
+		case t.kind == tArrow || t.kind == tColon || t.kind == tRoad:
+			collecting = true
+		default:
+			collecting = true
+			areaToks = append(areaToks, t)
+		}
+	}
+	if len(areaToks) > 0 {
+		areas := p.areaList(areaToks)
+		if len(areas) == 0 {
+			ok = false
+		}
+		spec.retreat = append(spec.retreat, areas...)
+	}
+	return ok
+}
+
+// parseMoveOrChoice reads a move, or an arrival choice written as "l wallace: road d".
+func (p *parser) parseMoveOrChoice(toks []token) {
+	for i, t := range toks {
+		if t.kind == tColon && i > 0 {
+			if p.arrivalChoice(toks[:i], toks[i+1:], false) {
+				return
+			}
+			break
+		}
+	}
+	// "nelson lands at pittsburg landing"
+	for i, t := range toks {
+		if t.kind == tWord && (t.low == "lands" || t.low == "land") && i > 0 && i+1 < len(toks) {
+			if l := p.dict.arrivalTable(p.side).resolve(joinWords(toks[:i])); l.how == exact || l.how == prefix {
+				p.landing(toks[:i], skipWords(toks[i+1:], "at", "on"))
+				return
+			}
+		}
+	}
+	p.parseMove(toks)
+}
+
+// parseMove reads every form of move:
+//
+//	cleburne, wood: seay > rea attack
+//	attack cleburne, wood: seay > rea
+//	cleburne to rea
+//	cleburne from seay to rea
+//	gladden: road a >> spain          (road move; the engine finds the middle area)
+//	gladden: road a > fraley > spain  (road move through fraley)
+//	jackson: spain > wicker uncommanded
+func (p *parser) parseMove(toks []token) {
+	m := adjudicator.Move{Line: p.line}
+	intentSet := false
+	setIntent := func(t token) {
+		in := intentWords[t.low]
+		if intentSet && in != m.Intent {
+			p.warnf("two intents given; '%s' counts", t.text)
+		}
+		if in != adjudicator.IntentMove || !intentSet {
+			m.Intent = in
+		}
+		intentSet = true
+	}
+	isMark := func(t token) bool {
+		if t.kind != tWord {
+			return false
+		}
+		if _, ok := intentWords[t.low]; ok {
+			return true
+		}
+		return markWords[t.low]
+	}
+	take := func(t token) {
+		if markWords[t.low] {
+			m.Uncommanded = true
+		} else {
+			setIntent(t)
+		}
+	}
+	for len(toks) > 0 && isMark(toks[0]) {
+		take(toks[0])
+		toks = toks[1:]
+	}
+	for len(toks) > 0 && (isMark(toks[len(toks)-1]) || toks[len(toks)-1].kind == tComma) {
+		if toks[len(toks)-1].kind == tWord {
+			take(toks[len(toks)-1])
+		}
+		toks = toks[:len(toks)-1]
+	}
+	// an intent word inside the line acts as the arrow: "cleburne attack rea"
+	for i := range toks {
+		if isMark(toks[i]) && i > 0 {
+			take(toks[i])
+			if markWords[toks[i].low] {
+				toks = append(toks[:i:i], toks[i+1:]...)
+				break
+			}
+			toks[i] = token{kind: tArrow, text: toks[i].text, low: toks[i].low}
+			// "attack to rea": the arrow already follows
+			if i+1 < len(toks) && toks[i+1].kind == tArrow {
+				toks = append(toks[:i:i], toks[i+1:]...)
+			}
+			break
+		}
+	}
+	if len(toks) == 0 {
+		p.errorf("e.g. \"Cleburne: Seay Field > Rea Field attack\"", "move which blocks where?")
+		return
+	}
+	// where the blocks end
+	split, skip := -1, 1
+	for i, t := range toks {
+		if t.kind == tColon {
+			split = i
+			break
+		}
+	}
+	if split < 0 {
+		for i, t := range toks {
+			if t.kind == tWord && t.low == "from" {
+				split, skip = i, 0
+				break
+			}
+			if t.kind == tArrow || t.kind == tRoad {
+				split, skip = i, 0
+				break
+			}
+		}
+	}
+	if split < 0 {
+		p.errorf("write a move as \"blocks: from > to\", e.g. \"Cleburne: Seay Field > Rea Field attack\"", "cannot read '%s'", p.source)
+		return
+	}
+	if split == 0 {
+		p.errorf("e.g. \"Cleburne: Seay Field > Rea Field\"", "a move needs the blocks that move")
+		return
+	}
+	blockToks := toks[:split]
+	path := toks[split+skip:]
+	// "cleburne, wood from seay to rea" after a colon: "cleburne: from seay to rea"
+	path = skipWords(path, "from")
+	noFrom := false
+	road := false
+	if len(path) > 0 && (path[0].kind == tArrow || path[0].kind == tRoad) {
+		noFrom = true
+		road = path[0].kind == tRoad
+		path = path[1:]
+	}
+	var segs [][]token
+	var seps []tokKind
+	cur := []token{}
+	for _, t := range path {
+		if t.kind == tArrow || t.kind == tRoad {
+			if len(cur) == 0 {
+				if t.kind == tRoad && len(seps) > 0 {
+					seps[len(seps)-1] = tRoad
+				}
+				continue
+			}
+			segs = append(segs, cur)
+			seps = append(seps, t.kind)
+			cur = []token{}
+			continue
+		}
+		if t.kind == tComma {
+			p.errorf("give one destination per move, or two areas for a road move (5.31)", "a move cannot go to a list of areas")
+			return
+		}
+		if t.kind == tColon {
+			continue
+		}
+		cur = append(cur, t)
+	}
+	if len(cur) > 0 {
+		segs = append(segs, cur)
+	} else if len(seps) > 0 {
+		seps = seps[:len(seps)-1]
+	}
+	if len(segs) == 0 {
+		p.errorf("e.g. \"Cleburne: Seay Field > Rea Field\"", "move to where?")
+		return
+	}
+	blocks := p.blockList(blockToks)
+	var areas []adjudicator.AreaID
+	bad := false
+	for _, s := range segs {
+		r := p.resolveName(p.dict.areas, s, "area")
+		if !r.found {
+			bad = true
+			continue
+		}
+		areas = append(areas, adjudicator.AreaID(r.id))
+	}
+	if bad || len(blocks) == 0 {
+		return
+	}
+	if !noFrom && len(areas) == 1 && len(seps) == 0 {
+		noFrom = true
+	}
+	if !noFrom {
+		m.From = areas[0]
+		areas = areas[1:]
+		if len(seps) > 0 && seps[0] == tRoad {
+			road = true
+		}
+		if len(seps) > 0 {
+			seps = seps[1:]
+		}
+	}
+	for _, s := range seps {
+		if s == tRoad {
+			road = true
+		}
+	}
+	switch {
+	case len(areas) == 0:
+		p.errorf("e.g. \"Cleburne: Seay Field > Rea Field\"", "move to where?")
+		return
+	case len(areas) > 2:
+		p.errorf("a block moves one area, or two by road (5.31)", "a move cannot go %d areas", len(areas))
+		return
+	case len(areas) == 1 && road:
+		m.Path = []adjudicator.AreaID{"", areas[0]}
+	default:
+		m.Path = areas
+	}
+	if m.From != "" && m.Path[len(m.Path)-1] == m.From {
+		p.errorf("", "a move must leave %s", p.dict.areas.canonical(string(m.From)))
+		return
+	}
+	if m.Uncommanded && m.Intent != adjudicator.IntentMove {
+		p.errorf("an uncommanded move may only be a plain move (5.2)", "an uncommanded move cannot %s", m.Intent)
+		return
+	}
+	m.Blocks = blocks
+	p.addMove(m)
+}
+
+// addMove keeps one move per block: a later order for a block replaces the earlier.
+func (p *parser) addMove(m adjudicator.Move) {
+	t := p.dict.blockTable(p.side)
+	for _, b := range m.Blocks {
+		for i := range p.o.Moves {
+			old := &p.o.Moves[i]
+			for j, ob := range old.Blocks {
+				if ob == b {
+					p.warnf("%s already had a move on line %d; this one replaces it", t.canonical(string(b)), old.Line)
+					old.Blocks = append(old.Blocks[:j:j], old.Blocks[j+1:]...)
+					break
+				}
+			}
+		}
+	}
+	kept := p.o.Moves[:0]
+	for _, old := range p.o.Moves {
+		if len(old.Blocks) > 0 {
+			kept = append(kept, old)
+		}
+	}
+	p.o.Moves = append(kept, m)
+}
+
+// finish normalises empty results.
+func (p *parser) finish() {
+	if len(p.o.Moves) == 0 {
+		p.o.Moves = nil
+	}
+}
+
+// itoa is strconv.Itoa, short.
+func itoa(n int) string { return strconv.Itoa(n) }
