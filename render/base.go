@@ -1,0 +1,512 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"io"
+	"math"
+	"strings"
+	"sync"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
+
+// The base map is drawn once per scenario and reused: each view starts from a copy
+// of its pixels.
+var baseCache struct {
+	sync.Mutex
+	m map[string]*baseEntry
+}
+
+type baseEntry struct {
+	once sync.Once
+	img  *image.RGBA
+	err  error
+}
+
+// Base returns the base map of a scenario: the battlefield with its terrain, roads,
+// camps, landings, entries, names and the terrain legend. It is drawn on first use and
+// cached per scenario; the image is shared and must not be modified.
+func Base(sc *adjudicator.Scenario, g *Geometry) (*image.RGBA, error) {
+	baseCache.Lock()
+	if baseCache.m == nil {
+		baseCache.m = map[string]*baseEntry{}
+	}
+	key := sc.ID + "\x00" + g.Scenario
+	e := baseCache.m[key]
+	if e == nil {
+		e = &baseEntry{}
+		baseCache.m[key] = e
+	}
+	baseCache.Unlock()
+	e.once.Do(func() { e.img, e.err = drawBase(sc, g) })
+	return e.img, e.err
+}
+
+// WriteBasePNG writes the base map of a scenario as PNG.
+func WriteBasePNG(w io.Writer, sc *adjudicator.Scenario) error {
+	g, err := LoadGeometry(sc.ID)
+	if err != nil {
+		return err
+	}
+	img, err := Base(sc, g)
+	if err != nil {
+		return err
+	}
+	return encodePNG(w, img)
+}
+
+// Check reports areas of the scenario that the geometry cannot draw: no outline, or a
+// border whose two outlines do not touch, or a road without a course.
+func (g *Geometry) Check(m *adjudicator.Map) []string {
+	var bad []string
+	for _, a := range m.Areas {
+		if g.Area(a.ID) == nil {
+			bad = append(bad, fmt.Sprintf("area %s has no outline", a.ID))
+		}
+	}
+	for _, b := range m.Borders {
+		if g.Area(b.A) != nil && g.Area(b.B) != nil && g.Edge(b.A, b.B) == nil {
+			bad = append(bad, fmt.Sprintf("border %s|%s: outlines do not touch", b.A, b.B))
+		}
+	}
+	roads := map[string]bool{}
+	for _, r := range g.Roads {
+		roads[r.ID] = true
+	}
+	for _, r := range m.Roads {
+		if !roads[string(r.ID)] {
+			bad = append(bad, fmt.Sprintf("road %s has no course", r.ID))
+		}
+	}
+	return bad
+}
+
+func pictureHeight(g *Geometry) int { return bandTop + g.Height + bandLow }
+
+func drawBase(sc *adjudicator.Scenario, g *Geometry) (*image.RGBA, error) {
+	if sc.Map == nil {
+		return nil, fmt.Errorf("render: scenario %q has no map", sc.ID)
+	}
+	if bad := g.Check(sc.Map); len(bad) > 0 {
+		return nil, fmt.Errorf("render: geometry of %q: %s", sc.ID, strings.Join(bad, "; "))
+	}
+	img := image.NewRGBA(image.Rect(0, 0, imgWidth, pictureHeight(g)))
+	f := facePool.Get().(*faces)
+	defer facePool.Put(f)
+	c := newCanvas(img, f)
+	fillRect(img, img.Bounds(), colPaper)
+	m := sc.Map
+
+	// Area fills, woods with tree marks, the river with waves.
+	for _, a := range m.Areas {
+		sh := g.Area(a.ID)
+		col := colClear
+		switch a.Terrain {
+		case adjudicator.Woods:
+			col = colWoods
+		case adjudicator.River:
+			col = colRiver
+		}
+		c.path(sh.Outline, true)
+		c.fill(col)
+	}
+	for _, a := range m.Areas {
+		sh := g.Area(a.ID)
+		switch a.Terrain {
+		case adjudicator.Woods:
+			c.trees(sh)
+		case adjudicator.River:
+			c.waves(sh)
+		}
+	}
+	for _, a := range m.Areas {
+		c.path(g.Area(a.ID).Outline, true)
+		c.stroke(colEdge, 1.2)
+	}
+	// Water courses, then the border terrain over the shared edges.
+	for _, w := range g.Waters {
+		c.path(w.Path, false)
+		c.dc.SetLineCapRound()
+		c.dc.SetLineJoinRound()
+		if w.Kind == "creek" {
+			c.stroke(colCreek, 6)
+		} else {
+			c.stroke(colWater, 3)
+		}
+	}
+	for i := range m.Borders {
+		b := &m.Borders[i]
+		for _, l := range g.Edge(b.A, b.B) {
+			c.border(l, b.Terrain, g.highSide(b, l))
+		}
+	}
+	for _, r := range g.Roads {
+		c.road(r.Path)
+	}
+	for i := range m.Borders {
+		b := &m.Borders[i]
+		for _, l := range g.Edge(b.A, b.B) {
+			c.crossings(l, b.Terrain)
+		}
+	}
+	// Names of the waters, then the areas with their camp, landing and entry marks.
+	named := map[string]bool{}
+	for _, w := range g.Waters {
+		if named[w.Name] || w.Name == "" || len(w.Path) < 2 {
+			continue
+		}
+		named[w.Name] = true
+		c.waterName(w)
+	}
+	for _, a := range m.Areas {
+		c.areaLabel(sc, &a, g.Area(a.ID))
+	}
+	c.dc.ResetClip()
+
+	fillRect(img, image.Rect(0, 0, imgWidth, bandTop), colBand)
+	c.text(f.title, sc.Title, 16, bandTop/2, colBandText, 0, 0.5)
+	c.legend(float64(bandTop + g.Height))
+	return img, nil
+}
+
+// trees scatters small tree crowns over a woods area.
+func (c *canvas) trees(sh *AreaShape) {
+	minx, miny, maxx, maxy := bounds(sh.Outline)
+	const step = 22
+	for y := miny - miny%step; y <= maxy; y += step {
+		for x := minx - minx%step; x <= maxx; x += step {
+			px := float64(x) + 7*jitter(x, y, 1)
+			py := float64(y) + 7*jitter(x, y, 2)
+			if !inside(sh.Outline, px, py) || distTo(sh.Outline, px, py) < 6 {
+				continue
+			}
+			c.dc.DrawCircle(px, c.my(py), 3.2)
+		}
+	}
+	c.fill(colTree)
+}
+
+// waves draws short ripples on the river.
+func (c *canvas) waves(sh *AreaShape) {
+	minx, miny, maxx, maxy := bounds(sh.Outline)
+	for y := miny; y <= maxy; y += 26 {
+		for x := minx; x <= maxx; x += 30 {
+			px := float64(x) + 8*jitter(x, y, 3)
+			py := float64(y) + 6*jitter(x, y, 4)
+			if !inside(sh.Outline, px, py) || distTo(sh.Outline, px, py) < 10 {
+				continue
+			}
+			c.dc.DrawArc(px, c.my(py), 6, math.Pi*1.15, math.Pi*1.85)
+			c.dc.NewSubPath()
+		}
+	}
+	c.stroke(colRiverWave, 1.5)
+}
+
+func bounds(pts []Point) (minx, miny, maxx, maxy int) {
+	minx, miny, maxx, maxy = math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
+	for _, p := range pts {
+		minx, maxx = min(minx, p[0]), max(maxx, p[0])
+		miny, maxy = min(miny, p[1]), max(maxy, p[1])
+	}
+	return
+}
+
+func distTo(poly []Point, x, y float64) float64 {
+	best := math.Inf(1)
+	n := len(poly)
+	for i := 0; i < n; i++ {
+		a, b := poly[i], poly[(i+1)%n]
+		dx, dy := b.fx()-a.fx(), b.fy()-a.fy()
+		t := 0.0
+		if l := dx*dx + dy*dy; l > 0 {
+			t = math.Max(0, math.Min(1, ((x-a.fx())*dx+(y-a.fy())*dy)/l))
+		}
+		best = math.Min(best, math.Hypot(x-a.fx()-t*dx, y-a.fy()-t*dy))
+	}
+	return best
+}
+
+// highSide returns +1 when the high area of a slope lies to the left of the polyline
+// (screen coordinates, normal (dy, -dx)), -1 when to the right, 0 when there is none.
+func (g *Geometry) highSide(b *adjudicator.Border, l []Point) float64 {
+	if b.High == "" || len(l) < 2 {
+		return 0
+	}
+	hi := g.Area(b.High)
+	if hi == nil {
+		return 0
+	}
+	x, y, dx, dy := lineMid(l)
+	if inside(hi.Outline, x+dy*5, y-dx*5) {
+		return 1
+	}
+	return -1
+}
+
+func has(ts []adjudicator.BorderTerrain, want ...adjudicator.BorderTerrain) bool {
+	for _, t := range ts {
+		for _, w := range want {
+			if t == w {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// border styles one shared edge by its terrain (3.35). side says where the top of a
+// slope is (see highSide).
+func (c *canvas) border(l []Point, ts []adjudicator.BorderTerrain, side float64) {
+	dc := c.dc
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	if has(ts, adjudicator.BorderMarsh) {
+		c.path(l, false)
+		dc.SetDash(5, 4)
+		c.stroke(colMarsh, 3)
+		dc.SetDash()
+		along(l, 12, 6, func(x, y, dx, dy float64) {
+			y = c.my(y)
+			for _, s := range []float64{-1, 1} {
+				bx, by := x+dy*s*4, y-dx*s*4
+				for _, a := range []float64{-0.5, 0, 0.5} {
+					dc.MoveTo(bx, by)
+					dc.LineTo(bx+(dy*s+dx*a)*6, by+(-dx*s+dy*a)*6)
+				}
+			}
+		})
+		c.stroke(colMarsh, 1.2)
+	}
+	if has(ts, adjudicator.BorderRiver) {
+		c.path(l, false)
+		c.stroke(colCreek, 4)
+	}
+	if has(ts, adjudicator.BorderCreek, adjudicator.BorderCreekFord, adjudicator.BorderCreekBridge) {
+		c.path(l, false)
+		c.stroke(colCreek, 6)
+	}
+	if has(ts, adjudicator.BorderStream, adjudicator.BorderFord, adjudicator.BorderBridge) {
+		c.path(l, false)
+		c.stroke(colWater, 3)
+	}
+	if has(ts, adjudicator.BorderRavine) {
+		// two slopes falling to a stream between them
+		c.hachures(l, 4, 1)
+		c.hachures(l, 4, -1)
+		c.path(l, false)
+		c.stroke(colWater, 2.2)
+	} else if has(ts, adjudicator.BorderSlope) {
+		if side == 0 {
+			side = 1
+		}
+		c.hachures(l, 2, side)
+	}
+}
+
+// hachures draws the dark top line of a slope offset to one side, with short ticks
+// running down the slope across the border.
+func (c *canvas) hachures(l []Point, off, side float64) {
+	dc := c.dc
+	first := true
+	along(l, 3, 0, func(x, y, dx, dy float64) {
+		px, py := x+dy*side*off, c.my(y)-dx*side*off
+		if first {
+			dc.MoveTo(px, py)
+			first = false
+		} else {
+			dc.LineTo(px, py)
+		}
+	})
+	c.stroke(colSlope, 2.6)
+	along(l, 6, 3, func(x, y, dx, dy float64) {
+		px, py := x+dy*side*off, c.my(y)-dx*side*off
+		dc.MoveTo(px, py)
+		dc.LineTo(px-dy*side*7, py+dx*side*7)
+	})
+	c.stroke(colSlope, 1.3)
+}
+
+// crossings marks fords and bridges where roads cross a stream or creek, at the
+// middle of the border.
+func (c *canvas) crossings(l []Point, ts []adjudicator.BorderTerrain) {
+	ford := has(ts, adjudicator.BorderFord, adjudicator.BorderCreekFord)
+	bridge := has(ts, adjudicator.BorderBridge, adjudicator.BorderCreekBridge)
+	if !ford && !bridge {
+		return
+	}
+	x, y, dx, dy := lineMid(l)
+	c.crossing(x, c.my(y), dx, dy, bridge)
+}
+
+func (c *canvas) crossing(x, y, dx, dy float64, bridge bool) {
+	dc := c.dc
+	if bridge {
+		// the road deck across the water between two rails
+		for _, s := range []float64{-1, 1} {
+			ox, oy := dx*s*5, dy*s*5
+			dc.MoveTo(x+ox-dy*11, y+oy+dx*11)
+			dc.LineTo(x+ox+dy*11, y+oy-dx*11)
+		}
+		dc.SetLineCapButt()
+		c.stroke(colBridge, 3)
+		dc.MoveTo(x-dy*9, y+dx*9)
+		dc.LineTo(x+dy*9, y-dx*9)
+		c.stroke(colRoadFill, 6)
+		dc.SetLineCapRound()
+		return
+	}
+	// a ford: a shallow light patch across the water
+	dc.Push()
+	dc.RotateAbout(math.Atan2(dy, dx), x, y)
+	dc.DrawRoundedRectangle(x-7, y-10, 14, 20, 5)
+	dc.Pop()
+	dc.SetColor(colFord)
+	dc.FillPreserve()
+	dc.SetColor(colSlope)
+	dc.SetLineWidth(1.5)
+	dc.SetDash(3, 2)
+	dc.Stroke()
+	dc.SetDash()
+}
+
+func (c *canvas) road(pts []Point) {
+	c.dc.SetLineCapRound()
+	c.dc.SetLineJoinRound()
+	c.path(pts, false)
+	c.stroke(colRoad, 5.5)
+	c.path(pts, false)
+	c.stroke(colRoadFill, 2.5)
+}
+
+func (c *canvas) waterName(w Line) {
+	// the longest stretch between two points away from the ends
+	x, y, dx, dy := lineMid(w.Path)
+	a := math.Atan2(dy, dx)
+	if a > math.Pi/2 {
+		a -= math.Pi
+	} else if a < -math.Pi/2 {
+		a += math.Pi
+	}
+	dc := c.dc
+	dc.Push()
+	dc.RotateAbout(a, x, c.my(y))
+	dc.SetFontFace(c.f.water)
+	// offset off the line so that the name sits beside the water
+	for _, o := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		dc.SetColor(colHalo)
+		dc.DrawStringAnchored(w.Name, x+o[0], c.my(y)-9+o[1], 0.5, 0)
+	}
+	dc.SetColor(colCreek)
+	dc.DrawStringAnchored(w.Name, x, c.my(y)-9, 0.5, 0)
+	dc.Pop()
+}
+
+// shortName drops the parenthesis of entry areas: "Road E (River Road…)" is "Road E".
+func shortName(a *adjudicator.Area) string {
+	n := a.Name
+	if i := strings.Index(n, " ("); i > 0 {
+		n = n[:i]
+	}
+	return n
+}
+
+func (c *canvas) areaLabel(sc *adjudicator.Scenario, a *adjudicator.Area, sh *AreaShape) {
+	f := c.f
+	if a.River {
+		x, y := sh.Label.fx(), c.my(sh.Label.fy())
+		dc := c.dc
+		dc.Push()
+		dc.RotateAbout(math.Pi/2, x, y)
+		dc.SetFontFace(f.big)
+		dc.SetColor(colCreek)
+		dc.DrawStringAnchored(strings.ToUpper(a.Name), x, y, 0.5, 0.5)
+		dc.Pop()
+		return
+	}
+	x, y := sh.Label.fx(), c.my(sh.Label.fy())
+	lines := split(f.name, shortName(a), 118)
+	y0 := y - float64(len(lines)-1)*7
+	for i, s := range lines {
+		c.haloText(f.name, s, x, y0+float64(i)*14, colInk, colHalo, 0.5, 0.5)
+	}
+	w := 0.0
+	for _, s := range lines {
+		w = math.Max(w, textWidth(f.name, s))
+	}
+	left := x - w/2 - 10
+	switch {
+	case a.Camp != nil:
+		col := colUSA
+		if a.Camp.Side == adjudicator.CSA {
+			col = colCSADark
+		}
+		c.tent(left-2, y0, col)
+		cap := campCaption(sc, a.Camp)
+		c.haloText(f.small, cap, x, y0-15, colCamp, colHalo, 0.5, 0.5)
+	case a.Landing:
+		c.anchor(left-2, y0)
+	case a.Entry != "":
+		col := colUSA
+		if a.EntrySide == adjudicator.CSA {
+			col = colCSADark
+		}
+		c.entryDisc(left-4, y0, a.Entry, col)
+	}
+}
+
+func campCaption(sc *adjudicator.Scenario, camp *adjudicator.Camp) string {
+	kind := "camp"
+	if camp.Side == adjudicator.CSA {
+		kind = "bivouac"
+	}
+	if sc.OB != nil {
+		for _, fm := range sc.OB.Formations {
+			if fm.ID == camp.Formation && fm.Name != "" {
+				return fm.Name + " " + kind
+			}
+		}
+	}
+	return camp.Side.String() + " " + kind
+}
+
+// tent is the camp mark.
+func (c *canvas) tent(x, y float64, col interface{ RGBA() (r, g, b, a uint32) }) {
+	dc := c.dc
+	dc.MoveTo(x-8, y+7)
+	dc.LineTo(x, y-8)
+	dc.LineTo(x+8, y+7)
+	dc.ClosePath()
+	dc.SetColor(col)
+	dc.FillPreserve()
+	dc.SetColor(colHalo)
+	dc.SetLineWidth(1.2)
+	dc.Stroke()
+	dc.MoveTo(x, y-2)
+	dc.LineTo(x, y+7)
+	c.stroke(colHalo, 1.5)
+}
+
+// anchor is the landing mark (9.1).
+func (c *canvas) anchor(x, y float64) {
+	dc := c.dc
+	dc.DrawCircle(x, y-7, 2.5)
+	dc.MoveTo(x, y-4.5)
+	dc.LineTo(x, y+7)
+	dc.MoveTo(x-5, y-2)
+	dc.LineTo(x+5, y-2)
+	dc.NewSubPath()
+	dc.DrawArc(x, y, 7, math.Pi*0.1, math.Pi*0.9)
+	dc.SetLineCapRound()
+	c.stroke(colCreek, 2)
+}
+
+// entryDisc is the lettered mark of an entry road (5.6).
+func (c *canvas) entryDisc(x, y float64, letter string, col interface{ RGBA() (r, g, b, a uint32) }) {
+	c.dc.DrawCircle(x, y, 10)
+	c.dc.SetColor(col)
+	c.dc.FillPreserve()
+	c.stroke(colHalo, 1.5)
+	c.text(c.f.name, letter, x, y+1, colWhite, 0.5, 0.5)
+}

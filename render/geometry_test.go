@@ -1,0 +1,108 @@
+package render
+
+import (
+	"testing"
+)
+
+func TestGeometryFiles(t *testing.T) {
+	ids := GeometryScenarios()
+	if len(ids) == 0 {
+		t.Fatal("no embedded geometry")
+	}
+	for _, id := range ids {
+		t.Run(id, func(t *testing.T) {
+			g, err := LoadGeometry(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Scenario != id {
+				t.Errorf("file names scenario %q", g.Scenario)
+			}
+			// Every outline point on the canvas; labels and block spots inside their
+			// area; no segment shared by more than two outlines.
+			owners := map[segKey]int{}
+			for _, a := range g.Areas {
+				for _, p := range a.Outline {
+					if p[0] < 0 || p[1] < 0 || p[0] > g.Width || p[1] > g.Height {
+						t.Errorf("%s: point %v off the canvas", a.ID, p)
+					}
+				}
+				if !inside(a.Outline, a.Label.fx(), a.Label.fy()) {
+					t.Errorf("%s: label %v outside the outline", a.ID, a.Label)
+				}
+				if !inside(a.Outline, a.Blocks.fx(), a.Blocks.fy()) {
+					t.Errorf("%s: block spot %v outside the outline", a.ID, a.Blocks)
+				}
+				n := len(a.Outline)
+				for k := range a.Outline {
+					p, q := a.Outline[k], a.Outline[(k+1)%n]
+					if q[0] < p[0] || (q[0] == p[0] && q[1] < p[1]) {
+						p, q = q, p
+					}
+					owners[segKey{p, q}]++
+				}
+			}
+			for s, n := range owners {
+				if n > 2 {
+					t.Errorf("segment %v in %d outlines", s, n)
+				}
+			}
+			// The outlines tile the canvas: their areas add up to it.
+			total := 0
+			for _, a := range g.Areas {
+				total += signedArea(a.Outline)
+			}
+			if want := 2 * g.Width * g.Height; total != want {
+				t.Errorf("outlines cover %d px², canvas is %d", total/2, want/2)
+			}
+			for _, l := range append(append([]Line{}, g.Waters...), g.Roads...) {
+				if len(l.Path) < 2 {
+					t.Errorf("line %s has %d points", l.ID, len(l.Path))
+				}
+			}
+		})
+	}
+}
+
+func TestParseGeometryRejects(t *testing.T) {
+	for name, src := range map[string]string{
+		"no canvas":  `scenario = "x"`,
+		"no outline": "width = 10\nheight = 10\n[[area]]\nid = \"a\"\noutline = [[0, 0], [1, 1]]\n",
+		"twice":      "width = 10\nheight = 10\n[[area]]\nid = \"a\"\noutline = [[0, 0], [1, 0], [1, 1]]\n[[area]]\nid = \"a\"\noutline = [[0, 0], [1, 0], [1, 1]]\n",
+		"not toml":   "width = = 3",
+	} {
+		if _, err := ParseGeometry([]byte(src)); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func TestEdgesFollowOutlines(t *testing.T) {
+	// Two unit squares side by side share one edge; a third touching at a corner
+	// shares none.
+	src := `width = 3
+height = 2
+[[area]]
+id = "a"
+outline = [[0, 0], [1, 0], [1, 1], [0, 1]]
+[[area]]
+id = "b"
+outline = [[1, 0], [2, 0], [2, 1], [1, 1]]
+[[area]]
+id = "c"
+outline = [[2, 1], [3, 1], [3, 2], [2, 2]]
+`
+	g, err := ParseGeometry([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := g.Edge("b", "a"); len(e) != 1 || len(e[0]) != 2 {
+		t.Errorf("a|b edge = %v, want one segment", e)
+	}
+	if e := g.Edge("a", "c"); e != nil {
+		t.Errorf("a|c edge = %v, want none", e)
+	}
+	if e := g.Edge("b", "c"); e != nil {
+		t.Errorf("b|c touch at a corner only, got %v", e)
+	}
+}

@@ -1,0 +1,145 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"sync"
+)
+
+// The map is encoded as a paletted PNG: flat fills compress well, and a fixed palette
+// with a lookup table makes the conversion a single pass over the pixels.
+
+// Named colours of the map. Every one of them is in the palette, so flat fills keep
+// their exact colour.
+var (
+	colPaper     = rgb(0xf4, 0xee, 0xdc)
+	colClear     = rgb(0xee, 0xe2, 0xb4)
+	colWoods     = rgb(0xb4, 0xcc, 0x96)
+	colTree      = rgb(0x86, 0xa8, 0x6a)
+	colRiver     = rgb(0x8c, 0xb6, 0xd9)
+	colRiverWave = rgb(0x6f, 0x9c, 0xc6)
+	colWater     = rgb(0x3a, 0x78, 0xc0)
+	colCreek     = rgb(0x24, 0x5c, 0xa6)
+	colEdge      = rgb(0x8a, 0x7a, 0x5c)
+	colSlope     = rgb(0x7a, 0x4a, 0x22)
+	colMarsh     = rgb(0x2f, 0x8c, 0x84)
+	colRoad      = rgb(0x6b, 0x45, 0x24)
+	colRoadFill  = rgb(0xf0, 0xd8, 0xa0)
+	colInk       = rgb(0x22, 0x1e, 0x18)
+	colHalo      = rgb(0xff, 0xfb, 0xf0)
+	colWhite     = rgb(0xff, 0xff, 0xff)
+	colUSA       = rgb(0x2a, 0x4d, 0x8f)
+	colUSALight  = rgb(0x9d, 0xb4, 0xdc)
+	colCSA       = rgb(0x8a, 0x8a, 0x86)
+	colCSADark   = rgb(0x5c, 0x5c, 0x58)
+	colButternut = rgb(0xb8, 0x8c, 0x4e)
+	colCSALight  = rgb(0xd6, 0xcf, 0xc0)
+	colRed       = rgb(0xc0, 0x1c, 0x1c)
+	colGold      = rgb(0xe0, 0xb0, 0x20)
+	colBand      = rgb(0x3b, 0x33, 0x28)
+	colBandText  = rgb(0xf4, 0xee, 0xdc)
+	colPanel     = rgb(0xe8, 0xe0, 0xc8)
+	colGhost     = rgb(0xcf, 0xcc, 0xc4)
+	colGray      = rgb(0x80, 0x80, 0x80)
+	colFord      = rgb(0xd2, 0xb4, 0x78)
+	colBridge    = rgb(0x30, 0x28, 0x20)
+	colCamp      = rgb(0xa0, 0x30, 0x30)
+)
+
+func rgb(r, g, b uint8) color.RGBA { return color.RGBA{r, g, b, 0xff} }
+
+var named = []color.RGBA{
+	colPaper, colClear, colWoods, colTree, colRiver, colRiverWave, colWater, colCreek,
+	colEdge, colSlope, colMarsh, colRoad, colRoadFill, colInk, colHalo, colWhite,
+	colUSA, colUSALight, colCSA, colCSADark, colButternut, colCSALight, colRed, colGold,
+	colBand, colBandText, colPanel, colGhost, colGray, colFord, colBridge, colCamp,
+}
+
+var pal struct {
+	once    sync.Once
+	palette color.Palette
+	// lut maps 5 bits per channel to a palette index.
+	lut [32 * 32 * 32]uint8
+}
+
+func palette() (color.Palette, *[32 * 32 * 32]uint8) {
+	pal.once.Do(func() {
+		var p color.Palette
+		for _, c := range named {
+			p = append(p, c)
+		}
+		// A 6x6x6 cube for anti-aliased edges and blends.
+		for r := 0; r < 6; r++ {
+			for g := 0; g < 6; g++ {
+				for b := 0; b < 6; b++ {
+					if len(p) < 256 {
+						p = append(p, rgb(uint8(r*51), uint8(g*51), uint8(b*51)))
+					}
+				}
+			}
+		}
+		for i := 0; len(p) < 256; i++ {
+			v := uint8(20 + i*9)
+			p = append(p, rgb(v, v, v))
+		}
+		pal.palette = p
+		for r := 0; r < 32; r++ {
+			for g := 0; g < 32; g++ {
+				for b := 0; b < 32; b++ {
+					pal.lut[r<<10|g<<5|b] = nearest(p, r<<3|4, g<<3|4, b<<3|4)
+				}
+			}
+		}
+		// The cell of each named colour maps to it exactly.
+		for i, c := range named {
+			pal.lut[int(c.R>>3)<<10|int(c.G>>3)<<5|int(c.B>>3)] = uint8(i)
+		}
+	})
+	return pal.palette, &pal.lut
+}
+
+func nearest(p color.Palette, r, g, b int) uint8 {
+	best, bd := 0, 1<<30
+	for i, c := range p {
+		cr, cg, cb, _ := c.RGBA()
+		dr, dg, db := r-int(cr>>8), g-int(cg>>8), b-int(cb>>8)
+		d := 3*dr*dr + 4*dg*dg + 2*db*db
+		if d < bd {
+			best, bd = i, d
+		}
+	}
+	return uint8(best)
+}
+
+// quantize converts an opaque RGBA image to the fixed palette.
+func quantize(src *image.RGBA) *image.Paletted {
+	p, lut := palette()
+	b := src.Bounds()
+	dst := image.NewPaletted(b, p)
+	w, h := b.Dx(), b.Dy()
+	for y := 0; y < h; y++ {
+		s := src.Pix[y*src.Stride : y*src.Stride+4*w]
+		d := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+		for x := range d {
+			i := 4 * x
+			d[x] = lut[int(s[i]>>3)<<10|int(s[i+1]>>3)<<5|int(s[i+2]>>3)]
+		}
+	}
+	return dst
+}
+
+var encoder = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &bufPool{}}
+
+type bufPool struct{ p sync.Pool }
+
+func (b *bufPool) Get() *png.EncoderBuffer {
+	v, _ := b.p.Get().(*png.EncoderBuffer)
+	return v
+}
+func (b *bufPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
+
+func encodePNG(w io.Writer, img *image.RGBA) error {
+	return encoder.Encode(w, quantize(img))
+}
