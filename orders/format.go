@@ -80,9 +80,8 @@ func canonicalLines(o *adjudicator.Orders, d *Dictionary, ll ListLines, byLine b
 	for i, m := range o.Moves {
 		var b strings.Builder
 		b.WriteString(blockList(m.Blocks))
-		b.WriteString(":")
 		if m.From != "" {
-			b.WriteString(" " + area(m.From))
+			b.WriteString(": " + area(m.From))
 		}
 		switch {
 		case len(m.Path) == 2 && m.Path[0] == "":

@@ -11,6 +11,8 @@ type logicalLine struct {
 	n      int    // first physical line, 1-based
 	text   string // without comments
 	source string // as typed (joined), for error messages
+	// joinedQuote is the line of a ">" line read as this line's continuation.
+	joinedQuote int
 }
 
 // physical line kinds found while scanning the mail.
@@ -141,13 +143,20 @@ func continuesPrev(s string) bool {
 	case "to", "and", "then", "via", "from":
 		return true
 	}
-	rest := strings.Fields(strings.ToLower(strings.Trim(t, ".()")))
-	for _, w := range rest {
-		if _, ok := intentWords[strings.Trim(w, ".,()")]; !ok && !markWords[strings.Trim(w, ".,()")] {
+	return onlyIntent(t)
+}
+
+// onlyIntent reports whether a line holds nothing but intent or straggler words
+// ("attack", "reinforce uncommanded"): the tail of a wrapped move.
+func onlyIntent(s string) bool {
+	words := strings.Fields(strings.ToLower(s))
+	for _, w := range words {
+		w = strings.Trim(w, ".,()")
+		if _, ok := intentWords[w]; !ok && !markWords[w] {
 			return false
 		}
 	}
-	return len(rest) > 0 && !keywords[fw]
+	return len(words) > 0
 }
 
 // standalone reports whether a line could be an order on its own: it starts with a
@@ -205,6 +214,18 @@ func splitLines(text string) []logicalLine {
 			break
 		}
 		if isQuoted(l) {
+			// One quoted line alone between two lines of orders is a move wrapped
+			// before its ">" (a mail client's 72 columns), not a quote.
+			if prev.order && len(out) > 0 && i+1 < len(raw) && !isQuoted(raw[i+1]) && i > 0 && !isQuoted(raw[i-1]) &&
+				strings.TrimSpace(raw[i-1]) != "" && !strings.HasPrefix(strings.TrimSpace(l), ">>") {
+				code, _ := stripComment(l)
+				last := &out[len(out)-1]
+				last.text += " " + strings.TrimSpace(code)
+				last.source += " " + strings.TrimSpace(l)
+				last.joinedQuote = i + 1
+				prev = prevInfo{long: len(l) >= wrapWidth, order: true}
+				continue
+			}
 			prev = prevInfo{}
 			continue
 		}
@@ -224,7 +245,7 @@ func splitLines(text string) []logicalLine {
 			prev = prevInfo{}
 			continue
 		}
-		joinable := len(out) > 0 && prev.order && !keywords[firstWord(code)]
+		joinable := len(out) > 0 && prev.order && (!keywords[firstWord(code)] || onlyIntent(code))
 		switch {
 		case joinable && (prev.open || continuesPrev(code)) && !(prev.comment && !prev.open):
 			last := &out[len(out)-1]

@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -101,7 +102,7 @@ func newTable(names []Name) *table {
 		spellings := append([]string{n.Canonical, n.ID}, n.Aliases...)
 		for _, s := range spellings {
 			k := normalize(s)
-			if k == "" || containsInt(t.exact[k], i) {
+			if k == "" || slices.Contains(t.exact[k], i) {
 				continue
 			}
 			t.exact[k] = append(t.exact[k], i)
@@ -109,15 +110,6 @@ func newTable(names []Name) *table {
 		}
 	}
 	return t
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 // canonical returns how an id is printed, or the id itself when unknown.
@@ -129,7 +121,11 @@ func (t *table) canonical(id string) string {
 }
 
 // stopWords carry no meaning in a name: "the Hornet's Nest", "Rea Field", "Rea fld".
-var stopWords = map[string]bool{"the": true, "field": true, "fld": true, "fd": true}
+var stopWords = map[string]bool{
+	"the": true, "field": true, "fld": true, "fd": true,
+	// field as thumbs type it
+	"feild": true, "fied": true, "filed": true, "feld": true, "fiel": true,
+}
 
 // normalize folds a name to the form names are compared in: lower case, apostrophes
 // dropped, other punctuation a word break, a plural or possessive "s" dropped, and
@@ -236,13 +232,13 @@ func (t *table) resolve(input string) lookup {
 		limit = 1
 	}
 	best, bestD := []int(nil), limit+1
-	near, nearD := []int(nil), 4
+	near, nearD := []int(nil), maxDistance
 	for i := range t.keys {
 		kk := &t.keys[i]
-		d := distance(k, kk.text, nearD)
+		d := distance(k, kk.text, maxDistance)
 		// A typo in an abbreviation: compare with the name cut to the input's length.
 		if n >= 5 && len(kk.text) > len(k) {
-			if dp := distance(k, kk.text[:len(k)], nearD); dp < d {
+			if dp := distance(k, kk.text[:len(k)], maxDistance); dp < d {
 				d = dp
 			}
 		}
@@ -263,11 +259,14 @@ func (t *table) resolve(input string) lookup {
 	if bestD <= limit && len(best) > 1 {
 		return lookup{how: ambiguous, cands: best}
 	}
-	if nearD > 3 || nearD*2 > n+1 {
+	if nearD >= maxDistance || nearD*2 > n+1 {
 		near = nil
 	}
 	return lookup{how: notFound, cands: near}
 }
+
+// maxDistance bounds the distance computed: names further apart are not suggested.
+const maxDistance = 4
 
 // wordPrefix reports whether each input word starts the candidate word at the same
 // position, the candidate's words taken from offset on.
@@ -284,7 +283,7 @@ func wordPrefix(in, cand []string, offset int) bool {
 }
 
 func addUnique(xs []int, x int) []int {
-	if containsInt(xs, x) {
+	if slices.Contains(xs, x) {
 		return xs
 	}
 	return append(xs, x)

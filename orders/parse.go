@@ -2,6 +2,7 @@ package orders
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -67,6 +68,9 @@ func ParseText(text string, names Names, side adjudicator.Side) *Parsed {
 	}
 	for _, l := range splitLines(text) {
 		ps.line, ps.source = l.n, l.source
+		if l.joinedQuote > 0 {
+			ps.warnf("read line %d, which starts with '>', as the rest of this line (a line starting with '>' is taken as quoted when it stands among others)", l.joinedQuote)
+		}
 		ps.parseLine(lex(l.text))
 	}
 	ps.finish()
@@ -160,8 +164,47 @@ func (p *parser) parseLine(toks []token) {
 	case "orders":
 		// a second ORDERS line: nothing to do
 	default:
+		if kw := p.misspeltKeyword(toks); kw != "" {
+			p.warnf("read '%s' as %s", toks[0].text, kw)
+			toks[0] = token{kind: tWord, text: kw, low: kw}
+			p.parseLine(toks)
+			return
+		}
 		p.parseMoveOrChoice(toks)
 	}
+}
+
+// lineKeywords are the first words worth correcting a typo in.
+var lineKeywords = []string{"activate", "battles", "losses", "supply", "regroup", "landing", "initiative", "arrival", "delay", "withdraw", "retreat"}
+
+// misspeltKeyword returns the keyword a line's unknown first word is a typo of
+// ("activte"), when the line cannot be a move (no separator) and the word is no name.
+func (p *parser) misspeltKeyword(toks []token) string {
+	w := toks[0].low
+	if len(w) < 5 {
+		return ""
+	}
+	for _, t := range toks {
+		if t.kind == tColon && t != toks[1] || t.kind == tArrow || t.kind == tRoad || t.low == "from" {
+			return ""
+		}
+	}
+	found := ""
+	for _, k := range lineKeywords {
+		if distance(w, k, 2) <= 1 {
+			if found != "" {
+				return ""
+			}
+			found = k
+		}
+	}
+	if found == "" {
+		return ""
+	}
+	if l := p.dict.blockTable(p.side).resolve(w); l.how == exact || l.how == prefix {
+		return ""
+	}
+	return found
 }
 
 func skipColon(toks []token) []token {
@@ -172,7 +215,7 @@ func skipColon(toks []token) []token {
 }
 
 func skipWords(toks []token, words ...string) []token {
-	for len(toks) > 0 && toks[0].kind == tWord && containsString(words, toks[0].low) {
+	for len(toks) > 0 && toks[0].kind == tWord && slices.Contains(words, toks[0].low) {
 		toks = toks[1:]
 	}
 	return toks
@@ -237,7 +280,7 @@ func (p *parser) blockList(toks []token) []adjudicator.BlockID {
 		}
 		for _, id := range ids {
 			b := adjudicator.BlockID(id)
-			if containsBlock(out, b) {
+			if slices.Contains(out, b) {
 				p.warnf("%s is listed twice", t.canonical(id))
 				continue
 			}
@@ -264,7 +307,7 @@ func (p *parser) areaList(toks []token) []adjudicator.AreaID {
 		}
 		for _, id := range ids {
 			a := adjudicator.AreaID(id)
-			if containsArea(out, a) {
+			if slices.Contains(out, a) {
 				p.warnf("%s is listed twice", p.dict.areas.canonical(id))
 				continue
 			}
@@ -307,24 +350,6 @@ func (p *parser) splitNames(t *table, item []token) []string {
 		return nil
 	}
 	return out
-}
-
-func containsBlock(xs []adjudicator.BlockID, x adjudicator.BlockID) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
-}
-
-func containsArea(xs []adjudicator.AreaID, x adjudicator.AreaID) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 // parseActivate: "activate hardee, bragg", "activate sherman as army".
@@ -486,7 +511,7 @@ list:
 		flush(mode)
 	}
 	for _, b := range first {
-		if containsBlock(last, b) {
+		if slices.Contains(last, b) {
 			p.errorf("", "%s cannot be both first and last for losses", p.dict.blockTable(p.side).canonical(string(b)))
 		}
 	}
@@ -534,7 +559,7 @@ func (p *parser) parseSide(toks []token) {
 		return
 	}
 	if s != p.side && p.side != adjudicator.NoSide {
-		p.errorf("send these orders from the %s player's address", "these orders say %s, but they came for %s", s, p.side)
+		p.errorf("send these orders from the "+p.side.String()+" player's address", "these orders say %s, but they came for %s", s, p.side)
 	}
 }
 
@@ -552,7 +577,7 @@ func (p *parser) parseDelay(toks []token) {
 		if !r.found {
 			continue
 		}
-		if containsString(ids, r.id) || containsString(p.o.HoldArrivals, r.id) {
+		if slices.Contains(ids, r.id) || slices.Contains(p.o.HoldArrivals, r.id) {
 			p.warnf("%s is listed twice", t.canonical(r.id))
 			continue
 		}
@@ -761,6 +786,7 @@ func (p *parser) regroup(area adjudicator.AreaID, toks []token) {
 var numberWords = map[string]int{
 	"0": 0, "zero": 0, "1": 1, "one": 1, "first": 1, "1st": 1, "2": 2, "two": 2, "second": 2, "2nd": 2,
 	"3": 3, "three": 3, "third": 3, "3rd": 3, "4": 4, "four": 4, "fourth": 4, "4th": 4,
+	"5": 5, "five": 5, "6": 6, "six": 6, "7": 7, "8": 8, "9": 9,
 }
 
 // parseDoctrineAt: "at rea: withdraw if weaker, retreat to seay", "at rea, seay:
@@ -1116,7 +1142,7 @@ func (p *parser) parseMove(toks []token) {
 		}
 	}
 	if split < 0 {
-		p.errorf("write a move as \"blocks: from > to\", e.g. \"Cleburne: Seay Field > Rea Field attack\"", "cannot read '%s'", p.source)
+		p.notAnOrder()
 		return
 	}
 	if split == 0 {
@@ -1166,6 +1192,31 @@ func (p *parser) parseMove(toks []token) {
 	}
 	if len(segs) == 0 {
 		p.errorf("e.g. \"Cleburne: Seay Field > Rea Field\"", "move to where?")
+		return
+	}
+	if skip == 0 && split > 0 && toks[split].kind != tWord {
+		// "cleburne wood seay > rea": the colon forgotten, the last words the start
+		if b, from, ok := p.blocksThenArea(blockToks); ok {
+			blockToks = b
+			segs = append([][]token{from}, segs...)
+			seps = append([]tokKind{tArrow}, seps...)
+			if noFrom {
+				if road {
+					seps[0] = tRoad
+				}
+				noFrom, road = false, false
+			}
+		}
+	}
+	if len(segs) == 1 && len(seps) == 0 && !noFrom {
+		// "cleburne: seay rea": the arrow forgotten
+		if a, b, ok := p.twoAreas(segs[0]); ok {
+			segs = [][]token{a, b}
+			seps = []tokKind{tArrow}
+		}
+	}
+	if !p.anyName(blockToks, segs) {
+		p.notAnOrder()
 		return
 	}
 	blocks := p.blockList(blockToks)
@@ -1222,6 +1273,73 @@ func (p *parser) parseMove(toks []token) {
 	}
 	m.Blocks = blocks
 	p.addMove(m)
+}
+
+// notAnOrder reports a line that reads as no order at all.
+func (p *parser) notAnOrder() {
+	p.errorf("write a move as \"blocks: from > to\", e.g. \"Cleburne: Seay Field > Rea Field attack\"; other text is ignored before a line saying ORDERS and after one saying END",
+		"'%s' is not an order I can read", p.source)
+}
+
+// anyName reports whether a would-be move names anything at all, so that a line of
+// prose gets one error rather than one per word group.
+func (p *parser) anyName(blocks []token, segs [][]token) bool {
+	bt := p.dict.blockTable(p.side)
+	for _, item := range splitList(blocks) {
+		if l := bt.resolve(joinWords(item)); l.how != notFound || p.splitNames(bt, item) != nil {
+			return true
+		}
+		if l := p.dict.blockTable(p.side.Enemy()).resolve(joinWords(item)); l.how == exact || l.how == prefix {
+			return true
+		}
+	}
+	for _, s := range segs {
+		if l := p.dict.areas.resolve(joinWords(s)); l.how != notFound {
+			return true
+		}
+	}
+	return false
+}
+
+// blocksThenArea splits "cleburne, wood seay" into the blocks and a starting area,
+// when the whole is not a list of blocks and both parts are names exactly or by
+// prefix.
+func (p *parser) blocksThenArea(toks []token) (blocks, area []token, ok bool) {
+	items := splitList(toks)
+	if len(items) == 0 {
+		return nil, nil, false
+	}
+	last := items[len(items)-1]
+	bt := p.dict.blockTable(p.side)
+	if l := bt.resolve(joinWords(last)); l.how == exact || l.how == prefix || p.splitNames(bt, last) != nil {
+		return nil, nil, false
+	}
+	start := len(toks) - len(last)
+	for k := 1; k < len(last); k++ {
+		if la := p.dict.areas.resolve(joinWords(last[k:])); la.how != exact && la.how != prefix {
+			continue
+		}
+		head := last[:k]
+		if lb := bt.resolve(joinWords(head)); lb.how == exact || lb.how == prefix || p.splitNames(bt, head) != nil {
+			return toks[:start+k], last[k:], true
+		}
+	}
+	return nil, nil, false
+}
+
+// twoAreas splits "seay rea" into two areas, when it is not one.
+func (p *parser) twoAreas(toks []token) (a, b []token, ok bool) {
+	if l := p.dict.areas.resolve(joinWords(toks)); l.how != notFound {
+		return nil, nil, false
+	}
+	for k := 1; k < len(toks); k++ {
+		la := p.dict.areas.resolve(joinWords(toks[:k]))
+		lb := p.dict.areas.resolve(joinWords(toks[k:]))
+		if (la.how == exact || la.how == prefix) && (lb.how == exact || lb.how == prefix) {
+			return toks[:k], toks[k:], true
+		}
+	}
+	return nil, nil, false
 }
 
 // addMove keeps one move per block: a later order for a block replaces the earlier.

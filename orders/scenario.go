@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -112,22 +113,13 @@ func (s scenarioNames) Arrivals(side adjudicator.Side) []Name {
 			n.Canonical = a.ID
 		}
 		for _, o := range a.Options {
-			if o.Choice != "" && !containsString(n.Options, o.Choice) {
+			if o.Choice != "" && !slices.Contains(n.Options, o.Choice) {
 				n.Options = append(n.Options, o.Choice)
 			}
 		}
 		out = append(out, n)
 	}
 	return out
-}
-
-func containsString(xs []string, x string) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 // idWords turns "us_ml_smith" into ["ml", "smith"]: the id without its side prefix.
