@@ -1,0 +1,99 @@
+package templates
+
+import (
+	"bytes"
+	"embed"
+	htmltemplate "html/template"
+	"strconv"
+	"strings"
+	texttemplate "text/template"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
+
+//go:embed hour.txt.tmpl hour.html.tmpl
+var files embed.FS
+
+var (
+	textT = texttemplate.Must(texttemplate.New("hour.txt.tmpl").Option("missingkey=error").ParseFS(files, "hour.txt.tmpl"))
+	htmlT = htmltemplate.Must(htmltemplate.New("hour.html.tmpl").Option("missingkey=error").ParseFS(files, "hour.html.tmpl"))
+)
+
+// HourMail is one side's mail at an hour boundary: the report of the hour just
+// played (nil when the game starts) and the call for orders of the next one.
+type HourMail struct {
+	Game   string
+	Title  string // scenario title
+	Viewer string
+	Report *Report
+	// Next is the hour now open ("" when the game is over).
+	Next     string
+	Deadline string
+	// Commitment is SHA-256 of the next hour's dice seed, published before orders
+	// (DESIGN §4); RevealedSeed is the seed of the hour just played.
+	Commitment   string
+	RevealedSeed string
+	ChainHead    string
+	Points       string
+	Arrivals     []string
+	Template     string
+	HasMap       bool
+}
+
+// NewHourMail assembles the mail data for a viewer. rv is nil at the start of a
+// game; v is the view of the hour now open (or the final view).
+func NewHourMail(sc *adjudicator.Scenario, game string, rv *adjudicator.ReportView, v *adjudicator.View) *HourMail {
+	m := &HourMail{Game: game, Title: sc.Title, Viewer: viewerName(v.Viewer)}
+	if rv != nil {
+		m.Report = BuildReport(sc, game, rv)
+	}
+	n := namer{sc}
+	if !v.Over {
+		m.Next = v.Hour.String()
+		m.Template = OrderTemplate(sc, v)
+		for _, a := range v.Arrivals {
+			var names []string
+			for _, id := range a.Blocks {
+				names = append(names, n.block(id))
+			}
+			m.Arrivals = append(m.Arrivals, a.Arrival+": "+strings.Join(names, ", "))
+		}
+	}
+	m.Points = BuildPoints(v)
+	return m
+}
+
+// BuildPoints is the public VP line of a view.
+func BuildPoints(v *adjudicator.View) string {
+	return "Victory points: USA " + strconv.Itoa(v.Points[adjudicator.USA.Index()]) + ", CSA " + strconv.Itoa(v.Points[adjudicator.CSA.Index()]) + "."
+}
+
+// Subject is the mail's subject line. It names the game, the hour and the viewer
+// only: nothing about the hour's events, so it cannot leak.
+func (m *HourMail) Subject() string {
+	switch {
+	case m.Next == "":
+		return "[" + m.Game + "] Game over (" + m.Viewer + ")"
+	case m.Report == nil:
+		return "[" + m.Game + "] " + m.Next + ": " + m.Viewer + " orders due"
+	}
+	return "[" + m.Game + "] " + m.Report.Hour + " results, " + m.Next + " orders due (" + m.Viewer + ")"
+}
+
+// Text renders the plain-text mail body.
+func (m *HourMail) Text() (string, error) {
+	var b bytes.Buffer
+	if err := textT.Execute(&b, m); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+// HTML renders the HTML body; the map is referenced as cid:map.png.
+func (m *HourMail) HTML() (string, error) {
+	var b bytes.Buffer
+	if err := htmlT.Execute(&b, m); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}

@@ -1,0 +1,92 @@
+package templates
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
+
+// OrderTemplate is the pre-filled order form of one side for the hour its View
+// opens (issue: the order template): own blocks grouped by area with strength,
+// firepower and command range, and as comments the adjacent areas with the
+// border's move/battle limits and whether it carries a road. Lines starting with #
+// are comments the order parser ignores, so the form can be edited and sent back.
+func OrderTemplate(sc *adjudicator.Scenario, v *adjudicator.View) string {
+	n := namer{sc}
+	var b strings.Builder
+	fmt.Fprintf(&b, "ORDERS %s %s\n", v.Viewer, v.Hour)
+	b.WriteString("# Edit and send back. Lines starting with # are ignored.\n")
+	b.WriteString("# Examples:  activate Hardee   |   Cleburne: Seay > Rea attack   |   at Rea: hold\n")
+	byArea := map[adjudicator.AreaID][]adjudicator.OwnBlock{}
+	var areas []adjudicator.AreaID
+	var hqs []string
+	for _, o := range v.Own {
+		if o.Where != adjudicator.OnMap || (v.Viewer != adjudicator.NoSide && o.Side != v.Viewer) {
+			continue
+		}
+		if _, ok := byArea[o.Area]; !ok {
+			areas = append(areas, o.Area)
+		}
+		byArea[o.Area] = append(byArea[o.Area], o)
+		if o.Type == adjudicator.HQ && o.Strength > 0 {
+			hqs = append(hqs, o.Name)
+		}
+	}
+	sort.Slice(areas, func(i, j int) bool { return n.area(areas[i]) < n.area(areas[j]) })
+	sort.Strings(hqs)
+	if len(hqs) > 0 {
+		fmt.Fprintf(&b, "\n# HQs that can activate: %s\n", strings.Join(hqs, ", "))
+		b.WriteString("# activate ...\n")
+	}
+	for _, a := range areas {
+		area := sc.Map.Area(a)
+		fmt.Fprintf(&b, "\n# == %s (%s, stack %d) ==\n", n.area(a), area.Terrain, area.Stack)
+		for _, o := range byArea[a] {
+			fmt.Fprintf(&b, "#   %-14s %s %d/%d", o.Name, o.Firepower, o.Strength, o.Max)
+			if o.CommandRange > 0 {
+				fmt.Fprintf(&b, " CR%d", o.CommandRange)
+			}
+			fmt.Fprintf(&b, " %s\n", kindWord(o))
+		}
+		var adj []string
+		for _, nb := range sc.Map.Neighbours(a) {
+			bd := sc.Map.Border(a, nb)
+			l := bd.Limits(a)
+			if !l.Passable {
+				continue
+			}
+			s := fmt.Sprintf("%s %d/%d", n.area(nb), l.Move, l.Battle)
+			if l.Road {
+				s += " road"
+			}
+			adj = append(adj, s)
+		}
+		if len(adj) > 0 {
+			fmt.Fprintf(&b, "#   to: %s\n", strings.Join(adj, "; "))
+		}
+	}
+	if len(v.Arrivals) > 0 {
+		b.WriteString("\n# Arriving next hour:\n")
+		for _, ar := range v.Arrivals {
+			var names []string
+			for _, id := range ar.Blocks {
+				names = append(names, n.block(id))
+			}
+			fmt.Fprintf(&b, "#   %s: %s\n", ar.Arrival, strings.Join(names, ", "))
+		}
+	}
+	b.WriteString("\n# battles: ...        (your battle sequence if you are Player 1)\n")
+	b.WriteString("# at all: hold        (standing battle orders; see HELP)\n")
+	b.WriteString("# supply: ...         (blocks to rebuild, in priority order)\n")
+	b.WriteString("END\n")
+	return b.String()
+}
+
+func kindWord(o adjudicator.OwnBlock) string {
+	if o.Type == adjudicator.HQ {
+		return string(o.HQKind)
+	}
+	return string(o.Type)
+}

@@ -1,0 +1,307 @@
+package templates
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
+
+// Line is one sentence of the report. Class lets the HTML colour it: "own",
+// "enemy", "hit", "loss", "warn" or "".
+type Line struct {
+	Text  string
+	Class string
+}
+
+// Round is one battle round.
+type Round struct {
+	N     int
+	Lines []Line
+}
+
+// Battle is one battle told in full (6.2: blocks are revealed at strength).
+type Battle struct {
+	Title    string
+	Revealed []Line
+	Rounds   []Round
+	After    []Line // the end, regroups
+}
+
+// Report is the data both the text and the HTML report are made from.
+type Report struct {
+	Game       string
+	Viewer     string
+	Hour       string // the hour that was played
+	Initiative string
+	Orders     []Line
+	Movement   []Line
+	Battles    []Battle
+	Supply     []Line
+	Losses     []Line
+	Points     string
+	Outcome    string
+}
+
+// BuildReport turns a side's ReportView into report data. It reads only the
+// ReportView and the scenario's static names.
+func BuildReport(sc *adjudicator.Scenario, game string, rv *adjudicator.ReportView) *Report {
+	n := namer{sc}
+	r := &Report{Game: game, Viewer: viewerName(rv.Viewer), Hour: rv.Hour.String()}
+	r.Initiative = initiativeLine(rv.Initiative)
+	for _, res := range rv.Results {
+		r.Orders = append(r.Orders, resultLine(n, rv.Viewer, res))
+	}
+	var cur *Battle
+	var round *Round
+	for _, e := range rv.Events {
+		if cur != nil && e.Kind != adjudicator.EvBattle && battleEvent(e.Kind) {
+			if e.Kind == adjudicator.EvRound {
+				cur.Rounds = append(cur.Rounds, Round{N: e.Round})
+				round = &cur.Rounds[len(cur.Rounds)-1]
+				continue
+			}
+			l := eventLine(n, rv.Viewer, e)
+			switch {
+			case e.Kind == adjudicator.EvBattleEnd || e.Kind == adjudicator.EvRegroup || round == nil:
+				cur.After = append(cur.After, l)
+			default:
+				round.Lines = append(round.Lines, l)
+			}
+			if e.Kind == adjudicator.EvBattleEnd {
+				round = nil
+			}
+			continue
+		}
+		switch e.Kind {
+		case adjudicator.EvBattle:
+			r.Battles = append(r.Battles, Battle{Title: battleTitle(n, e)})
+			cur = &r.Battles[len(r.Battles)-1]
+			round = nil
+			for _, b := range e.Revealed {
+				cls := "enemy"
+				if b.Side == rv.Viewer {
+					cls = "own"
+				}
+				txt := fmt.Sprintf("%s %s %s (%s) strength %d", b.Side, n.blockKind(b.Block), n.block(b.Block), b.Firepower, b.Strength)
+				if b.Reserve {
+					txt += ", in reserve"
+				}
+				cur.Revealed = append(cur.Revealed, Line{txt, cls})
+			}
+		case adjudicator.EvSupply, adjudicator.EvHQRebuilt, adjudicator.EvCampCaptured:
+			cur = nil
+			r.Supply = append(r.Supply, eventLine(n, rv.Viewer, e))
+		case adjudicator.EvEliminated, adjudicator.EvHQFallen, adjudicator.EvSuccession:
+			r.Losses = append(r.Losses, eventLine(n, rv.Viewer, e))
+		case adjudicator.EvVictory:
+			r.Outcome = eventLine(n, rv.Viewer, e).Text
+		case adjudicator.EvInitiative:
+		default:
+			cur = nil
+			r.Movement = append(r.Movement, eventLine(n, rv.Viewer, e))
+		}
+	}
+	r.Points = fmt.Sprintf("Victory points: USA %d, CSA %d.", rv.Points[adjudicator.USA.Index()], rv.Points[adjudicator.CSA.Index()])
+	if rv.Over && r.Outcome == "" {
+		if rv.Winner == adjudicator.NoSide {
+			r.Outcome = "The game is over."
+		} else {
+			r.Outcome = fmt.Sprintf("The game is over: %s wins.", rv.Winner)
+		}
+	}
+	return r
+}
+
+func viewerName(s adjudicator.Side) string {
+	if s == adjudicator.NoSide {
+		return "GM"
+	}
+	return s.String()
+}
+
+func battleEvent(k adjudicator.EventKind) bool {
+	switch k {
+	case adjudicator.EvRound, adjudicator.EvReserves, adjudicator.EvSwap, adjudicator.EvFire,
+		adjudicator.EvHit, adjudicator.EvRetreat, adjudicator.EvPass, adjudicator.EvEliminated,
+		adjudicator.EvHQFallen, adjudicator.EvSuccession, adjudicator.EvBattleEnd, adjudicator.EvRegroup:
+		return true
+	}
+	return false
+}
+
+func battleTitle(n namer, e adjudicator.Event) string {
+	t := "Battle of " + n.area(e.Area)
+	if e.Attacker != adjudicator.NoSide {
+		t += fmt.Sprintf(" (%s attacking)", e.Attacker)
+	}
+	return t
+}
+
+func initiativeLine(in adjudicator.Initiative) string {
+	u, c := in.Rolls[adjudicator.USA.Index()], in.Rolls[adjudicator.CSA.Index()]
+	var s string
+	if u != 0 || c != 0 {
+		s = fmt.Sprintf("Initiative: USA rolled %d, CSA rolled %d. ", u, c)
+	}
+	s += fmt.Sprintf("%s was Player 1.", in.Player1)
+	if in.Reason != "" {
+		s += " " + in.Reason
+	}
+	return s
+}
+
+func resultLine(n namer, viewer adjudicator.Side, r adjudicator.Result) Line {
+	var b strings.Builder
+	if viewer == adjudicator.NoSide {
+		b.WriteString(r.Side.String() + " ")
+	}
+	if r.Order.Line > 0 {
+		fmt.Fprintf(&b, "line %d, ", r.Order.Line)
+	}
+	fmt.Fprintf(&b, "%s: %s", r.Order.Kind, r.Status)
+	if len(r.Blocks) > 0 {
+		var names []string
+		for _, id := range r.Blocks {
+			names = append(names, n.block(id))
+		}
+		b.WriteString(" (" + strings.Join(names, ", ") + ")")
+	}
+	if r.Reason != "" {
+		b.WriteString(": " + r.Reason)
+	}
+	if r.Rule != "" {
+		b.WriteString(" [rule " + r.Rule + "]")
+	}
+	cls := ""
+	switch r.Status {
+	case adjudicator.Dropped, adjudicator.Illegal, adjudicator.Invalid:
+		cls = "warn"
+	}
+	return Line{b.String(), cls}
+}
+
+// eventLine tells one event in a sentence from the viewer's side.
+func eventLine(n namer, viewer adjudicator.Side, e adjudicator.Event) Line {
+	cls := "enemy"
+	if e.Side == viewer || viewer == adjudicator.NoSide {
+		cls = "own"
+	}
+	who := n.block(e.Block)
+	if e.Block == "" && e.Side != viewer {
+		who = "An enemy block"
+	}
+	if viewer == adjudicator.NoSide && e.Side != adjudicator.NoSide && e.Block != "" {
+		who = e.Side.String() + " " + who
+	}
+	var s string
+	switch e.Kind {
+	case adjudicator.EvArrival:
+		if len(e.Blocks) > 0 {
+			var names []string
+			for _, id := range e.Blocks {
+				names = append(names, n.block(id))
+			}
+			s = fmt.Sprintf("%s arrive at %s", strings.Join(names, ", "), n.area(e.To))
+		} else {
+			s = fmt.Sprintf("%s blocks arrive at %s", e.Side, n.area(e.To))
+		}
+	case adjudicator.EvArrivalHeld:
+		s = fmt.Sprintf("Arrival held off the map: %s", e.Text)
+	case adjudicator.EvActivate:
+		s = fmt.Sprintf("%s activated", who)
+	case adjudicator.EvMove:
+		path := n.area(e.From)
+		for _, v := range e.Via {
+			path += " > " + n.area(v)
+		}
+		if len(e.Via) == 0 || e.Via[len(e.Via)-1] != e.To {
+			path += " > " + n.area(e.To)
+		}
+		s = fmt.Sprintf("%s: %s", who, path)
+		if e.Intent != adjudicator.IntentMove {
+			s += " (" + e.Intent.String() + ")"
+		}
+		if e.CommandedBy != "" {
+			s += ", commanded by " + n.block(e.CommandedBy)
+		}
+	case adjudicator.EvStraggler:
+		s = fmt.Sprintf("%s straggler roll %s, strength now %d", who, dice(e.Dice), e.Strength)
+	case adjudicator.EvHQReduced:
+		s = fmt.Sprintf("%s reduced to %d after commanding", who, e.Strength)
+	case adjudicator.EvPinned:
+		var names []string
+		for _, id := range e.Blocks {
+			names = append(names, n.block(id))
+		}
+		if len(names) > 0 {
+			s = fmt.Sprintf("Pinned in %s: %s", n.area(e.Area), strings.Join(names, ", "))
+		} else {
+			s = fmt.Sprintf("Blocks pinned in %s", n.area(e.Area))
+		}
+	case adjudicator.EvReserves:
+		s = "Reserves arrive"
+	case adjudicator.EvSwap:
+		s = fmt.Sprintf("Every defender fell in round 1: %s defends from now on", e.Side)
+	case adjudicator.EvFire:
+		s = fmt.Sprintf("%s fires (%s) %s: %s", who, e.Firepower, dice(e.Dice), plural(e.Hits, "hit", "hits"))
+		if e.Hits > 0 {
+			cls = "hit"
+		}
+	case adjudicator.EvHit:
+		s = fmt.Sprintf("%s takes a hit, strength %d", who, e.Strength)
+		cls = "hit"
+	case adjudicator.EvRetreat:
+		s = fmt.Sprintf("%s retreats to %s", who, n.area(e.To))
+	case adjudicator.EvPass:
+		s = fmt.Sprintf("%s passes", who)
+	case adjudicator.EvEliminated:
+		s = fmt.Sprintf("%s eliminated", who)
+		cls = "loss"
+	case adjudicator.EvHQFallen:
+		s = fmt.Sprintf("%s has fallen", who)
+		cls = "loss"
+	case adjudicator.EvSuccession:
+		s = fmt.Sprintf("%s takes army command", who)
+	case adjudicator.EvBattleEnd:
+		if e.Winner == adjudicator.NoSide {
+			s = fmt.Sprintf("The battle of %s ends", n.area(e.Area))
+		} else {
+			s = fmt.Sprintf("%s wins the battle of %s", e.Winner, n.area(e.Area))
+		}
+	case adjudicator.EvRegroup:
+		s = fmt.Sprintf("%s regroups to %s", who, n.area(e.To))
+	case adjudicator.EvCampCaptured:
+		s = fmt.Sprintf("%s captured", n.area(e.Area))
+	case adjudicator.EvSupply:
+		s = fmt.Sprintf("%s rebuilt to strength %d", who, e.Strength)
+	case adjudicator.EvHQRebuilt:
+		s = fmt.Sprintf("%s rebuilt at strength %d under a new leader", who, e.Strength)
+	case adjudicator.EvOhioBarred:
+		s = "All three landings are Confederate: the Army of the Ohio will not arrive"
+	case adjudicator.EvVictory:
+		if e.Winner == adjudicator.NoSide {
+			s = fmt.Sprintf("No victory yet: USA %d, CSA %d VP", e.Points[0], e.Points[1])
+		} else {
+			s = fmt.Sprintf("%s wins: USA %d, CSA %d VP", e.Winner, e.Points[0], e.Points[1])
+		}
+	case adjudicator.EvControlChanged:
+		s = fmt.Sprintf("%s is now held by %s", n.area(e.Area), sideOrNone(e.Side))
+	default:
+		s = string(e.Kind)
+	}
+	if e.Text != "" && e.Kind != adjudicator.EvArrivalHeld {
+		s += " (" + e.Text + ")"
+	}
+	if e.Rule != "" {
+		s += " [" + e.Rule + "]"
+	}
+	return Line{s + ".", cls}
+}
+
+func sideOrNone(s adjudicator.Side) string {
+	if s == adjudicator.NoSide {
+		return "nobody"
+	}
+	return s.String()
+}

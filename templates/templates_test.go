@@ -1,0 +1,145 @@
+package templates
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func scenario(t testing.TB) *adjudicator.Scenario {
+	t.Helper()
+	sc, err := adjudicator.LoadScenario("shiloh1862")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+// reserves is the rulebook's Battle Reserves Example as the CSA sees it after the
+// hour: the CSA attacked Rea Field, Hildebrand fell in round 1, the USA reserves
+// arrived in round 2.
+func reserves() *adjudicator.ReportView {
+	csa, usa := adjudicator.CSA, adjudicator.USA
+	a2 := adjudicator.Firepower{Letter: 'A', Value: 2}
+	c3 := adjudicator.Firepower{Letter: 'C', Value: 3}
+	c2 := adjudicator.Firepower{Letter: 'C', Value: 2}
+	return &adjudicator.ReportView{
+		Viewer: csa, Hour: 1,
+		Initiative: adjudicator.Initiative{Rolls: [2]int{5, 9}, Player1: csa},
+		Events: []adjudicator.Event{
+			{Kind: adjudicator.EvActivate, Side: csa, Block: "cs_hardee", Rule: "5.2"},
+			{Kind: adjudicator.EvMove, Side: csa, Block: "cs_cleburne", From: "seay_field", To: "rea_field", Intent: adjudicator.IntentAttack, CommandedBy: "cs_hardee"},
+			{Kind: adjudicator.EvMove, Side: csa, Block: "cs_shoup", From: "seay_field", To: "rea_field", Intent: adjudicator.IntentAttack, CommandedBy: "cs_hardee"},
+			{Kind: adjudicator.EvMove, Side: usa, From: "water_oaks", To: "rea_field"},
+			{Kind: adjudicator.EvBattle, Area: "rea_field", Attacker: csa, Revealed: []adjudicator.Revealed{
+				{Block: "cs_cleburne", Side: csa, Strength: 3, Firepower: c3},
+				{Block: "cs_shoup", Side: csa, Strength: 2, Firepower: a2},
+				{Block: "us_hildebrand", Side: usa, Strength: 1, Firepower: c2},
+				{Block: "us_peabody", Side: usa, Strength: 3, Firepower: c2, Reserve: true},
+				{Block: "us_munch", Side: usa, Strength: 2, Firepower: a2, Reserve: true},
+			}},
+			{Kind: adjudicator.EvRound, Area: "rea_field", Round: 1},
+			{Kind: adjudicator.EvFire, Side: csa, Block: "cs_shoup", Area: "rea_field", Round: 1, Firepower: adjudicator.Firepower{Letter: 'A', Value: 1}, Dice: []int{4, 6}},
+			{Kind: adjudicator.EvFire, Side: usa, Block: "us_hildebrand", Area: "rea_field", Round: 1, Firepower: c2, Dice: []int{5}},
+			{Kind: adjudicator.EvFire, Side: csa, Block: "cs_cleburne", Area: "rea_field", Round: 1, Firepower: c3, Dice: []int{2, 5, 6}, Hits: 1},
+			{Kind: adjudicator.EvEliminated, Side: usa, Block: "us_hildebrand", Area: "rea_field", Round: 1, Rule: "6.6"},
+			{Kind: adjudicator.EvSwap, Side: csa, Area: "rea_field", Round: 1, Rule: "6.5"},
+			{Kind: adjudicator.EvRound, Area: "rea_field", Round: 2},
+			{Kind: adjudicator.EvReserves, Side: usa, Area: "rea_field", Round: 2},
+			{Kind: adjudicator.EvFire, Side: csa, Block: "cs_shoup", Area: "rea_field", Round: 2, Firepower: a2, Dice: []int{1, 3}, Hits: 1},
+			{Kind: adjudicator.EvHit, Side: usa, Block: "us_peabody", Area: "rea_field", Round: 2, Strength: 2},
+			{Kind: adjudicator.EvBattleEnd, Area: "rea_field", Winner: csa},
+			{Kind: adjudicator.EvSupply, Side: csa, Block: "cs_cleburne", Strength: 3},
+		},
+		Results: []adjudicator.Result{{Side: csa, Order: adjudicator.OrderRef{Kind: "move", Index: 2, Line: 4}, Status: adjudicator.Dropped,
+			Rule: "3.32", Reason: "the ford's move limit of 4 was used up", Blocks: []adjudicator.BlockID{"cs_wood"}}},
+		Points: [2]int{0, 1},
+	}
+}
+
+func TestReportGolden(t *testing.T) {
+	sc := scenario(t)
+	rv := reserves()
+	v := &adjudicator.View{Scenario: sc.ID, Viewer: adjudicator.CSA, Mode: adjudicator.VisBlocks, Hour: 2,
+		Own: []adjudicator.OwnBlock{{ID: "cs_cleburne", Name: "Cleburne", Side: adjudicator.CSA, Type: adjudicator.Infantry,
+			Where: adjudicator.OnMap, Area: "rea_field", Strength: 3, Max: 3, Firepower: adjudicator.Firepower{Letter: 'C', Value: 3}},
+			{ID: "cs_hardee", Name: "Hardee", Side: adjudicator.CSA, Type: adjudicator.HQ, HQKind: adjudicator.CHQ,
+				Where: adjudicator.OnMap, Area: "seay_field", Strength: 1, Max: 2, Firepower: adjudicator.Firepower{Letter: 'B', Value: 2}, CommandRange: 2}},
+		Points: [2]int{0, 1}}
+	m := NewHourMail(sc, "g7", rv, v)
+	m.Commitment = strings.Repeat("ab", 32)
+	m.RevealedSeed = strings.Repeat("cd", 32)
+	m.ChainHead = "#3 0123456789ab"
+	m.HasMap = true
+	text, err := m.Text()
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, err := m.HTML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "reserves-csa.txt", text)
+	golden(t, "reserves-csa.html", html)
+	if got, want := m.Subject(), "[g7] Day 1 8AM results, Day 1 9AM orders due (CSA)"; got != want {
+		t.Errorf("subject %q, want %q", got, want)
+	}
+	for _, want := range []string{"Battle of Rea Field (CSA attacking)", "Hildebrand eliminated", "Round 2",
+		"An enemy block: Water Oaks Pond > Rea Field", "line 4, move: dropped (Wood)", "[rule 3.32]", "cid:map.png"} {
+		if !strings.Contains(text+html, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+}
+
+// An enemy move the viewer saw has no block id: the report must say "an enemy
+// block", never guess a name.
+func TestEnemyMoveWithoutIdentity(t *testing.T) {
+	sc := scenario(t)
+	l := eventLine(namer{sc}, adjudicator.CSA, adjudicator.Event{Kind: adjudicator.EvMove, Side: adjudicator.USA, From: "water_oaks", To: "rea_field"})
+	if !strings.HasPrefix(l.Text, "An enemy block") {
+		t.Fatalf("got %q", l.Text)
+	}
+}
+
+func TestOrderTemplateListsOwnBlocksAndExits(t *testing.T) {
+	sc := scenario(t)
+	v := &adjudicator.View{Viewer: adjudicator.CSA, Hour: 0, Own: []adjudicator.OwnBlock{
+		{ID: "cs_cleburne", Name: "Cleburne", Side: adjudicator.CSA, Type: adjudicator.Infantry, Where: adjudicator.OnMap,
+			Area: "seay_field", Strength: 3, Max: 3, Firepower: adjudicator.Firepower{Letter: 'C', Value: 3}}}}
+	out := OrderTemplate(sc, v)
+	for _, want := range []string{"ORDERS CSA Day 1 7AM", "== Seay Field", "Cleburne", "C3 3/3", "Rea Field 4/2", "END"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("template lacks %q:\n%s", want, out)
+		}
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if line != "" && !strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "ORDERS") && line != "END" {
+			t.Errorf("non-comment line %q would be read as an order", line)
+		}
+	}
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	p := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(p, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs from golden; got:\n%s", name, got)
+	}
+}
