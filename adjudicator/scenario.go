@@ -96,6 +96,10 @@ type Road struct {
 // Map is the battlefield: areas, borders and roads, each sorted by id, with indexes
 // built by the loader.
 type Map struct {
+	// ID names the map (the scenario directory, e.g. "shiloh1862"); drawing geometry
+	// is keyed by it.
+	ID      string   `json:"id"`
+	Title   string   `json:"title,omitempty"`
 	Areas   []Area   `json:"areas"`
 	Borders []Border `json:"borders"`
 	Roads   []Road   `json:"roads"`
@@ -209,8 +213,9 @@ type Arrival struct {
 	Options []ArrivalOption `toml:"options" json:"options"`
 	// HQStrength, when above 0, is the strength the group's HQs arrive at (Army of
 	// the Ohio HQs arrive at strength 1, 9.1).
-	HQStrength int    `toml:"hq_strength" json:"hq_strength,omitempty"`
-	Note       string `toml:"note" json:"note,omitempty"`
+	HQStrength int        `toml:"hq_strength" json:"hq_strength,omitempty"`
+	Note       string     `toml:"note" json:"note,omitempty"`
+	Provenance Provenance `toml:"provenance" json:"provenance,omitempty"`
 }
 
 // Placement puts a block on the map at a scenario's start.
@@ -220,7 +225,8 @@ type Placement struct {
 	Strength int     `toml:"strength" json:"strength"`
 	// Rebuilt marks an HQ that has already fallen once and was rebuilt (6.91):
 	// maximum 1, firepower B1 (W. Wallace on the Day 2 setup card).
-	Rebuilt bool `toml:"rebuilt" json:"rebuilt,omitempty"`
+	Rebuilt    bool       `toml:"rebuilt" json:"rebuilt,omitempty"`
+	Provenance Provenance `toml:"provenance" json:"provenance,omitempty"`
 }
 
 // FallenVP is a Fallen HQ victory point already held at a scenario's start.
@@ -252,4 +258,8 @@ type Scenario struct {
 	Arrivals []Arrival `json:"arrivals,omitempty"`
 	// CampsCaptured lists USA camps already captured once (no further 7.2 bonus).
 	CampsCaptured []AreaID `json:"camps_captured,omitempty"`
+
+	// problems are what the loader could not take in (unknown keys, road lists that
+	// disagree); Validate reports them first.
+	problems []Problem
 }
