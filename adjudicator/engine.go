@@ -44,6 +44,8 @@ type hour struct {
 	moved map[BlockID]bool
 	// battles lists battles created this hour, in the order they began.
 	battles []*battle
+	// mv is movement state shared by both player turns (movement.go).
+	mv moveCtx
 }
 
 // battle is a contested area waiting to be fought (6.1).

@@ -1,0 +1,421 @@
+package adjudicator
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// This file implements command (5.2): activating HQs, command range (5.21), command
+// integrity (5.22), mixed command (5.23), army HQs commanding any three blocks, and
+// the command solver that assigns each moving block to an active HQ (DESIGN §2.5).
+
+// action is what a move turns out to be when it is carried out (DESIGN §2.5).
+type action uint8
+
+const (
+	actMove      action = iota // into a friendly or vacant area
+	actAttack                  // into an enemy area, or joining one's own attack (6.1)
+	actReinforce               // Player 2 joining a battle as defender reserves (5.5, 6.5)
+)
+
+func (a action) String() string {
+	switch a {
+	case actAttack:
+		return "attack"
+	case actReinforce:
+		return "reinforce"
+	}
+	return "move"
+}
+
+// armyCapacity is how many blocks an army HQ commands (5.21: "any three blocks").
+const armyCapacity = 3
+
+// activeHQ is an HQ turned face-up for command this player turn.
+type activeHQ struct {
+	id        BlockID
+	side      Side
+	formation FormationID
+	cr        int
+	// asArmy: commanding as army HQ (any three blocks of armies, 5.21).
+	asArmy bool
+	armies []Army
+	// used counts blocks whose move it commanded (army HQ capacity).
+	used  int
+	order int // index in Orders.Activate
+	line  int
+}
+
+// armiesCommanded lists the armies an HQ may command as army HQ now: an AHQ its own
+// army, and any army of its side whose AHQs have all fallen (5.23: Grant and Buell
+// command each other's troops only when one of them is eliminated); Sherman (an
+// ActingAHQ) his army while its AHQ has not arrived (5.21); a successor named in
+// State.ArmyCommand its army (6.91).
+func armiesCommanded(sc *Scenario, st *State, id BlockID) []Army {
+	spec := sc.OB.Block(id)
+	b := st.Block(id)
+	if spec == nil || !spec.IsHQ() || b == nil {
+		return nil
+	}
+	var out []Army
+	add := func(a Army) {
+		for _, x := range out {
+			if x == a {
+				return
+			}
+		}
+		out = append(out, a)
+	}
+	if spec.HQKind == AHQ {
+		add(spec.Army)
+		for _, other := range sideArmies(sc, spec.Side) {
+			if other != spec.Army && armyAHQsGone(sc, st, other) {
+				add(other)
+			}
+		}
+	}
+	if spec.ActingAHQ && armyAHQPending(sc, st, spec.Army) {
+		add(spec.Army)
+	}
+	for _, ac := range st.ArmyCommand {
+		if ac.HQ == id && !armyAHQOnMap(sc, st, ac.Army) {
+			add(ac.Army)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// sideArmies lists the armies of a side that have an army HQ, sorted.
+func sideArmies(sc *Scenario, s Side) []Army {
+	var out []Army
+	for i := range sc.OB.Blocks {
+		b := &sc.OB.Blocks[i]
+		if b.Side != s || b.HQKind != AHQ {
+			continue
+		}
+		if !containsArmy(out, b.Army) {
+			out = append(out, b.Army)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// armyAHQsGone: every AHQ of the army has fallen or been eliminated (6.91: AHQs are
+// not replaced).
+func armyAHQsGone(sc *Scenario, st *State, a Army) bool {
+	n := 0
+	for i := range sc.OB.Blocks {
+		b := &sc.OB.Blocks[i]
+		if b.HQKind != AHQ || b.Army != a {
+			continue
+		}
+		n++
+		if w := st.Block(b.ID).Where; w != Fallen && w != Eliminated {
+			return false
+		}
+	}
+	return n > 0
+}
+
+// armyAHQOnMap: one of the army's own AHQs is on the map, so no acting or successor
+// HQ commands it (Grant has arrived, 5.21).
+func armyAHQOnMap(sc *Scenario, st *State, a Army) bool {
+	for i := range sc.OB.Blocks {
+		b := &sc.OB.Blocks[i]
+		if b.HQKind == AHQ && b.Army == a && st.Block(b.ID).Where == OnMap {
+			return true
+		}
+	}
+	return false
+}
+
+// armyAHQPending: the army's AHQ has not arrived yet (Grant before 9AM, 5.21).
+func armyAHQPending(sc *Scenario, st *State, a Army) bool {
+	for i := range sc.OB.Blocks {
+		b := &sc.OB.Blocks[i]
+		if b.HQKind == AHQ && b.Army == a && st.Block(b.ID).Where == Pending {
+			return true
+		}
+	}
+	return false
+}
+
+// commandRangeOK reports whether area to is within cr areas of from, tracing only
+// through friendly or vacant areas (to itself may be contested: a block in a battle
+// can still be commanded out of it) and never across an impassable border (5.21).
+func commandRangeOK(sc *Scenario, st *State, side Side, from, to AreaID, cr int) bool {
+	if from == to {
+		return true
+	}
+	frontier := []AreaID{from}
+	seen := []AreaID{from}
+	for step := 1; step <= cr; step++ {
+		var next []AreaID
+		for _, a := range frontier {
+			for _, n := range sc.Map.Neighbours(a) {
+				if !sc.Map.Border(a, n).Limits(a).Passable || containsArea(seen, n) {
+					continue
+				}
+				if n == to {
+					return true
+				}
+				seen = append(seen, n)
+				if c, contested := st.Control(sc, n); contested || c == side.Enemy() {
+					continue // cannot trace through enemy or contested areas
+				}
+				if a := sc.Map.Area(n); a != nil && a.River {
+					continue
+				}
+				next = append(next, n)
+			}
+		}
+		frontier = next
+	}
+	return false
+}
+
+// canCommand reports whether an active HQ may command block id, standing in area, to
+// carry out act; why explains a refusal in plain words.
+func canCommand(sc *Scenario, st *State, a *activeHQ, id BlockID, area AreaID, act action) (bool, string) {
+	spec := sc.OB.Block(id)
+	hqArea := st.Block(a.id).Area
+	hqName := sc.OB.Block(a.id).Name
+	if !commandRangeOK(sc, st, a.side, hqArea, area, a.cr) {
+		return false, fmt.Sprintf("%s is not within %s's command range %d (5.21)", spec.Name, hqName, a.cr)
+	}
+	if a.asArmy {
+		for _, ar := range a.armies {
+			if ar == spec.Army {
+				return true, ""
+			}
+		}
+		return false, fmt.Sprintf("%s as army HQ cannot command %s of the %s (5.23)", hqName, spec.Name, spec.Army)
+	}
+	if spec.Formation == a.formation {
+		return true, ""
+	}
+	if area != hqArea {
+		return false, fmt.Sprintf("%s is not of %s's formation and not in its area (5.22)", spec.Name, hqName)
+	}
+	switch act {
+	case actReinforce:
+		return false, fmt.Sprintf("%s may command %s only to move or attack, not to reinforce (5.22)", hqName, spec.Name)
+	case actAttack:
+		if own := formationHQ(sc, spec.Formation); own != "" && own != a.id {
+			if ob := st.Block(own); ob != nil && ob.Where == OnMap && ob.Area == area {
+				return false, fmt.Sprintf("%s's own HQ %s is in the same area: %s may move it but not attack with it (5.23)",
+					spec.Name, sc.OB.Block(own).Name, hqName)
+			}
+		}
+	}
+	return true, ""
+}
+
+// formationHQ returns the HQ of a formation, or "".
+func formationHQ(sc *Scenario, f FormationID) BlockID {
+	if fm := sc.OB.Formation(f); fm != nil {
+		return fm.HQ
+	}
+	return ""
+}
+
+// activateHQs turns the side's listed HQs face-up (5.2): an HQ must be on the map,
+// above strength 0 and not in a contested area; an HQ holding army command is
+// activated either as army HQ or as its own HQ, never both (5.21, 6.91).
+func (h *hour) activateHQs(t *turn) {
+	o := h.orders(t.side)
+	for i, act := range o.Activate {
+		ref := OrderRef{Kind: "activate", Index: i, Line: act.Line}
+		fail := func(st Status, rule, reason string) {
+			h.result(Result{Side: t.side, Order: ref, Status: st, Rule: rule, Reason: reason, Blocks: []BlockID{act.HQ}})
+		}
+		spec := h.spec(act.HQ)
+		if spec == nil || spec.Side != t.side {
+			fail(Invalid, "5.2", fmt.Sprintf("%q is not one of your blocks", act.HQ))
+			continue
+		}
+		if !spec.IsHQ() {
+			fail(Illegal, "5.2", spec.Name+" is not an HQ; only HQs are activated")
+			continue
+		}
+		if t.activeIndex(act.HQ) >= 0 {
+			fail(Illegal, "5.21", spec.Name+" is already activated this turn (an HQ commands as army HQ or as its own HQ, never both)")
+			continue
+		}
+		b := h.block(act.HQ)
+		if b.Where != OnMap {
+			fail(Illegal, "5.2", fmt.Sprintf("%s is not on the map (%s)", spec.Name, b.Where))
+			continue
+		}
+		if b.Strength == 0 {
+			fail(Illegal, "5.2", spec.Name+" is at strength 0: HQs at 0 cannot activate (they may still move)")
+			continue
+		}
+		if _, contested := h.control(b.Area); contested {
+			fail(Dropped, "5.2", spec.Name+" is in a battle area: HQs in a battle cannot activate")
+			continue
+		}
+		a := &activeHQ{id: act.HQ, side: t.side, formation: spec.Formation, cr: spec.CommandRange, order: i, line: act.Line}
+		armies := armiesCommanded(h.sc, h.st, act.HQ)
+		switch {
+		case spec.HQKind == AHQ:
+			if len(armies) == 0 {
+				armies = []Army{spec.Army}
+			}
+			a.asArmy, a.armies = true, armies
+		case act.AsArmy:
+			if len(armies) == 0 {
+				fail(Illegal, "5.21", spec.Name+" does not hold army command; activate it as its own HQ")
+				continue
+			}
+			a.asArmy, a.armies = true, armies
+		}
+		t.active = append(t.active, a)
+		text := spec.Name + " activated"
+		if a.asArmy && spec.HQKind != AHQ {
+			text += " as army HQ"
+		}
+		h.event(Event{Kind: EvActivate, Side: t.side, Block: act.HQ, Area: b.Area, Rule: "5.2", Text: text})
+	}
+}
+
+// commandCandidates lists the active HQs that might command a block, best first:
+// its own formation's HQ, then HQs in its area, then army HQs, each by id (the
+// solver's documented preference).
+func (t *turn) commandCandidates(sc *Scenario, st *State, id BlockID, area AreaID) []int {
+	spec := sc.OB.Block(id)
+	var own, same, army []int
+	for i, a := range t.active {
+		switch {
+		case a.asArmy:
+			army = append(army, i)
+		case a.formation == spec.Formation:
+			own = append(own, i)
+		case st.Block(a.id).Area == area:
+			same = append(same, i)
+		}
+	}
+	byID := func(l []int) {
+		sort.Slice(l, func(i, j int) bool { return t.active[l[i]].id < t.active[l[j]].id })
+	}
+	byID(same)
+	byID(army)
+	return append(append(own, same...), army...)
+}
+
+// solveCommand assigns each block that needs command to an active HQ able to command
+// it: a bipartite matching (augmenting paths) in which army HQs take at most three
+// blocks and other HQs any number. Blocks are taken in order of the move orders; the
+// result is the preferred assignment, re-checked when each move is carried out.
+func (h *hour) solveCommand(t *turn, items []*moveItem) {
+	assigned := make([][]*moveItem, len(t.active))
+	var try func(it *moveItem, seen []bool) bool
+	try = func(it *moveItem, seen []bool) bool {
+		for _, c := range it.cands {
+			if seen[c] {
+				continue
+			}
+			seen[c] = true
+			a := t.active[c]
+			if !a.asArmy || len(assigned[c]) < armyCapacity {
+				assigned[c] = append(assigned[c], it)
+				it.hq = c
+				return true
+			}
+			for k, other := range assigned[c] {
+				if try(other, seen) {
+					assigned[c][k] = it
+					it.hq = c
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, it := range items {
+		it.hq = -1
+		if !it.needsCommand {
+			continue
+		}
+		b := h.block(it.block)
+		if b.Where != OnMap {
+			continue
+		}
+		for _, c := range t.commandCandidates(h.sc, h.st, it.block, b.Area) {
+			if ok, _ := canCommand(h.sc, h.st, t.active[c], it.block, b.Area, it.need); ok {
+				it.cands = append(it.cands, c)
+			}
+		}
+		try(it, make([]bool, len(t.active)))
+	}
+}
+
+// commandFor finds the HQ that commands a block's move now: the solver's choice if it
+// still can (range and control may have changed as earlier moves were made), else
+// the first other candidate with capacity left. It returns -1 and the reason when no
+// active HQ can.
+func (h *hour) commandFor(t *turn, it *moveItem, area AreaID, act action) (int, string) {
+	if it.hq >= 0 {
+		a := t.active[it.hq]
+		if ok, _ := canCommand(h.sc, h.st, a, it.block, area, act); ok && (!a.asArmy || a.used < armyCapacity) {
+			return it.hq, ""
+		}
+	}
+	var why []string
+	for _, c := range t.commandCandidates(h.sc, h.st, it.block, area) {
+		a := t.active[c]
+		ok, reason := canCommand(h.sc, h.st, a, it.block, area, act)
+		switch {
+		case !ok:
+			why = append(why, reason)
+		case a.asArmy && a.used >= armyCapacity:
+			why = append(why, fmt.Sprintf("%s has already commanded three blocks (5.21)", h.spec(a.id).Name))
+		default:
+			return c, ""
+		}
+	}
+	name := h.spec(it.block).Name
+	if len(why) == 0 {
+		sugg := ""
+		if hq := formationHQ(h.sc, h.spec(it.block).Formation); hq != "" {
+			sugg = "activate " + h.spec(hq).Name + ", or "
+		}
+		return -1, fmt.Sprintf("no active HQ can command %s: %smark the move uncommanded (straggler roll)", name, sugg)
+	}
+	return -1, fmt.Sprintf("no active HQ can command %s to %s: %s", name, act, strings.Join(why, "; "))
+}
+
+// reduceActiveHQs: after commanding, each active HQ loses one step (5.2). An HQ that
+// ended up commanding no move is stood down without loss (the email adaptation: the
+// player could not know which moves would be possible; docs/ENGINE.md).
+func (h *hour) reduceActiveHQs(t *turn) {
+	for _, a := range t.active {
+		spec := h.spec(a.id)
+		ref := OrderRef{Kind: "activate", Index: a.order, Line: a.line}
+		if len(t.commandedBy[a.id]) == 0 {
+			h.result(Result{Side: t.side, Order: ref, Status: Unused, Rule: "5.2", Blocks: []BlockID{a.id},
+				Reason: spec.Name + " commanded no move and was stood down without losing a step"})
+			continue
+		}
+		b := h.block(a.id)
+		if b.Strength > 0 {
+			b.Strength--
+		}
+		h.event(Event{Kind: EvHQReduced, Side: t.side, Block: a.id, Area: b.Area, Strength: b.Strength, Rule: "5.2",
+			Text: fmt.Sprintf("%s commanded %d block(s) and is reduced to %d", spec.Name, len(t.commandedBy[a.id]), b.Strength)})
+		h.result(Result{Side: t.side, Order: ref, Status: Executed, Rule: "5.2", Blocks: t.commandedBy[a.id],
+			Reason: fmt.Sprintf("%s commanded %s; reduced to strength %d", spec.Name, h.blockNames(t.commandedBy[a.id]), b.Strength)})
+	}
+}
+
+// blockNames joins block names for reasons.
+func (h *hour) blockNames(ids []BlockID) string {
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = h.spec(id).Name
+	}
+	return strings.Join(names, ", ")
+}
