@@ -178,3 +178,13 @@ func ewWant(t *testing.T, h *hour, side Side, kind string, idx int, st Status, r
 	}
 	t.Errorf("%s %s %d: want %s (rule %s), got %+v", side, kind, idx, st, rule, rs)
 }
+
+// ewEvents lists the hour's events of one kind.
+func ewEvents(h *hour, k EventKind) (out []Event) {
+	for i := range h.rep.Events {
+		if e := h.rep.Events[i]; e.Kind == k {
+			out = append(out, e)
+		}
+	}
+	return out
+}

@@ -39,7 +39,7 @@ func TestEndOfHourVictory_8_0(t *testing.T) {
 	if !h.st.Over || h.st.Winner != CSA || h.st.Hour != Day1Last {
 		t.Fatalf("over %v winner %s hour %s", h.st.Over, h.st.Winner, h.st.Hour)
 	}
-	if h.rep.Points != [2]int{0, 10} || len(eventsOf(h, EvVictory)) != 1 {
+	if h.rep.Points != [2]int{0, 10} || len(ewEvents(h, EvVictory)) != 1 {
 		t.Fatalf("points %v events %+v", h.rep.Points, h.rep.Events)
 	}
 	st = ewState(sc, 4)
