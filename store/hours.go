@@ -22,7 +22,8 @@ type hourMeta struct {
 
 // PutHour stores h as the complete record of its hour, replacing whatever was
 // stored for that hour before, order sets included (read the hour with Hour,
-// change it, put it back). A zero OpenedAt is set from the clock.
+// change it, put it back, in one transaction, so that no order set added in
+// between is lost). A zero OpenedAt is set from the clock.
 func (tx *Tx) PutHour(h *HourRecord) error {
 	gb, err := tx.gameBucket(h.Game)
 	if err != nil {
