@@ -52,7 +52,7 @@ func firstWord(s string) string {
 // "Orders:", "ORDERS CSA Day 1 8AM".
 func isOrdersLine(s string) bool {
 	t := strings.TrimSpace(s)
-	if firstWord(t) != "orders" || len(t) > 48 {
+	if len(t) < 6 || len(t) > 48 || !strings.EqualFold(t[:6], "orders") || firstWord(t) != "orders" {
 		return false
 	}
 	return !strings.ContainsAny(t[len("orders"):], ">,#")
@@ -64,7 +64,17 @@ func isEndLine(s string) bool {
 	if s == "-- " || strings.TrimRight(s, " \t") == "--" {
 		return true
 	}
-	t := strings.ToLower(strings.TrimSpace(s))
+	t := strings.TrimSpace(s)
+	if len(t) == 0 {
+		return false
+	}
+	// only lines that could be one of these are lowered (this runs on every line)
+	switch t[0] {
+	case 'e', 'E', 'o', 'O', 'w', 'W', '-', 'b', 'B', 's', 'S', '_':
+	default:
+		return false
+	}
+	t = strings.ToLower(t)
 	switch strings.Trim(t, ".:!") {
 	case "end", "end orders", "end of orders", "endorders", "end of order", "orders end":
 		return true
@@ -143,12 +153,21 @@ func continuesPrev(s string) bool {
 	case "to", "and", "then", "via", "from":
 		return true
 	}
-	return onlyIntent(t)
+	return isIntentWord(fw) && onlyIntent(t)
+}
+
+// isIntentWord reports whether w is an intent or straggler word.
+func isIntentWord(w string) bool {
+	_, ok := intentWords[w]
+	return ok || markWords[w]
 }
 
 // onlyIntent reports whether a line holds nothing but intent or straggler words
 // ("attack", "reinforce uncommanded"): the tail of a wrapped move.
 func onlyIntent(s string) bool {
+	if len(s) > 32 {
+		return false // a wrapped tail of intents is short
+	}
 	words := strings.Fields(strings.ToLower(s))
 	for _, w := range words {
 		w = strings.Trim(w, ".,()")
@@ -245,7 +264,8 @@ func splitLines(text string) []logicalLine {
 			prev = prevInfo{}
 			continue
 		}
-		joinable := len(out) > 0 && prev.order && (!keywords[firstWord(code)] || onlyIntent(code))
+		fw := firstWord(code)
+		joinable := len(out) > 0 && prev.order && (!keywords[fw] || isIntentWord(fw) && onlyIntent(code))
 		switch {
 		case joinable && (prev.open || continuesPrev(code)) && !(prev.comment && !prev.open):
 			last := &out[len(out)-1]
@@ -290,7 +310,7 @@ type token struct {
 // lex splits an order line into words and separators. Parentheses, quotes and
 // brackets are space; a period ends nothing (initials "W. Wallace" stay words).
 func lex(s string) []token {
-	var toks []token
+	toks := make([]token, 0, 8+len(s)/5)
 	i := 0
 	emit := func(k tokKind, t string) { toks = append(toks, token{kind: k, text: t, low: t}) }
 	for i < len(s) {
@@ -334,13 +354,13 @@ func lex(s string) []token {
 			i += 3
 		default:
 			j := i
-			for j < len(s) {
-				c := s[j]
-				if c == ' ' || c == '\t' || strings.IndexByte("()[]\"{}*!?,;&+/|:>-=<", c) >= 0 ||
-					strings.HasPrefix(s[j:], "→") || strings.HasPrefix(s[j:], "–") || strings.HasPrefix(s[j:], "—") {
-					break
-				}
+			for j < len(s) && (!wordEnd[s[j]] || s[j] == 0xE2 && !dashAt(s[j:])) {
 				j++
+			}
+			if j == i {
+				// a lone byte that ends words: an arrow or dash lead byte not followed
+				// by the rest of one
+				j = i + 1
 			}
 			w := s[i:j]
 			i = j
@@ -361,6 +381,22 @@ func lex(s string) []token {
 	return toks
 }
 
+// wordEnd marks the bytes that end a word: space, punctuation, and 0xE2, the lead
+// byte of the arrows and dashes →, – and — (other text in that block ends a word
+// too, harmlessly).
+var wordEnd = func() (t [256]bool) {
+	for _, c := range []byte(" \t()[]\"{}*!?,;&+/|:>-=<") {
+		t[c] = true
+	}
+	t[0xE2] = true
+	return t
+}()
+
+// dashAt reports whether s starts with an arrow or a dash.
+func dashAt(s string) bool {
+	return strings.HasPrefix(s, "→") || strings.HasPrefix(s, "–") || strings.HasPrefix(s, "—")
+}
+
 // joinWords prints tokens back as the player wrote them, for names and messages.
 func joinWords(toks []token) string {
 	var b strings.Builder
@@ -375,20 +411,18 @@ func joinWords(toks []token) string {
 
 // splitList splits tokens on commas (and the word "and").
 func splitList(toks []token) [][]token {
-	var out [][]token
-	cur := []token{}
-	for _, t := range toks {
+	out := make([][]token, 0, 4)
+	start := 0
+	for i, t := range toks {
 		if t.kind == tComma {
-			if len(cur) > 0 {
-				out = append(out, cur)
+			if i > start {
+				out = append(out, toks[start:i:i]) // capped: appending copies
 			}
-			cur = []token{}
-			continue
+			start = i + 1
 		}
-		cur = append(cur, t)
 	}
-	if len(cur) > 0 {
-		out = append(out, cur)
+	if len(toks) > start {
+		out = append(out, toks[start:len(toks):len(toks)])
 	}
 	return out
 }

@@ -55,6 +55,18 @@ func Compile(names Names) *Dictionary {
 	return d
 }
 
+// anyOption reports whether some arrival group offers this choice.
+func (d *Dictionary) anyOption(typed string) bool {
+	for _, t := range d.arrivals {
+		for _, n := range t.names {
+			if matchOption(n.Options, typed) != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Areas returns the area names.
 func (d *Dictionary) Areas() []Name { return d.areas.names }
 
@@ -132,40 +144,94 @@ var stopWords = map[string]bool{
 // the words "the" and "field" left out ("Sarah Bell's Field" and "sarah bells" both
 // become "sarah bell").
 func normalize(s string) string {
-	var words []string
-	var w []rune
+	buf, kept := appendKey(make([]byte, 0, len(s)), s)
+	if kept == 0 && len(s) > 0 {
+		return normalizeAll(s)
+	}
+	return string(buf)
+}
+
+// appendKey appends the normalised words of s to buf (a space before each word when
+// buf is not empty) and counts the words kept.
+func appendKey(buf []byte, s string) ([]byte, int) {
+	kept := 0
+	wordStart := -1
 	flush := func() {
-		if len(w) == 0 {
+		if wordStart < 0 {
 			return
 		}
-		word := string(w)
-		w = w[:0]
-		if len(word) > 3 && strings.HasSuffix(word, "s") {
-			word = word[:len(word)-1]
+		w := buf[wordStart:]
+		if len(w) > 3 && w[len(w)-1] == 's' {
+			buf = buf[:len(buf)-1]
+			w = buf[wordStart:]
 		}
-		words = append(words, word)
+		if stopWords[string(w)] {
+			buf = buf[:wordStart]
+			if len(buf) > 0 {
+				buf = buf[:len(buf)-1] // the space before it
+			}
+		} else {
+			kept++
+		}
+		wordStart = -1
 	}
-	for _, r := range s {
+	start := func() {
+		if wordStart < 0 {
+			if len(buf) > 0 {
+				buf = append(buf, ' ')
+			}
+			wordStart = len(buf)
+		}
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			i++
+			switch {
+			case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
+			case c >= 'A' && c <= 'Z':
+				c += 'a' - 'A'
+			case c == '\'' || c == '`':
+				continue // an apostrophe joins: "Hornet's" is one word
+			default:
+				flush()
+				continue
+			}
+			start()
+			buf = append(buf, c)
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
 		switch {
-		case r == '\'' || r == '’' || r == '‘' || r == '`' || r == '´':
-			// an apostrophe joins: "Hornet's" is one word
+		case r == '’' || r == '‘' || r == '´':
+			continue
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			w = append(w, unicode.ToLower(r))
+			start()
+			buf = utf8.AppendRune(buf, unicode.ToLower(r))
 		default:
 			flush()
 		}
 	}
 	flush()
-	kept := words[:0:0]
-	for _, x := range words {
-		if !stopWords[x] {
-			kept = append(kept, x)
+	return buf, kept
+}
+
+// normalizeAll is normalize keeping stop words, for a name made only of them.
+func normalizeAll(s string) string {
+	var words []string
+	for _, f := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’')
+	}) {
+		f = strings.NewReplacer("'", "", "’", "").Replace(f)
+		if len(f) > 3 && strings.HasSuffix(f, "s") {
+			f = f[:len(f)-1]
+		}
+		if f != "" {
+			words = append(words, f)
 		}
 	}
-	if len(kept) == 0 {
-		kept = words
-	}
-	return strings.Join(kept, " ")
+	return strings.Join(words, " ")
 }
 
 // How says how a name was matched.
@@ -191,7 +257,19 @@ type lookup struct {
 // word of W. Wallace), then a unique near miss (Damerau-Levenshtein distance 1 for
 // four letters or more, 2 for eight or more).
 func (t *table) resolve(input string) lookup {
-	k := normalize(input)
+	return t.resolveKey(normalize(input))
+}
+
+// resolveBytes is resolve for a key already normalised, sparing an allocation when
+// the key is found exactly (the common case).
+func (t *table) resolveBytes(k []byte) lookup {
+	if es := t.exact[string(k)]; len(es) == 1 {
+		return lookup{how: exact, entry: es[0]}
+	}
+	return t.resolveKey(string(k))
+}
+
+func (t *table) resolveKey(k string) lookup {
 	if k == "" {
 		return lookup{how: notFound}
 	}

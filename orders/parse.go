@@ -63,7 +63,7 @@ func ParseText(text string, names Names, side adjudicator.Side) *Parsed {
 	ps := &parser{
 		dict:     Compile(names),
 		side:     side,
-		o:        &adjudicator.Orders{Side: side},
+		o:        &adjudicator.Orders{Side: side, Moves: make([]adjudicator.Move, 0, 16)},
 		doctrine: map[adjudicator.AreaID]int{},
 	}
 	for _, l := range splitLines(text) {
@@ -86,6 +86,7 @@ type parser struct {
 	line     int
 	source   string
 	doctrine map[adjudicator.AreaID]int
+	keyBuf   []byte // reused for name keys
 }
 
 func (p *parser) errorf(suggestion, format string, args ...any) {
@@ -230,6 +231,11 @@ type resolved struct {
 // resolveName looks a name up in t, reporting problems; what says what kind of name
 // was expected ("block", "area", "arrival").
 func (p *parser) resolveName(t *table, toks []token, what string) resolved {
+	if len(toks) > 0 {
+		if l := p.lookupToks(t, toks); l.how == exact || l.how == prefix {
+			return resolved{id: t.names[l.entry].ID, found: true}
+		}
+	}
 	typed := joinWords(toks)
 	if strings.TrimSpace(typed) == "" {
 		p.errorf("", "a %s name is missing", what)
@@ -270,7 +276,10 @@ func (p *parser) blockList(toks []token) []adjudicator.BlockID {
 	var out []adjudicator.BlockID
 	t := p.dict.blockTable(p.side)
 	for _, item := range splitList(toks) {
-		ids := p.splitNames(t, item)
+		ids := p.quick(t, item)
+		if ids == nil {
+			ids = p.splitNames(t, item)
+		}
 		if ids == nil {
 			r := p.resolveName(t, item, "block")
 			if !r.found {
@@ -297,7 +306,10 @@ func (p *parser) areaList(toks []token) []adjudicator.AreaID {
 		if len(item) > 0 && item[0].kind == tArrow {
 			item = item[1:]
 		}
-		ids := p.splitNames(p.dict.areas, item)
+		ids := p.quick(p.dict.areas, item)
+		if ids == nil {
+			ids = p.splitNames(p.dict.areas, item)
+		}
 		if ids == nil {
 			r := p.resolveName(p.dict.areas, item, "area")
 			if !r.found {
@@ -317,6 +329,33 @@ func (p *parser) areaList(toks []token) []adjudicator.AreaID {
 	return out
 }
 
+// lookupToks resolves the name the tokens spell.
+func (p *parser) lookupToks(t *table, toks []token) lookup {
+	buf := p.keyBuf[:0]
+	kept := 0
+	for _, tk := range toks {
+		if tk.kind != tWord {
+			continue
+		}
+		var k int
+		buf, k = appendKey(buf, tk.text)
+		kept += k
+	}
+	p.keyBuf = buf
+	if kept == 0 {
+		return t.resolve(joinWords(toks))
+	}
+	return t.resolveBytes(buf)
+}
+
+// quick returns the id of an item that is a name exactly or by a unique prefix.
+func (p *parser) quick(t *table, item []token) []string {
+	if l := p.lookupToks(t, item); l.how == exact || l.how == prefix {
+		return []string{t.names[l.entry].ID}
+	}
+	return nil
+}
+
 // splitNames reads an item of several words as two or more names typed without a
 // comma, when the item is not one name and every part is one exactly or by prefix.
 func (p *parser) splitNames(t *table, item []token) []string {
@@ -328,14 +367,11 @@ func (p *parser) splitNames(t *table, item []token) []string {
 			return nil
 		}
 	}
-	if l := t.resolve(joinWords(item)); l.how == exact || l.how == prefix {
-		return nil
-	}
 	var out []string
 	for i := 0; i < len(item); {
 		j := len(item)
 		for ; j > i; j-- {
-			l := t.resolve(joinWords(item[i:j]))
+			l := p.lookupToks(t, item[i:j])
 			if l.how == exact || (l.how == prefix && j-i > 1) || (l.how == prefix && len(item[i].low) >= 3) {
 				out = append(out, t.names[l.entry].ID)
 				break
@@ -626,6 +662,9 @@ func (p *parser) parseArrival(toks []token) {
 // arrivalChoice records a choice; strict reports problems, otherwise it reports
 // whether the tokens are a choice at all.
 func (p *parser) arrivalChoice(group, choice []token, strict bool) bool {
+	if !strict && (len(choice) == 0 || len(choice) > 2 || choice[len(choice)-1].kind != tWord || len(choice[len(choice)-1].low) > 4) {
+		return false
+	}
 	t := p.dict.arrivalTable(p.side)
 	var opt []string
 	for _, c := range choice {
@@ -635,6 +674,9 @@ func (p *parser) arrivalChoice(group, choice []token, strict bool) bool {
 	}
 	optText := strings.Join(opt, " ")
 	if !strict {
+		if len(opt) != 1 || !p.dict.anyOption(optText) {
+			return false
+		}
 		l := t.resolve(joinWords(group))
 		if l.how != exact && l.how != prefix {
 			return false
@@ -1215,10 +1257,7 @@ func (p *parser) parseMove(toks []token) {
 			seps = []tokKind{tArrow}
 		}
 	}
-	if !p.anyName(blockToks, segs) {
-		p.notAnOrder()
-		return
-	}
+	before := len(p.probs)
 	blocks := p.blockList(blockToks)
 	var areas []adjudicator.AreaID
 	bad := false
@@ -1231,6 +1270,10 @@ func (p *parser) parseMove(toks []token) {
 		areas = append(areas, adjudicator.AreaID(r.id))
 	}
 	if bad || len(blocks) == 0 {
+		if len(p.probs) > before && !p.anyName(blockToks, segs) {
+			p.probs = p.probs[:before]
+			p.notAnOrder()
+		}
 		return
 	}
 	if !noFrom && len(areas) == 1 && len(seps) == 0 {
@@ -1345,6 +1388,7 @@ func (p *parser) twoAreas(toks []token) (a, b []token, ok bool) {
 // addMove keeps one move per block: a later order for a block replaces the earlier.
 func (p *parser) addMove(m adjudicator.Move) {
 	t := p.dict.blockTable(p.side)
+	removed := false
 	for _, b := range m.Blocks {
 		for i := range p.o.Moves {
 			old := &p.o.Moves[i]
@@ -1352,18 +1396,22 @@ func (p *parser) addMove(m adjudicator.Move) {
 				if ob == b {
 					p.warnf("%s already had a move on line %d; this one replaces it", t.canonical(string(b)), old.Line)
 					old.Blocks = append(old.Blocks[:j:j], old.Blocks[j+1:]...)
+					removed = true
 					break
 				}
 			}
 		}
 	}
-	kept := p.o.Moves[:0]
-	for _, old := range p.o.Moves {
-		if len(old.Blocks) > 0 {
-			kept = append(kept, old)
+	if removed {
+		kept := p.o.Moves[:0]
+		for _, old := range p.o.Moves {
+			if len(old.Blocks) > 0 {
+				kept = append(kept, old)
+			}
 		}
+		p.o.Moves = kept
 	}
-	p.o.Moves = append(kept, m)
+	p.o.Moves = append(p.o.Moves, m)
 }
 
 // finish normalises empty results.
