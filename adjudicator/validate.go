@@ -453,6 +453,27 @@ func (v *validator) obBlocks() {
 			v.add(w, "4.25", "gunboats belong to the Army of the Tennessee")
 		}
 	}
+	// An alias must lead to one block: it may not be another block's name or alias on
+	// the same side (names may repeat, as on the card: two USA Smiths and Taylors).
+	names := map[Side]map[string][]BlockID{}
+	for _, b := range ob.Blocks {
+		if names[b.Side] == nil {
+			names[b.Side] = map[string][]BlockID{}
+		}
+		for _, n := range append([]string{b.Name}, b.Aliases...) {
+			k := normName(n)
+			if !slicesContainsBlock(names[b.Side][k], b.ID) {
+				names[b.Side][k] = append(names[b.Side][k], b.ID)
+			}
+		}
+	}
+	for _, b := range ob.Blocks {
+		for _, a := range b.Aliases {
+			if ids := names[b.Side][normName(a)]; len(ids) > 1 {
+				v.add(blockWhere(b.ID), "data", "alias %q also names %v", a, ids)
+			}
+		}
+	}
 	if ob.FallenMarkers != 3 {
 		v.add("ob", "4.2", "%d Fallen-leader HQ markers per side; the rules have three", ob.FallenMarkers)
 	}
@@ -926,4 +947,13 @@ func (v *validator) arrivals() {
 			}
 		}
 	}
+}
+
+func slicesContainsBlock(ids []BlockID, id BlockID) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
 }
