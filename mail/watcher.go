@@ -44,6 +44,9 @@ type WatcherConfig struct {
 	// a safety re-scan (default 60 s).
 	PollInterval time.Duration
 	IDLE         IdleMode // default IdleAuto
+	// RetryDelay is how long a message whose handling failed is left alone before
+	// the next scan tries it again (default PollInterval).
+	RetryDelay time.Duration
 	// Backoff is the wait before reconnect attempt n (default ExpBackoff(1s, 2m)).
 	Backoff Backoff
 	// MaxSize: larger mails are handed over with the header only and Oversize set
@@ -137,6 +140,9 @@ func NewWatcher(cfg WatcherConfig) *Watcher {
 	}
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = time.Minute
+	}
+	if cfg.RetryDelay <= 0 {
+		cfg.RetryDelay = cfg.PollInterval
 	}
 	if cfg.IDLE == "" {
 		cfg.IDLE = IdleAuto
@@ -422,7 +428,7 @@ func (w *Watcher) one(ctx context.Context, h Handler, s *scanState, uid imap.UID
 
 func (w *Watcher) handlerError(s *scanState, uid imap.UID, d Delivery, err error) {
 	w.stats.herr.Add(1)
-	s.retryAt[uid] = time.Now().Add(w.cfg.PollInterval)
+	s.retryAt[uid] = time.Now().Add(w.cfg.RetryDelay)
 	w.cfg.Logger.Error("mail: handling message failed; will retry", "uid", d.UID, "message_id", d.MessageID, "err", err)
 	w.emit(Event{Kind: EventHandlerError, UID: d.UID, MessageID: d.MessageID, Err: err})
 }

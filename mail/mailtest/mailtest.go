@@ -8,6 +8,7 @@ package mailtest
 
 import (
 	"bytes"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -20,6 +21,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapserver"
 	"github.com/emersion/go-imap/v2/imapserver/imapmemserver"
+	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 )
 
@@ -32,6 +34,10 @@ type Options struct {
 	AutoCreate bool
 	// Logger for server errors (nil: discard).
 	Logger *log.Logger
+	// TLS, if set, makes both servers offer STARTTLS and also listen with implicit
+	// TLS (SMTPSAddr, IMAPSAddr). SMTP AUTH PLAIN is offered either way and checks
+	// the user's password; unauthenticated sending stays allowed. See SelfSigned.
+	TLS *tls.Config
 }
 
 // DefaultPassword is the password of an auto-created user.
@@ -49,6 +55,9 @@ type Received struct {
 type Server struct {
 	IMAPAddr string
 	SMTPAddr string
+	// Implicit-TLS listeners, only with Options.TLS.
+	IMAPSAddr string
+	SMTPSAddr string
 
 	opts Options
 	mem  *imapmemserver.Server
@@ -57,8 +66,10 @@ type Server struct {
 	users    map[string]*imapmemserver.User
 	imap     *imapserver.Server
 	imapLn   net.Listener
+	imaps    *imapserver.Server
 	smtp     *smtp.Server
 	smtpLn   net.Listener
+	smtps    *smtp.Server
 	received []Received
 	smtpFail int // answer the next n DATA commands with 451
 	closed   bool
@@ -84,6 +95,12 @@ func Start(opts *Options) (*Server, error) {
 	if err := s.startSMTP("127.0.0.1:0"); err != nil {
 		s.Close()
 		return nil, err
+	}
+	if s.opts.TLS != nil {
+		if err := s.startImplicitTLS(); err != nil {
+			s.Close()
+			return nil, err
+		}
 	}
 	return s, nil
 }
@@ -163,15 +180,20 @@ func (s *Server) FailNextSMTP(n int) {
 	s.mu.Unlock()
 }
 
-func (s *Server) startIMAP(addr string) error {
-	srv := imapserver.New(&imapserver.Options{
+func (s *Server) newIMAP() *imapserver.Server {
+	return imapserver.New(&imapserver.Options{
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
-			return s.mem.NewSession(), nil, nil
+			return idleSession{s.mem.NewSession().(imapserver.SessionIMAP4rev2)}, nil, nil
 		},
 		Caps:         imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapMove: {}, imap.CapUIDPlus: {}, imap.CapNamespace: {}},
 		InsecureAuth: true,
 		Logger:       s.opts.Logger,
+		TLSConfig:    s.opts.TLS,
 	})
+}
+
+func (s *Server) startIMAP(addr string) error {
+	srv := s.newIMAP()
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
@@ -193,10 +215,13 @@ func (s *Server) RestartIMAP() error {
 // StopIMAP closes the IMAP listener and all its connections.
 func (s *Server) StopIMAP() {
 	s.mu.Lock()
-	srv := s.imap
-	s.imap = nil
+	srv, ln := s.imap, s.imapLn
+	s.imap, s.imapLn = nil, nil
 	s.mu.Unlock()
 	if srv != nil {
+		// Close the listener ourselves too: if Serve has not started yet, the server
+		// does not know it and would leave it open.
+		ln.Close()
 		srv.Close()
 	}
 }
@@ -204,6 +229,29 @@ func (s *Server) StopIMAP() {
 // StartIMAP listens again on the IMAP address after StopIMAP.
 func (s *Server) StartIMAP() error {
 	return retryListen(func() error { return s.startIMAP(s.IMAPAddr) })
+}
+
+// idleSession fixes a gap in imapmemserver's IDLE: updates queued between the last
+// command and IDLE were only sent with the next update, so a mail that arrived just
+// before IDLE could wait indefinitely. Polling the session's queue during IDLE closes
+// it (a few milliseconds of latency, in process).
+type idleSession struct {
+	imapserver.SessionIMAP4rev2
+}
+
+func (s idleSession) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) error {
+	t := time.NewTicker(5 * time.Millisecond)
+	defer t.Stop()
+	for {
+		if err := s.Poll(w, true); err != nil {
+			return err
+		}
+		select {
+		case <-stop:
+			return nil
+		case <-t.C:
+		}
+	}
 }
 
 type backend struct{ s *Server }
@@ -214,6 +262,19 @@ type session struct {
 	s    *Server
 	from string
 	to   []string
+}
+
+// AuthMechanisms and Auth make the session an smtp.AuthSession (AUTH PLAIN).
+func (ss *session) AuthMechanisms() []string { return []string{sasl.Plain} }
+
+func (ss *session) Auth(mech string) (sasl.Server, error) {
+	return sasl.NewPlainServer(func(identity, username, password string) error {
+		u, err := ss.s.user(username, false)
+		if err != nil {
+			return errors.New("invalid credentials")
+		}
+		return u.Login(UserFor(username), password)
+	}), nil
 }
 
 func (ss *session) Reset()        { ss.from, ss.to = "", nil }
@@ -256,7 +317,7 @@ func (ss *session) Data(r io.Reader) error {
 	return nil
 }
 
-func (s *Server) startSMTP(addr string) error {
+func (s *Server) newSMTP() *smtp.Server {
 	srv := smtp.NewServer(backend{s})
 	srv.Domain = "mailtest.localhost"
 	srv.AllowInsecureAuth = true
@@ -264,6 +325,33 @@ func (s *Server) startSMTP(addr string) error {
 	srv.ReadTimeout = time.Minute
 	srv.WriteTimeout = time.Minute
 	srv.ErrorLog = s.opts.Logger
+	srv.TLSConfig = s.opts.TLS
+	return srv
+}
+
+// startImplicitTLS adds the SMTPS and IMAPS listeners (not affected by Stop/Start).
+func (s *Server) startImplicitTLS() error {
+	ln1, err := tls.Listen("tcp", "127.0.0.1:0", s.opts.TLS)
+	if err != nil {
+		return err
+	}
+	ln2, err := tls.Listen("tcp", "127.0.0.1:0", s.opts.TLS)
+	if err != nil {
+		ln1.Close()
+		return err
+	}
+	smtps, imaps := s.newSMTP(), s.newIMAP()
+	s.mu.Lock()
+	s.smtps, s.imaps = smtps, imaps
+	s.SMTPSAddr, s.IMAPSAddr = ln1.Addr().String(), ln2.Addr().String()
+	s.mu.Unlock()
+	go smtps.Serve(ln1)
+	go imaps.Serve(ln2)
+	return nil
+}
+
+func (s *Server) startSMTP(addr string) error {
+	srv := s.newSMTP()
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
@@ -278,10 +366,11 @@ func (s *Server) startSMTP(addr string) error {
 // StopSMTP takes the SMTP server down (connections refused) until StartSMTP.
 func (s *Server) StopSMTP() {
 	s.mu.Lock()
-	srv := s.smtp
-	s.smtp = nil
+	srv, ln := s.smtp, s.smtpLn
+	s.smtp, s.smtpLn = nil, nil
 	s.mu.Unlock()
 	if srv != nil {
+		ln.Close()
 		srv.Close()
 	}
 }
@@ -314,6 +403,13 @@ func (s *Server) Close() error {
 	s.mu.Unlock()
 	s.StopIMAP()
 	s.StopSMTP()
+	s.mu.Lock()
+	smtps, imaps := s.smtps, s.imaps
+	s.mu.Unlock()
+	if smtps != nil {
+		smtps.Close()
+		imaps.Close()
+	}
 	return nil
 }
 
