@@ -825,7 +825,7 @@ func (ft *fight) effective(f *fighter) (Firepower, []string) {
 	return Firepower{Letter: fp.Letter, Value: v}, why
 }
 
-// canBeHit lists the enemy blocks that could take a hit now: active, not gunboats
+// targets lists the enemy blocks that could take a hit now: active, not gunboats
 // (4.25: CSA can never fire at gunboats).
 func (ft *fight) targets(owner Side) []BlockID {
 	var ids []BlockID
@@ -835,6 +835,17 @@ func (ft *fight) targets(owner Side) []BlockID {
 		}
 	}
 	return ids
+}
+
+// onlyGunboats reports whether every block a side has left in the battle is a
+// gunboat.
+func (ft *fight) onlyGunboats(s Side) bool {
+	for _, f := range ft.fs {
+		if f.side == s && !f.out && !f.gunboat {
+			return false
+		}
+	}
+	return true
 }
 
 // fire is a block's fire (6.6): one die per step, each die at or below the
@@ -854,8 +865,8 @@ func (ft *fight) fire(f *fighter, note string) {
 	targets := ft.targets(enemy)
 	switch {
 	case len(targets) == 0:
-		if ft.present(enemy) && f.side == CSA {
-			pass("4.25", fmt.Sprintf("%s has no target: CSA blocks can never fire at gunboats, and USA reserves cannot be hit before they arrive", name))
+		if ft.onlyGunboats(enemy) {
+			pass("4.25", fmt.Sprintf("%s has no target: CSA blocks can never fire at gunboats", name))
 		} else {
 			pass("6.5", fmt.Sprintf("%s has no target: the enemy's reserves cannot be hit before they arrive", name))
 		}

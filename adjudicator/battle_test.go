@@ -416,3 +416,469 @@ func TestPursuitFireExample(t *testing.T) {
 		t.Errorf("battle end: %+v", e)
 	}
 }
+
+// reaAttack is Cleburne (and friends) attacking Rea Field from Seay Field.
+func reaAttack(ids ...BlockID) *battle {
+	b := &battle{Area: "rea_field", Attacker: CSA}
+	for _, id := range ids {
+		b.Entries = append(b.Entries, battleEntry{Block: id, Side: CSA, From: "seay_field"})
+	}
+	return b
+}
+
+// 6.74: defenders retreat into friendly or vacant areas, never by a border the
+// attacker used; with no retreat list the default prefers a friendly area.
+func TestDefenderRetreat(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		doc     Doctrine
+		to      AreaID
+		textHas string
+	}{
+		{"default friendly first", Doctrine{Area: "rea_field", Kind: WithdrawAfter, AfterRound: 1}, "water_oaks", "default destination"},
+		{"retreat list, attack border skipped", Doctrine{Kind: WithdrawAfter, AfterRound: 1, Retreat: []AreaID{"seay_field", "review_field"}}, "review_field", "from the retreat list"},
+		{"withdraw if weaker", Doctrine{Kind: WithdrawIfWeaker}, "water_oaks", "withdraw if weaker, 1 steps against 3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sc := btReaScenario()
+			st := btState(sc, 2, "cs_cleburne@rea_field:3", "us_hildebrand@rea_field:1", "us_peabody@water_oaks:2")
+			usa := &Orders{Side: USA, Doctrine: []Doctrine{tc.doc}}
+			// Round 1: Hildebrand and Cleburne miss; round 2 Hildebrand withdraws.
+			h := btRun(t, sc, st, CSA, [2]*Orders{usa, nil}, []*battle{reaAttack("cs_cleburne")}, 6, 6, 6, 6)
+			btWant(t, h, "us_hildebrand", OnMap, tc.to, 1)
+			rs := btEvents(h, EvRetreat)
+			if len(rs) != 1 || rs[0].Rule != "6.74" || !strings.Contains(rs[0].Text, tc.textHas) {
+				t.Errorf("retreat events: %+v", rs)
+			}
+			if e := btEvents(h, EvBattleEnd); len(e) != 1 || e[0].Winner != CSA || e[0].Round != 2 {
+				t.Errorf("battle end: %+v", e)
+			}
+			for _, r := range h.rep.Results {
+				t.Errorf("the doctrine applied, yet a result says %+v", r)
+			}
+		})
+	}
+}
+
+// 6.72 and the Retreat Borders sidebar: attackers retreat into a friendly area by
+// any border, or into a vacant one only by a border used to attack; battle limits
+// count per border per round (6.71).
+func TestAttackerRetreatBorders(t *testing.T) {
+	sc := btReaScenario(btBlock("cs_wood", CSA, Infantry, "C3"), btBlock("cs_other", CSA, Infantry, "C2"))
+	st := btState(sc, 2, "cs_cleburne@rea_field:1", "cs_wood@rea_field:1", "cs_other@shiloh_church:1", "us_hildebrand@rea_field:2")
+	csa := &Orders{Side: CSA, Doctrine: []Doctrine{{Kind: WithdrawAfter, AfterRound: 1}}}
+	h := btRun(t, sc, st, CSA, [2]*Orders{nil, csa}, []*battle{reaAttack("cs_cleburne", "cs_wood")}, btSixes(2+1+1+2)...)
+	want := []string{"fire us_hildebrand C2", "retreat cs_cleburne shiloh_church", "retreat cs_wood seay_field"}
+	if got := btTurns(h, "rea_field", 2); !slices.Equal(got, want) {
+		t.Errorf("round 2:\n got  %q\n want %q", got, want)
+	}
+}
+
+// 4.24, 6.7: artillery retreats only by a road border, and a block that must retreat
+// but cannot is eliminated; here the attack border's area became enemy.
+func TestForcedRetreatEliminated(t *testing.T) {
+	sc := btReaScenario(btBlock("us_x", USA, Infantry, "C2"))
+	st := btState(sc, 2, "cs_shoup@rea_field:1", "cs_cleburne@shiloh_church:1", "us_hildebrand@rea_field:1", "us_x@seay_field:1")
+	h := btRun(t, sc, st, CSA, [2]*Orders{}, []*battle{reaAttack("cs_shoup")}, btSixes(2*3)...)
+	// Round 4: Shoup (A) moves first, cannot retreat and is eliminated; the battle
+	// is over before Hildebrand's turn.
+	if got := btTurns(h, "rea_field", 4); len(got) != 0 {
+		t.Errorf("round 4: %q", got)
+	}
+	btWant(t, h, "cs_shoup", Eliminated, "", 0)
+	el := btEvents(h, EvEliminated)
+	if len(el) != 1 || el[0].Block != "cs_shoup" || !strings.Contains(el[0].Text, "no retreat is open") {
+		t.Errorf("eliminated: %+v", el)
+	}
+	if len(h.st.Losses) != 1 || h.st.Losses[0].Side != CSA {
+		t.Errorf("losses: %+v", h.st.Losses)
+	}
+}
+
+// 6.75: a block may retreat into a full area, loses a step and must move on to an
+// understacked friendly or vacant area, or is eliminated.
+func TestOverstackedRetreat(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		extra    []string
+		where    Where
+		area     AreaID
+		strength int
+	}{
+		{"moves on", nil, OnMap, "g", 1},
+		{"nowhere to go", []string{"cs_y@g:1"}, Eliminated, "", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := btArea("f", Clear)
+			f.Stack = 1
+			sc := btScenario(
+				[]Area{btArea("x", Clear), btArea("a", Clear), f, btArea("g", Clear)},
+				[]Border{btBorder("x", "a", false, BorderClear), btBorder("x", "f", false, BorderClear), btBorder("f", "g", false, BorderClear)},
+				[]BlockSpec{btBlock("us_h", USA, Infantry, "C2"), btBlock("us_full", USA, Infantry, "C2"),
+					btBlock("cs_x", CSA, Infantry, "C2"), btBlock("cs_y", CSA, Infantry, "C2")})
+			st := btState(sc, 2, append([]string{"us_h@x:2", "us_full@f:1", "cs_x@x:1"}, tc.extra...)...)
+			usa := &Orders{Side: USA, Doctrine: []Doctrine{{Kind: WithdrawAfter, AfterRound: 1}}}
+			b := &battle{Area: "x", Attacker: CSA, Entries: []battleEntry{{Block: "cs_x", Side: CSA, From: "a"}}}
+			h := btRun(t, sc, st, CSA, [2]*Orders{usa, nil}, []*battle{b}, 6, 6, 6)
+			btWant(t, h, "us_h", tc.where, tc.area, tc.strength)
+			found := false
+			for _, e := range h.rep.Events {
+				found = found || (e.Kind == EvHit && e.Rule == "6.75" && e.Block == "us_h")
+			}
+			if !found {
+				t.Errorf("no 6.75 step loss:\n%s", btDump(h))
+			}
+		})
+	}
+}
+
+// 4.23: cavalry may retreat in round 1 (here by "withdraw if weaker"); 6.1: Webster
+// never retreats, whatever the doctrine says, and fires instead.
+func TestCavalryAndWebster(t *testing.T) {
+	web := btBlock("us_webster", USA, Artillery, "A3")
+	web.Siege = true
+	sc := btReaScenario(btBlock("us_cav", USA, Cavalry, "B1"), web)
+	st := btState(sc, 2, "cs_cleburne@rea_field:3", "us_cav@rea_field:1", "us_webster@rea_field:1", "us_peabody@water_oaks:1")
+	usa := &Orders{Side: USA, Doctrine: []Doctrine{{Kind: WithdrawIfWeaker}}}
+	h := btRun(t, sc, st, CSA, [2]*Orders{usa, nil}, []*battle{reaAttack("cs_cleburne")},
+		6, 6, 6, 6, // round 1: Webster 1 die (2 steps against 3), Cleburne 3
+		6, 1, 6, 6) // round 2: Webster fires again, Cleburne's hit eliminates it
+	want1 := []string{"fire us_webster A3", "retreat us_cav water_oaks", "fire cs_cleburne C3"}
+	if got := btTurns(h, "rea_field", 1); !slices.Equal(got, want1) {
+		t.Errorf("round 1:\n got  %q\n want %q", got, want1)
+	}
+	var webFire []Event
+	for _, e := range btEvents(h, EvFire) {
+		if e.Block == "us_webster" && e.Round == 2 {
+			webFire = append(webFire, e)
+		}
+	}
+	if len(webFire) != 1 || !strings.Contains(webFire[0].Text, "never retreats") {
+		t.Errorf("Webster round 2: %+v", webFire)
+	}
+	btWant(t, h, "us_webster", Eliminated, "", 0)
+	if rs := btEvents(h, EvRetreat); len(rs) != 1 || !strings.Contains(rs[0].Rule, "4.23") {
+		t.Errorf("cavalry retreat: %+v", rs)
+	}
+}
+
+// 6.8: the victor regroups by its orders; battle limits, artillery roads and unused
+// orders are reported.
+func TestRegroup(t *testing.T) {
+	sc := btReaScenario(btBlock("cs_wood", CSA, Infantry, "C2"))
+	st := btState(sc, 2, "cs_cleburne@rea_field:3", "cs_shoup@rea_field:1", "cs_wood@rea_field:1", "us_hildebrand@rea_field:1")
+	csa := &Orders{Side: CSA, Regroup: []Regroup{
+		{Area: "water_oaks", To: "review_field"},
+		{Area: "rea_field", Blocks: []BlockID{"cs_shoup"}, To: "shiloh_church"},
+		{Area: "rea_field", To: "review_field"},
+	}}
+	h := btRun(t, sc, st, CSA, [2]*Orders{nil, csa}, []*battle{reaAttack("cs_cleburne", "cs_shoup", "cs_wood")},
+		6, 6, 6, 1, 6, 6) // Shoup, Hildebrand, Wood miss; Cleburne's 1 eliminates Hildebrand
+	btWant(t, h, "cs_cleburne", OnMap, "review_field", 3)
+	btWant(t, h, "cs_wood", OnMap, "review_field", 1)
+	btWant(t, h, "cs_shoup", OnMap, "rea_field", 1)
+	got := map[int]Status{}
+	for _, r := range h.rep.Results {
+		if r.Order.Kind == "regroup" {
+			got[r.Order.Index] = r.Status
+		}
+	}
+	want := map[int]Status{0: Unused, 1: Dropped, 2: Partial}
+	for i, s := range want {
+		if got[i] != s {
+			t.Errorf("regroup %d: got %q, want %q (results %+v)", i, got[i], s, h.rep.Results)
+		}
+	}
+}
+
+// 6.2: Player 1's list first, then the others in the order they began; area
+// control left by one battle decides the next battle's retreats.
+func TestBattleSequence(t *testing.T) {
+	sc := btReaScenario(btBlock("cs_wood", CSA, Infantry, "C2"))
+	st := btState(sc, 2, "cs_cleburne@rea_field:1", "us_hildebrand@rea_field:1", "cs_wood@water_oaks:1", "us_peabody@water_oaks:2")
+	rea := reaAttack("cs_cleburne")
+	oaks := &battle{Area: "water_oaks", Attacker: CSA, Entries: []battleEntry{{Block: "cs_wood", Side: CSA, From: "review_field"}}}
+	csa := &Orders{Side: CSA, Battles: []AreaID{"water_oaks", "bark_road", "water_oaks"}}
+	usa := &Orders{Side: USA, Battles: []AreaID{"rea_field"}, Doctrine: []Doctrine{
+		{Area: "rea_field", Kind: WithdrawAfter, AfterRound: 1}, {Area: "seay_field", Kind: WithdrawIfWeaker}}}
+	h := btRun(t, sc, st, CSA, [2]*Orders{usa, csa}, []*battle{rea, oaks},
+		1, 6, // Water Oaks: Peabody eliminates Wood
+		6, 6) // Rea Field round 1; round 2 Hildebrand withdraws to USA-held Water Oaks
+	bs := btEvents(h, EvBattle)
+	if len(bs) != 2 || bs[0].Area != "water_oaks" || bs[1].Area != "rea_field" {
+		t.Fatalf("battle order: %+v", bs)
+	}
+	btWant(t, h, "us_hildebrand", OnMap, "water_oaks", 1)
+	var got []string
+	for _, r := range h.rep.Results {
+		got = append(got, fmt.Sprintf("%s %s %d %s", r.Side, r.Order.Kind, r.Order.Index, r.Status))
+	}
+	want := []string{"CSA battles 0 executed", "CSA battles 1 unused", "CSA battles 2 unused", "USA battles 0 unused", "USA doctrine 1 unused"}
+	if !slices.Equal(got, want) {
+		t.Errorf("results:\n got  %q\n want %q", got, want)
+	}
+}
+
+func riverScenario(extra ...BlockSpec) *Scenario {
+	pl, hg := btArea("pittsburg_landing", Clear), btArea("haggy_field", Clear)
+	pl.Riverfront, pl.Landing, hg.Riverfront = true, true, true
+	blocks := append([]BlockSpec{
+		btBlock("us_lexington", USA, Gunboat, "A3"), btBlock("us_tyler", USA, Gunboat, "A3"),
+		btBlock("cs_a", CSA, Infantry, "C3"), btBlock("cs_b", CSA, Infantry, "C2"), btBlock("cs_c", CSA, Infantry, "C2"),
+	}, extra...)
+	return btScenario(
+		[]Area{btArea("tennessee_river", River), pl, hg, btArea("dill_field", Clear)},
+		[]Border{
+			btBorder("tennessee_river", "pittsburg_landing", false, BorderRiver),
+			btBorder("tennessee_river", "haggy_field", false, BorderRiver),
+			btBorder("pittsburg_landing", "dill_field", false, BorderClear),
+			btBorder("haggy_field", "dill_field", false, BorderClear),
+		},
+		blocks)
+}
+
+// 4.25: gunboats attack from the river at A3, lose a step after each round they
+// fire, cannot eliminate, cannot be fired at, never retreat; CSA blocks may retreat
+// normally.
+func TestGunboats(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		csa    *Orders
+		winner Side
+		area   AreaID
+	}{
+		{"CSA hold", nil, CSA, "pittsburg_landing"},
+		{"CSA withdraw", &Orders{Side: CSA, Doctrine: []Doctrine{{Kind: WithdrawAfter, AfterRound: 1}}}, USA, "dill_field"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sc := riverScenario()
+			st := btState(sc, 8, "us_lexington@tennessee_river:2", "us_tyler@tennessee_river:2",
+				"cs_a@pittsburg_landing:3", "cs_b@pittsburg_landing:2")
+			b := &battle{Area: "pittsburg_landing", Attacker: USA, Entries: []battleEntry{
+				{Block: "us_lexington", Side: USA, From: "tennessee_river"}, {Block: "us_tyler", Side: USA, From: "tennessee_river"}}}
+			// Lexington: two hits (cs_a 3 to 2, then cs_b of the tied pair); Tyler: two
+			// hits, the second lost (every CSA block at its last step). From round 2
+			// no CSA block can take a gunboat hit and the gunboats hold fire.
+			h := btRun(t, sc, st, USA, [2]*Orders{nil, tc.csa}, []*battle{b}, 1, 2, 1, 1)
+			r1 := []string{"fire us_lexington A3", "fire us_tyler A3", "pass cs_b C2", "pass cs_a C3"}
+			if got := btTurns(h, "pittsburg_landing", 1); !slices.Equal(got, r1) {
+				t.Errorf("round 1:\n got  %q\n want %q\n%s", got, r1, btDump(h))
+			}
+			btWant(t, h, "cs_a", OnMap, tc.area, 1)
+			btWant(t, h, "cs_b", OnMap, tc.area, 1)
+			btWant(t, h, "us_lexington", OnMap, "tennessee_river", 1)
+			btWant(t, h, "us_tyler", OnMap, "tennessee_river", 1)
+			if e := btEvents(h, EvBattleEnd); len(e) != 1 || e[0].Winner != tc.winner {
+				t.Errorf("battle end: %+v", e)
+			}
+			if len(h.st.Losses) != 0 {
+				t.Errorf("gunboat fire cannot eliminate: %+v", h.st.Losses)
+			}
+		})
+	}
+}
+
+// 9.2.2: the gunboats' one free night fire, no step loss, at the riverfront area
+// with the most CSA steps, never eliminating.
+func TestNightFire(t *testing.T) {
+	sc := riverScenario()
+	st := btState(sc, NightHour, "us_lexington@tennessee_river:1", "us_tyler@tennessee_river:2",
+		"cs_a@haggy_field:3", "cs_b@pittsburg_landing:2", "cs_c@pittsburg_landing:2")
+	d := NewScriptedDice(3, 1, 1)
+	h := newHour(sc, st, [2]*Orders{}, d)
+	h.nightFire()
+	if d.Remaining() != 0 {
+		t.Errorf("dice left: %d", d.Remaining())
+	}
+	// Lexington (id order) fires first at Pittsburg Landing (4 steps against 3):
+	// one hit on cs_b (tie with cs_c, by id). Tyler then fires at Haggy Field
+	// (3 steps against 3, lower id): two hits on cs_a.
+	btWant(t, h, "cs_b", OnMap, "pittsburg_landing", 1)
+	btWant(t, h, "cs_c", OnMap, "pittsburg_landing", 2)
+	btWant(t, h, "cs_a", OnMap, "haggy_field", 1)
+	btWant(t, h, "us_lexington", OnMap, "tennessee_river", 1)
+	btWant(t, h, "us_tyler", OnMap, "tennessee_river", 2)
+	for _, e := range btEvents(h, EvHit) {
+		if strings.Contains(e.Text, "Cs ") || strings.Contains(e.Text, string(e.Block)) {
+			t.Errorf("night hit text names the block: %q", e.Text)
+		}
+	}
+	if len(h.st.Sightings) != 0 {
+		t.Errorf("night fire reveals nothing: %+v", h.st.Sightings)
+	}
+}
+
+func hqScenario() *Scenario {
+	grant := btBlock("us_grant", USA, HQ, "B2")
+	grant.HQKind = AHQ
+	buell := btBlock("us_buell", USA, HQ, "B2")
+	buell.HQKind, buell.Army = AHQ, ArmyUSOH
+	johnston := btBlock("cs_johnston", CSA, HQ, "B3")
+	johnston.HQKind = AHQ
+	beau := btBlock("cs_beauregard", CSA, HQ, "B2")
+	beau.HQKind = AHQ
+	sc := btScenario([]Area{btArea("a", Clear)}, nil, []BlockSpec{
+		grant, buell, johnston, beau, btBlock("us_sherman", USA, HQ, "B3"), btBlock("us_mcclernand", USA, HQ, "B2"),
+		btBlock("cs_polk", CSA, HQ, "B2"), btBlock("cs_bragg", CSA, HQ, "B1"),
+	})
+	sc.OB.Seniority = []Seniority{
+		{Army: ArmyUSTN, HQs: []BlockID{"us_grant", "us_sherman", "us_mcclernand"}},
+		{Army: ArmyUSOH, HQs: []BlockID{"us_buell"}},
+		{Army: ArmyCSA, HQs: []BlockID{"cs_johnston", "cs_beauregard", "cs_polk", "cs_bragg"}},
+	}
+	return sc
+}
+
+// 6.91: an HQ at 0 taking a hit falls; the enemy scores a Fallen HQ; army HQs are
+// never replaced and the senior HQ on the field takes army command.
+func TestHQFalls(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		places  []string
+		elim    []BlockID // eliminated before the hit
+		command []ArmyCommand
+		hit     BlockID
+		where   Where
+		after   []ArmyCommand
+	}{
+		{"division HQ is rebuilt later", []string{"us_sherman@a:0", "us_grant@a:1"}, nil, nil, "us_sherman", Fallen, nil},
+		{"Grant falls, Buell on the field", []string{"us_grant@a:0", "us_buell@a:1", "us_sherman@a:1"}, nil, nil, "us_grant", Eliminated,
+			[]ArmyCommand{{ArmyUSTN, "us_buell"}}},
+		{"Grant falls, Buell not yet arrived", []string{"us_grant@a:0", "us_sherman@a:1"}, nil, nil, "us_grant", Eliminated,
+			[]ArmyCommand{{ArmyUSTN, "us_sherman"}}},
+		{"successor Sherman falls", []string{"us_sherman@a:0", "us_mcclernand@a:1"}, []BlockID{"us_grant"},
+			[]ArmyCommand{{ArmyUSTN, "us_sherman"}}, "us_sherman", Eliminated, []ArmyCommand{{ArmyUSTN, "us_mcclernand"}}},
+		{"acting Sherman falls before Grant arrives", []string{"us_sherman@a:0", "us_mcclernand@a:1"}, nil,
+			[]ArmyCommand{{ArmyUSTN, "us_sherman"}}, "us_sherman", Fallen, []ArmyCommand{{ArmyUSTN, "us_mcclernand"}}},
+		{"Buell falls commanding both armies", []string{"us_buell@a:0", "us_sherman@a:1"}, []BlockID{"us_grant"},
+			[]ArmyCommand{{ArmyUSTN, "us_buell"}}, "us_buell", Eliminated, []ArmyCommand{{ArmyUSTN, "us_sherman"}}},
+		{"Johnston falls, Beauregard commands", []string{"cs_johnston@a:0", "cs_beauregard@a:1", "cs_polk@a:1"}, nil, nil, "cs_johnston", Eliminated, nil},
+		{"both CSA AHQs fall: Polk", []string{"cs_beauregard@a:0", "cs_polk@a:1", "cs_bragg@a:1"}, []BlockID{"cs_johnston"}, nil, "cs_beauregard", Eliminated,
+			[]ArmyCommand{{ArmyCSA, "cs_polk"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sc := hqScenario()
+			st := btState(sc, 5, tc.places...)
+			for _, id := range tc.elim {
+				st.Block(id).Where = Eliminated
+			}
+			st.ArmyCommand = tc.command
+			h := newHour(sc, st, [2]*Orders{}, NewScriptedDice())
+			if h.takeLoss(tc.hit, "a", 2, "6.6", "test hit") {
+				t.Fatal("the HQ survived")
+			}
+			b := h.block(tc.hit)
+			if b.Where != tc.where || b.Strength != 0 || b.Falls != 1 {
+				t.Errorf("%s: %+v, want %s", tc.hit, b, tc.where)
+			}
+			side := sc.OB.Block(tc.hit).Side
+			if len(h.st.Losses) != 1 || h.st.Losses[0] != (Loss{Block: tc.hit, Side: side, Hour: 5, HQFall: true}) {
+				t.Errorf("losses: %+v", h.st.Losses)
+			}
+			if !slices.Equal(h.st.ArmyCommand, tc.after) {
+				t.Errorf("army command: got %+v, want %+v\n%s", h.st.ArmyCommand, tc.after, btDump(h))
+			}
+			if len(tc.after) > 0 && len(btEvents(h, EvSuccession)) == 0 {
+				t.Error("no succession event")
+			}
+		})
+	}
+}
+
+// Pond (optional): a CSA roll of 6 scores one friendly hit on Pond per battle.
+func TestPond(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		t.Run(fmt.Sprint("pond ", on), func(t *testing.T) {
+			pond := btBlock("cs_pond", CSA, Infantry, "C3")
+			pond.Pond = true
+			sc := btReaScenario(pond)
+			st := btState(sc, 2, "cs_pond@rea_field:3", "cs_cleburne@rea_field:2", "us_hildebrand@rea_field:2")
+			st.Options.Pond = on
+			// Round 1: Hildebrand misses; Cleburne (C3, id before Pond) 6 and 1: a hit
+			// and, with the rule, a friendly hit on Pond; Pond's own sixes never hit
+			// it. Round 2: Cleburne's second 6 does not hit Pond again.
+			pondDice := btSixes(3)
+			if on {
+				pondDice = btSixes(2) // Pond is down to 2 steps when its turn comes
+			}
+			h := btRun(t, sc, st, CSA, [2]*Orders{}, []*battle{reaAttack("cs_cleburne", "cs_pond")},
+				btCat([]int{6, 6, 6, 1}, pondDice, []int{6, 6, 1})...)
+			want := 3
+			if on {
+				want = 2
+			}
+			btWant(t, h, "cs_pond", OnMap, "rea_field", want)
+			btWant(t, h, "us_hildebrand", Eliminated, "", 0)
+		})
+	}
+}
+
+// Flanking (optional): blocks crossing a border other than the main attack's wait a
+// round and fire +1 in their first round.
+func TestFlanking(t *testing.T) {
+	sc := btReaScenario(btBlock("cs_m1", CSA, Infantry, "C3"), btBlock("cs_m2", CSA, Infantry, "C3"), btBlock("cs_f", CSA, Infantry, "C2"))
+	st := btState(sc, 2, "cs_m1@rea_field:1", "cs_m2@rea_field:1", "cs_f@rea_field:1", "us_hildebrand@rea_field:2")
+	st.Options.Flanking = true
+	b := reaAttack("cs_m1", "cs_m2")
+	b.Entries = append(b.Entries, battleEntry{Block: "cs_f", Side: CSA, From: "review_field"})
+	h := btRun(t, sc, st, CSA, [2]*Orders{}, []*battle{b},
+		6, 6, 6, 6, // round 1: Hildebrand, the two main attackers
+		6, 6, 3, 1) // round 2: Hildebrand; cs_f at C3 hits with a 3; cs_m1 finishes it
+	r1 := []string{"fire us_hildebrand C2", "fire cs_m1 C3", "fire cs_m2 C3"}
+	r2 := []string{"fire us_hildebrand C2", "fire cs_f C3", "fire cs_m1 C3"}
+	if got := btTurns(h, "rea_field", 1); !slices.Equal(got, r1) {
+		t.Errorf("round 1:\n got  %q\n want %q", got, r1)
+	}
+	if got := btTurns(h, "rea_field", 2); !slices.Equal(got, r2) {
+		t.Errorf("round 2:\n got  %q\n want %q", got, r2)
+	}
+	if rs := btEvents(h, EvReserves); len(rs) != 1 || !slices.Equal(rs[0].Blocks, []BlockID{"cs_f"}) {
+		t.Errorf("flank reserves: %+v", rs)
+	}
+}
+
+// 3.35 and the Firepower Penalties sidebar: attackers across a ravine fire -1 in
+// their first round; firepower 0 means no roll.
+func TestRavine(t *testing.T) {
+	sc := btScenario(
+		[]Area{btArea("x", Clear), btArea("r", Clear)},
+		[]Border{btBorder("x", "r", false, BorderRavine)},
+		[]BlockSpec{btBlock("cs_one", CSA, Infantry, "C1"), btBlock("cs_two", CSA, Infantry, "C2"), btBlock("us_h", USA, Infantry, "C2")})
+	st := btState(sc, 2, "cs_one@x:2", "cs_two@x:1", "us_h@x:1")
+	b := &battle{Area: "x", Attacker: CSA, Entries: []battleEntry{{Block: "cs_one", Side: CSA, From: "r"}, {Block: "cs_two", Side: CSA, From: "r"}}}
+	h := btRun(t, sc, st, CSA, [2]*Orders{}, []*battle{b}, 6, 1)
+	want := []string{"fire us_h C2", "pass cs_one C0", "fire cs_two C1"}
+	if got := btTurns(h, "x", 1); !slices.Equal(got, want) {
+		t.Errorf("round 1:\n got  %q\n want %q", got, want)
+	}
+}
+
+// 5.6: blocks arriving from off the map that attack their entry area deploy there
+// and may regroup if they win; if they lose they retreat off the map, eliminated.
+func TestOffboardArrival(t *testing.T) {
+	sc := btScenario(
+		[]Area{btArea("road_a", Clear), btArea("next", Clear)},
+		[]Border{btBorder("road_a", "next", false, BorderClear)},
+		[]BlockSpec{btBlock("cs_arr", CSA, Infantry, "C3"), btBlock("us_d", USA, Infantry, "C3")})
+	b := func() *battle {
+		return &battle{Area: "road_a", Attacker: CSA, Entries: []battleEntry{{Block: "cs_arr", Side: CSA}}}
+	}
+	t.Run("lost", func(t *testing.T) {
+		st := btState(sc, 2, "cs_arr@road_a:1", "us_d@road_a:3")
+		h := btRun(t, sc, st, CSA, [2]*Orders{}, []*battle{b()}, btSixes(4*3+3)...)
+		btWant(t, h, "cs_arr", Eliminated, "", 0)
+		rs := btEvents(h, EvRetreat)
+		if len(rs) != 1 || rs[0].To != "" || rs[0].Round != 4 {
+			t.Errorf("retreat off the map: %+v", rs)
+		}
+		if len(h.st.Losses) != 1 || h.st.Losses[0].Block != "cs_arr" {
+			t.Errorf("losses: %+v", h.st.Losses)
+		}
+	})
+	t.Run("won", func(t *testing.T) {
+		st := btState(sc, 2, "cs_arr@road_a:2", "us_d@road_a:1")
+		csa := &Orders{Side: CSA, Regroup: []Regroup{{Area: "road_a", To: "next"}}}
+		h := btRun(t, sc, st, CSA, [2]*Orders{nil, csa}, []*battle{b()}, 6, 1, 6)
+		btWant(t, h, "cs_arr", OnMap, "next", 2)
+	})
+}
