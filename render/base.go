@@ -45,7 +45,7 @@ func Base(sc *adjudicator.Scenario, g *Geometry) (*image.RGBA, error) {
 
 // WriteBasePNG writes the base map of a scenario as PNG.
 func WriteBasePNG(w io.Writer, sc *adjudicator.Scenario) error {
-	g, err := LoadGeometry(sc.ID)
+	g, err := GeometryFor(sc)
 	if err != nil {
 		return err
 	}

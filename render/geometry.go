@@ -86,6 +86,15 @@ func LoadGeometry(scenarioID string) (*Geometry, error) {
 	return g, nil
 }
 
+// GeometryFor returns the geometry that draws a scenario: the one keyed by its map's
+// id (starts of one battle share one map), else by the scenario id.
+func GeometryFor(sc *adjudicator.Scenario) (*Geometry, error) {
+	if sc.Map != nil && sc.Map.ID != "" {
+		return LoadGeometry(sc.Map.ID)
+	}
+	return LoadGeometry(sc.ID)
+}
+
 // GeometryScenarios lists the scenarios that have embedded geometry, sorted.
 func GeometryScenarios() []string {
 	ents, _ := assets.ReadDir("assets")

@@ -2,6 +2,8 @@ package render
 
 import (
 	"testing"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
 func TestGeometryFiles(t *testing.T) {
@@ -104,5 +106,33 @@ outline = [[2, 1], [3, 1], [3, 2], [2, 2]]
 	}
 	if e := g.Edge("b", "c"); e != nil {
 		t.Errorf("b|c touch at a corner only, got %v", e)
+	}
+}
+
+// Every area, border and road of every embedded scenario can be drawn.
+func TestEveryScenarioHasGeometry(t *testing.T) {
+	ids := adjudicator.Scenarios()
+	if len(ids) == 0 {
+		t.Fatal("no scenarios")
+	}
+	for _, id := range ids {
+		sc, err := adjudicator.LoadScenario(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := GeometryFor(sc)
+		if err != nil {
+			t.Errorf("%s: %v", id, err)
+			continue
+		}
+		for _, p := range g.Check(sc.Map) {
+			t.Errorf("%s: %s", id, p)
+		}
+		// and the geometry draws nothing the scenario does not have
+		for _, a := range g.Areas {
+			if sc.Map.Area(a.ID) == nil {
+				t.Errorf("%s: geometry has area %s, the map does not", id, a.ID)
+			}
+		}
 	}
 }

@@ -86,13 +86,7 @@ func dualCells(ids []string, pos map[string]vec, d *draft) []cell {
 		if i == outer {
 			continue
 		}
-		var c vec
-		for _, a := range f {
-			c.x += pos[a].x
-			c.y += pos[a].y
-		}
-		c.x /= float64(len(f))
-		c.y /= float64(len(f))
+		c := meanOf(f, pos)
 		for k, a := range f {
 			prev, nxt := f[(k+len(f)-1)%len(f)], f[(k+1)%len(f)]
 			cells = append(cells, cell{a, oriented([]vec{pos[a], mid(a, nxt), c, mid(prev, a)})})
@@ -100,13 +94,7 @@ func dualCells(ids []string, pos map[string]vec, d *draft) []cell {
 	}
 	// The outer ring, carried to the frame.
 	f := faces[outer]
-	var o vec
-	for _, id := range ids {
-		o.x += pos[id].x
-		o.y += pos[id].y
-	}
-	o.x /= float64(len(ids))
-	o.y /= float64(len(ids))
+	o := meanOf(ids, pos)
 	ray := func(m vec) vec { return hitFrame(o, m) }
 	n := len(f)
 	m1 := make([]vec, n)
@@ -221,4 +209,13 @@ func cornersBetween(o, a, b vec) []vec {
 		out = append(out, c.p)
 	}
 	return out
+}
+
+func meanOf(ids []string, pos map[string]vec) vec {
+	var c vec
+	for _, a := range ids {
+		c.x += pos[a].x
+		c.y += pos[a].y
+	}
+	return vec{c.x / float64(len(ids)), c.y / float64(len(ids))}
 }

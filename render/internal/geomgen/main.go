@@ -114,12 +114,17 @@ func main() {
 		outline = dedupe(outline)
 		c := centre[id]
 		pole := poleOf(outline, c)
-		g.Areas = append(g.Areas, render.AreaShape{
+		sh := render.AreaShape{
 			ID:      adjudicator.AreaID(id),
 			Label:   render.Point{pole[0], pole[1] - 38},
 			Blocks:  render.Point{pole[0], pole[1] + 14},
 			Outline: outline,
-		})
+		}
+		if id == river {
+			// the name runs down the river well north of the gunboats
+			sh.Label = render.Point{pole[0], 300}
+		}
+		g.Areas = append(g.Areas, sh)
 	}
 	// Reparse to get the shared edges for streams and roads.
 	var buf bytes.Buffer

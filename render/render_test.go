@@ -1,0 +1,322 @@
+package render
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden images in testdata/")
+
+// cases are the test maps, each drawn from the hand-built Day 1 10AM position.
+var cases = []struct {
+	name   string
+	viewer adjudicator.Side
+	mode   adjudicator.Visibility
+	report bool
+}{
+	{"usa-blocks", adjudicator.USA, adjudicator.VisBlocks, true},
+	{"csa-double-blind", adjudicator.CSA, adjudicator.VisDoubleBlind, true},
+	{"usa-open-no-report", adjudicator.USA, adjudicator.VisOpen, false},
+	{"gm", adjudicator.NoSide, adjudicator.VisBlocks, true},
+}
+
+func drawCase(t testing.TB, sc *adjudicator.Scenario, viewer adjudicator.Side, mode adjudicator.Visibility, report bool) []byte {
+	t.Helper()
+	v := testView(t, sc, viewer, mode)
+	var rv *adjudicator.ReportView
+	if report {
+		rv = testReport(v)
+	}
+	var buf bytes.Buffer
+	if err := DrawView(&buf, sc, v, rv, &Options{GameTitle: "Test game 1"}); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// Golden maps, compared as decoded pixels: a pixel differs when a channel is off by
+// more than 40, and at most 0.2% of the pixels may differ (font rasterisers and zlib
+// may change between Go versions; the picture should not).
+func TestGoldenMaps(t *testing.T) {
+	sc, _ := testScenario(t)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := drawCase(t, sc, c.viewer, c.mode, c.report)
+			compareGolden(t, c.name, got)
+		})
+	}
+	t.Run("base", func(t *testing.T) {
+		var buf bytes.Buffer
+		if err := WriteBasePNG(&buf, sc); err != nil {
+			t.Fatal(err)
+		}
+		compareGolden(t, "base", buf.Bytes())
+	})
+}
+
+func compareGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".png")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	gi, err := png.Decode(bytes.NewReader(got))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wi, err := png.Decode(bytes.NewReader(want))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg := pixelDiff(gi, wi, 40, 0.002); msg != "" {
+		actual := filepath.Join(t.TempDir(), name+".png")
+		if dir := os.Getenv("RENDER_ACTUAL_DIR"); dir != "" {
+			actual = filepath.Join(dir, name+".png")
+		}
+		_ = os.WriteFile(actual, got, 0o644)
+		t.Errorf("%s: %s; actual image written to %s", name, msg, actual)
+	}
+}
+
+// pixelDiff describes how two images differ beyond the tolerance, or returns "".
+func pixelDiff(a, b image.Image, tol int, frac float64) string {
+	if a.Bounds() != b.Bounds() {
+		return fmt.Sprintf("size %v, want %v", a.Bounds(), b.Bounds())
+	}
+	r := a.Bounds()
+	bad := 0
+	if pa, ok := a.(*image.Paletted); ok {
+		if pb, ok := b.(*image.Paletted); ok {
+			// the fast way for the maps: compare palette entries by index
+			for i := range pa.Pix {
+				ar, ag, ab, _ := pa.Palette[pa.Pix[i]].RGBA()
+				br, bg, bb, _ := pb.Palette[pb.Pix[i]].RGBA()
+				if absDiff(ar, br) > tol || absDiff(ag, bg) > tol || absDiff(ab, bb) > tol {
+					bad++
+				}
+			}
+			if float64(bad) > frac*float64(r.Dx()*r.Dy()) {
+				return fmt.Sprintf("%d pixels differ", bad)
+			}
+			return ""
+		}
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			ar, ag, ab, _ := a.At(x, y).RGBA()
+			br, bg, bb, _ := b.At(x, y).RGBA()
+			if absDiff(ar, br) > tol || absDiff(ag, bg) > tol || absDiff(ab, bb) > tol {
+				bad++
+			}
+		}
+	}
+	if float64(bad) > frac*float64(r.Dx()*r.Dy()) {
+		return fmt.Sprintf("%d pixels differ", bad)
+	}
+	return ""
+}
+
+func absDiff(a, b uint32) int {
+	d := int(a>>8) - int(b>>8)
+	if d < 0 {
+		return -d
+	}
+	return d
+}
+
+func TestPixelDiffCanFail(t *testing.T) {
+	a := image.NewRGBA(image.Rect(0, 0, 10, 10))
+	b := image.NewRGBA(image.Rect(0, 0, 10, 10))
+	if msg := pixelDiff(a, b, 40, 0); msg != "" {
+		t.Fatalf("equal images differ: %s", msg)
+	}
+	b.Pix[0] = 200
+	if pixelDiff(a, b, 40, 0) == "" {
+		t.Fatal("a changed pixel went unnoticed")
+	}
+	if pixelDiff(a, image.NewRGBA(image.Rect(0, 0, 9, 10)), 40, 0) == "" {
+		t.Fatal("a size change went unnoticed")
+	}
+}
+
+// Same view, same bytes: also when drawn at the same time from several goroutines
+// (faces and pictures are pooled).
+func TestDeterministic(t *testing.T) {
+	sc, _ := testScenario(t)
+	want := drawCase(t, sc, adjudicator.USA, adjudicator.VisBlocks, true)
+	var wg sync.WaitGroup
+	got := make([][]byte, 4)
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i] = drawCase(t, sc, adjudicator.USA, adjudicator.VisBlocks, true)
+		}()
+	}
+	wg.Wait()
+	for i, g := range got {
+		if !bytes.Equal(g, want) {
+			t.Errorf("drawing %d differs from the first", i)
+		}
+	}
+	other := drawCase(t, sc, adjudicator.CSA, adjudicator.VisBlocks, true)
+	if bytes.Equal(other, want) {
+		t.Error("the CSA map equals the USA map")
+	}
+}
+
+// In the blocks and double-blind modes the map draws an enemy block as a blank,
+// whatever the EnemyBlock says: a view that (wrongly) carried identities and
+// strengths gives the same bytes as one without. In an open game they are drawn.
+func TestEnemyIdentityNeverDrawnUnlessOpen(t *testing.T) {
+	sc, _ := testScenario(t)
+	for _, mode := range []adjudicator.Visibility{adjudicator.VisBlocks, adjudicator.VisDoubleBlind, adjudicator.VisOpen} {
+		t.Run(string(mode), func(t *testing.T) {
+			v := testView(t, sc, adjudicator.USA, mode)
+			open := testView(t, sc, adjudicator.USA, adjudicator.VisOpen)
+			if len(v.Enemy) == 0 {
+				t.Fatal("no enemy blocks in the test view")
+			}
+			blank := *v
+			blank.Enemy = append([]adjudicator.EnemyBlock(nil), v.Enemy...)
+			for i := range blank.Enemy {
+				blank.Enemy[i] = adjudicator.EnemyBlock{Area: blank.Enemy[i].Area}
+			}
+			full := *v
+			full.Enemy = nil
+			for _, e := range open.Enemy {
+				if mode != adjudicator.VisDoubleBlind || hasArea(v.Enemy, e.Area) {
+					full.Enemy = append(full.Enemy, e)
+				}
+			}
+			if len(full.Enemy) != len(blank.Enemy) {
+				t.Fatalf("test views disagree: %d and %d enemy blocks", len(full.Enemy), len(blank.Enemy))
+			}
+			var a, b bytes.Buffer
+			if err := DrawView(&a, sc, &blank, nil, nil); err != nil {
+				t.Fatal(err)
+			}
+			if err := DrawView(&b, sc, &full, nil, nil); err != nil {
+				t.Fatal(err)
+			}
+			same := bytes.Equal(a.Bytes(), b.Bytes())
+			if mode != adjudicator.VisOpen && !same {
+				t.Error("enemy identities or strengths reached the picture")
+			}
+			if mode == adjudicator.VisOpen && same {
+				t.Error("an open game's enemy blocks are drawn blank")
+			}
+		})
+	}
+}
+
+func hasArea(es []adjudicator.EnemyBlock, a adjudicator.AreaID) bool {
+	for _, e := range es {
+		if e.Area == a {
+			return true
+		}
+	}
+	return false
+}
+
+// Hidden enemy facts that the view type leaves out cannot change the map: two
+// positions that differ only in which enemy block stands where (same counts per
+// area) give the same bytes.
+func TestFogPermutedEnemy(t *testing.T) {
+	sc, _ := testScenario(t)
+	v := testView(t, sc, adjudicator.USA, adjudicator.VisBlocks)
+	w := testView(t, sc, adjudicator.USA, adjudicator.VisBlocks)
+	// swap two enemy blocks of different areas' identities: the View has none, so
+	// the permuted view is built by reversing the order within each area
+	for i, j := 0, len(w.Enemy)-1; i < j; i, j = i+1, j-1 {
+		if w.Enemy[i].Area == w.Enemy[j].Area {
+			w.Enemy[i], w.Enemy[j] = w.Enemy[j], w.Enemy[i]
+		}
+	}
+	var a, b bytes.Buffer
+	if err := DrawView(&a, sc, v, testReport(v), nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := DrawView(&b, sc, w, testReport(w), nil); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("maps differ")
+	}
+}
+
+func TestDrawViewErrors(t *testing.T) {
+	sc, _ := testScenario(t)
+	if err := DrawView(&bytes.Buffer{}, sc, nil, nil, nil); err == nil {
+		t.Error("nil view: no error")
+	}
+	v := testView(t, sc, adjudicator.USA, adjudicator.VisBlocks)
+	v.Control = append(v.Control, adjudicator.Control{Area: "no_such_area", Side: adjudicator.USA})
+	if err := DrawView(&bytes.Buffer{}, sc, v, nil, nil); err == nil {
+		t.Error("unknown area: no error")
+	}
+	bad := *sc
+	bad.ID, bad.Map = "nowhere", &adjudicator.Map{ID: "nowhere"}
+	if err := DrawView(&bytes.Buffer{}, &bad, testView(t, sc, adjudicator.USA, adjudicator.VisBlocks), nil, nil); err == nil {
+		t.Error("scenario without geometry: no error")
+	}
+}
+
+// The base map refuses a scenario whose map the geometry cannot draw.
+func TestBaseChecksGeometry(t *testing.T) {
+	sc, g := testScenario(t)
+	m := *sc.Map
+	m.Areas = append(append([]adjudicator.Area(nil), sc.Map.Areas...), adjudicator.Area{ID: "atlantis", Name: "Atlantis", Terrain: adjudicator.Clear})
+	m.Index()
+	bad := *sc
+	bad.ID = "test-atlantis"
+	bad.Map = &m
+	if _, err := Base(&bad, g); err == nil {
+		t.Error("area without outline: no error")
+	}
+}
+
+func BenchmarkDrawView(b *testing.B) {
+	sc, g := testScenario(b)
+	v := testView(b, sc, adjudicator.USA, adjudicator.VisBlocks)
+	rv := testReport(v)
+	if _, err := Base(sc, g); err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		buf.Reset()
+		if err := DrawView(&buf, sc, v, rv, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "png-bytes")
+	b.ReportMetric(float64(len(v.Own)+len(v.Enemy)), "blocks")
+}
+
+func BenchmarkBase(b *testing.B) {
+	sc, g := testScenario(b)
+	for b.Loop() {
+		if _, err := drawBase(sc, g); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
