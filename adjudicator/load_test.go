@@ -770,3 +770,36 @@ func TestCardComparisonCatches(t *testing.T) {
 		}
 	}
 }
+
+// FuzzScenarioFile feeds arbitrary scenario start files (with the real map and order
+// of battle) to the loader, the validator and NewState: none may panic.
+func FuzzScenarioFile(f *testing.F) {
+	for _, name := range []string{fullFile, day2File} {
+		b, err := fs.ReadFile(embeddedScenarios, name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte("[scenario]\nid = \"x\"\nstart = \"night\"\nend = \"D1 07:00\"\n[[setup]]\nblock = \"us_grant\"\narea = \"nowhere\"\nstrength = -3\n"))
+	shared, err := LoadScenario("shiloh1862")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fsys := fstest.MapFS{"x.toml": &fstest.MapFile{Data: data}}
+		// The shared map and order of battle are only read.
+		sc, err := loadStart(fsys, "x.toml", shared.Map, shared.OB, nil)
+		if err != nil {
+			return
+		}
+		probs := Validate(sc)
+		st, err := NewState(sc, Options{PlannedInitiative: true})
+		if len(probs) == 0 && err != nil {
+			t.Errorf("valid scenario but NewState failed: %v", err)
+		}
+		if err == nil && len(st.Blocks) != len(sc.OB.Blocks) {
+			t.Errorf("%d block states for %d blocks", len(st.Blocks), len(sc.OB.Blocks))
+		}
+	})
+}

@@ -377,3 +377,29 @@ func TestDataDocCounts(t *testing.T) {
 	}
 	t.Errorf("%s provenance tables are stale; run go test ./adjudicator -run TestDataDocCounts -update-data-doc\nwant:\n%s", dataDoc, want)
 }
+
+func BenchmarkLoadScenarios(b *testing.B) {
+	for b.Loop() {
+		if _, err := LoadScenariosFS(embeddedScenarios, scenarioRoot); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkValidate(b *testing.B) {
+	sc := mustLoad(b, "shiloh1862")
+	for b.Loop() {
+		if p := Validate(sc); len(p) != 0 {
+			b.Fatal(p)
+		}
+	}
+}
+
+func BenchmarkNewState(b *testing.B) {
+	sc := mustLoad(b, "shiloh1862-day2")
+	for b.Loop() {
+		if _, err := NewState(sc, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
