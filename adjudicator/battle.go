@@ -904,12 +904,12 @@ func (ft *fight) fire(f *fighter, note string) {
 	fireEv := len(h.rep.Events) - 1
 	lost := 0
 	for i := 0; i < hits; i++ {
-		t := h.strongestFor(ft.targets(enemy), enemy, f.gunboat)
+		t, tie := h.strongestWhy(ft.targets(enemy), enemy, f.gunboat)
 		if t == "" {
 			lost++
 			continue
 		}
-		cause := fmt.Sprintf("hit by %s", name)
+		cause := fmt.Sprintf("hit by %s (%s)", name, tie)
 		if !h.takeLoss(t, ft.area, ft.round, rule, cause) {
 			ft.fighter(t).out = true
 		}
@@ -997,6 +997,13 @@ func (ft *fight) gunboatWear() {
 // block at its last step cannot be hit: if such a block ties for strongest, the
 // owner puts the hit on it and the hit is lost (""), as is one with no other target.
 func (h *hour) strongestFor(ids []BlockID, owner Side, gunboat bool) BlockID {
+	id, _ := h.strongestWhy(ids, owner, gunboat)
+	return id
+}
+
+// strongestWhy is strongestFor with the reason for the choice among equals, for the
+// report.
+func (h *hour) strongestWhy(ids []BlockID, owner Side, gunboat bool) (BlockID, string) {
 	best := -1
 	var tied []BlockID
 	for _, id := range ids {
@@ -1009,12 +1016,12 @@ func (h *hour) strongestFor(ids []BlockID, owner Side, gunboat bool) BlockID {
 		}
 	}
 	if len(tied) == 0 {
-		return ""
+		return "", ""
 	}
 	if gunboat {
 		for _, id := range tied {
 			if h.lastStep(id) {
-				return ""
+				return "", ""
 			}
 		}
 	}
@@ -1055,7 +1062,19 @@ func (h *hour) strongestFor(ids []BlockID, owner Side, gunboat bool) BlockID {
 		}
 		return a < b
 	})
-	return tied[0]
+	if len(tied) == 1 {
+		return tied[0], "the strongest"
+	}
+	g, _ := rank(tied[0])
+	g2, _ := rank(tied[1])
+	why := "default: non-HQ before HQ, lower firepower, then id"
+	switch {
+	case g == 0:
+		why = "losses-first order"
+	case g != g2 || g == 2:
+		why = "losses-last order"
+	}
+	return tied[0], fmt.Sprintf("tied with %d other(s) at strength %d; %s", len(tied)-1, best, why)
 }
 
 // lastStep reports whether one more hit would eliminate the block: strength 1 for

@@ -678,36 +678,6 @@ func TestGunboats(t *testing.T) {
 	}
 }
 
-// 9.2.2: the gunboats' one free night fire, no step loss, at the riverfront area
-// with the most CSA steps, never eliminating.
-func TestNightFire(t *testing.T) {
-	sc := riverScenario()
-	st := btState(sc, NightHour, "us_lexington@tennessee_river:1", "us_tyler@tennessee_river:2",
-		"cs_a@haggy_field:3", "cs_b@pittsburg_landing:2", "cs_c@pittsburg_landing:2")
-	d := NewScriptedDice(3, 1, 1)
-	h := newHour(sc, st, [2]*Orders{}, d)
-	h.nightFire()
-	if d.Remaining() != 0 {
-		t.Errorf("dice left: %d", d.Remaining())
-	}
-	// Lexington (id order) fires first at Pittsburg Landing (4 steps against 3):
-	// one hit on cs_b (tie with cs_c, by id). Tyler then fires at Haggy Field
-	// (3 steps against 3, lower id): two hits on cs_a.
-	btWant(t, h, "cs_b", OnMap, "pittsburg_landing", 1)
-	btWant(t, h, "cs_c", OnMap, "pittsburg_landing", 2)
-	btWant(t, h, "cs_a", OnMap, "haggy_field", 1)
-	btWant(t, h, "us_lexington", OnMap, "tennessee_river", 1)
-	btWant(t, h, "us_tyler", OnMap, "tennessee_river", 2)
-	for _, e := range btEvents(h, EvHit) {
-		if strings.Contains(e.Text, "Cs ") || strings.Contains(e.Text, string(e.Block)) {
-			t.Errorf("night hit text names the block: %q", e.Text)
-		}
-	}
-	if len(h.st.Sightings) != 0 {
-		t.Errorf("night fire reveals nothing: %+v", h.st.Sightings)
-	}
-}
-
 func hqScenario() *Scenario {
 	grant := btBlock("us_grant", USA, HQ, "B2")
 	grant.HQKind = AHQ

@@ -3,11 +3,14 @@ package adjudicator
 import "fmt"
 
 // nightFire is the only combat of the night turn (9.2.2): each USA gunboat on the
-// river fires once, free (no step loss), at CSA blocks in a riverfront area. No
-// order chooses the target: each gunboat in id order fires at the riverfront area
-// holding the most CSA steps at that moment (ties: the lower area id). Hits follow
-// 4.25 and 6.6: each on the strongest CSA block there, never eliminating one (a hit
-// that would is lost). Nothing is revealed: the night's hits are not a battle.
+// river fires once, free (no step loss), at CSA blocks in a riverfront area. Each
+// gunboat in id order fires at the riverfront area its own attack order named (a
+// battle record listing it, when the movement phase recorded one) if CSA blocks
+// are still there; otherwise, by default, at the riverfront area holding the most
+// CSA steps gunboat fire could take at that moment (steps above each block's last;
+// ties: the lower area id), holding fire when there are none. Hits follow 4.25 and 6.6:
+// each on the strongest CSA block there, never eliminating one (a hit that would is
+// lost). Nothing is revealed: the night's hits are not a battle.
 func (h *hour) nightFire() {
 	for _, sp := range h.sc.OB.Blocks {
 		if sp.Side != USA || sp.Type != Gunboat {
@@ -24,21 +27,37 @@ func (h *hour) nightFire() {
 			continue
 		}
 		target, steps := AreaID(""), 0
+		how := "default target: the riverfront area with the most CSA steps gunboat fire could take"
+		for _, b := range h.battles {
+			ar := h.sc.Map.Area(b.Area)
+			if target != "" || ar == nil || !ar.Riverfront || len(h.blocksIn(b.Area, CSA)) == 0 {
+				continue
+			}
+			for _, e := range b.Entries {
+				if e.Block == sp.ID {
+					target, how = b.Area, "target from its attack order"
+				}
+			}
+		}
+		ordered := target != ""
 		for _, ar := range h.sc.Map.Areas {
-			if !ar.Riverfront {
+			if ordered || !ar.Riverfront {
 				continue
 			}
 			n := 0
 			for _, id := range h.blocksIn(ar.ID, CSA) {
 				n += h.block(id).Strength
+				if !h.spec(id).IsHQ() {
+					n-- // the last step of a block cannot be lost to gunboats
+				}
 			}
-			if len(h.blocksIn(ar.ID, CSA)) > 0 && (target == "" || n > steps) {
+			if n > steps {
 				target, steps = ar.ID, n
 			}
 		}
 		if target == "" {
-			h.event(Event{Kind: EvPass, Side: USA, Block: sp.ID, Area: gb.Area, Rule: "9.2.2",
-				Text: fmt.Sprintf("%s has no target: no CSA blocks in a riverfront area", name)})
+			h.event(Event{Kind: EvPass, Side: USA, Block: sp.ID, Area: gb.Area, Rule: "9.2.2, 4.25",
+				Text: fmt.Sprintf("%s holds fire: no CSA block in a riverfront area could lose a step to gunboat fire", name)})
 			continue
 		}
 		fp := gb.Firepower
@@ -51,8 +70,8 @@ func (h *hour) nightFire() {
 			}
 		}
 		h.event(Event{Kind: EvFire, Side: USA, Block: sp.ID, Area: target, From: gb.Area, Firepower: fp, Dice: dice, Hits: hits, Rule: "9.2.2, 4.25",
-			Text: fmt.Sprintf("%s's free night fire at %s (default target: the riverfront area with the most CSA steps): %s %s, %d hit(s)",
-				name, areaTitle(h.sc, target), fp, diceText(dice), hits)})
+			Text: fmt.Sprintf("%s's free night fire at %s (%s): %s %s, %d hit(s)",
+				name, areaTitle(h.sc, target), how, fp, diceText(dice), hits)})
 		fireEv := len(h.rep.Events) - 1
 		lost := 0
 		for i := 0; i < hits; i++ {
