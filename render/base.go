@@ -92,8 +92,8 @@ func drawBase(sc *adjudicator.Scenario, g *Geometry) (*image.RGBA, error) {
 		return nil, fmt.Errorf("render: geometry of %q: %s", sc.ID, strings.Join(bad, "; "))
 	}
 	img := image.NewRGBA(image.Rect(0, 0, imgWidth, pictureHeight(g)))
-	f := facePool.Get().(*faces)
-	defer facePool.Put(f)
+	f := getFaces()
+	defer putFaces(f)
 	c := newCanvas(img, f)
 	fillRect(img, img.Bounds(), colPaper)
 	m := sc.Map

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goitalic"
 	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/math/fixed"
 )
 
 // Fonts are the Go fonts compiled into the binary: a map must look the same on every
@@ -26,15 +27,38 @@ func parseFonts() {
 }
 
 // faces holds font faces of the sizes the map uses. A face caches glyphs and is not
-// safe for concurrent use, so each drawing takes a set from a pool.
+// safe for concurrent use, so each drawing takes a set from a free list. The list is
+// not a sync.Pool: that would drop the sets, and their warm glyph caches, at every
+// garbage collection, and hinting glyphs afresh costs more than the whole map.
 type faces struct {
 	name, label, small, tiny, title, strength, water, big font.Face
 }
 
-var facePool = sync.Pool{New: func() any {
+var faceFree = make(chan *faces, 8)
+
+func getFaces() *faces {
+	select {
+	case f := <-faceFree:
+		return f
+	default:
+		return newFaces()
+	}
+}
+
+func putFaces(f *faces) {
+	select {
+	case faceFree <- f:
+	default:
+	}
+}
+
+func newFaces() *faces {
 	parseFonts()
 	nf := func(f *truetype.Font, size float64) font.Face {
-		return truetype.NewFace(f, &truetype.Options{Size: size, DPI: 72, Hinting: font.HintingFull})
+		return &advanceCache{
+			Face: truetype.NewFace(f, &truetype.Options{Size: size, DPI: 72, Hinting: font.HintingFull}),
+			adv:  map[rune]fixed.Int26_6{},
+		}
 	}
 	return &faces{
 		name:     nf(ttf.bold, 13),
@@ -46,4 +70,22 @@ var facePool = sync.Pool{New: func() any {
 		water:    nf(ttf.italic, 13),
 		big:      nf(ttf.bold, 16),
 	}
-}}
+}
+
+// advanceCache remembers glyph advances: the truetype face caches rendered glyphs but
+// hints a glyph afresh each time text is measured.
+type advanceCache struct {
+	font.Face
+	adv map[rune]fixed.Int26_6
+}
+
+func (c *advanceCache) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
+	if a, ok := c.adv[r]; ok {
+		return a, true
+	}
+	a, ok := c.Face.GlyphAdvance(r)
+	if ok {
+		c.adv[r] = a
+	}
+	return a, ok
+}

@@ -113,11 +113,24 @@ func nearest(p color.Palette, r, g, b int) uint8 {
 	return uint8(best)
 }
 
+// palettedFree recycles the paletted copies of map-sized pictures.
+var palettedFree = make(chan *image.Paletted, 4)
+
 // quantize converts an opaque RGBA image to the fixed palette.
 func quantize(src *image.RGBA) *image.Paletted {
 	p, lut := palette()
 	b := src.Bounds()
-	dst := image.NewPaletted(b, p)
+	var dst *image.Paletted
+	select {
+	case dst = <-palettedFree:
+		if dst.Bounds() != b {
+			dst = nil
+		}
+	default:
+	}
+	if dst == nil {
+		dst = image.NewPaletted(b, p)
+	}
 	w, h := b.Dx(), b.Dy()
 	for y := 0; y < h; y++ {
 		s := src.Pix[y*src.Stride : y*src.Stride+4*w]
@@ -141,5 +154,11 @@ func (b *bufPool) Get() *png.EncoderBuffer {
 func (b *bufPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 
 func encodePNG(w io.Writer, img *image.RGBA) error {
-	return encoder.Encode(w, quantize(img))
+	q := quantize(img)
+	err := encoder.Encode(w, q)
+	select {
+	case palettedFree <- q:
+	default:
+	}
+	return err
 }

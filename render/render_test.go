@@ -302,12 +302,14 @@ func BenchmarkDrawView(b *testing.B) {
 	var buf bytes.Buffer
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		buf.Reset()
 		if err := DrawView(&buf, sc, v, rv, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(buf.Len()), "png-bytes")
 	b.ReportMetric(float64(len(v.Own)+len(v.Enemy)), "blocks")
 }

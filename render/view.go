@@ -8,7 +8,6 @@ import (
 	"math"
 	"sort"
 	"strings"
-	"sync"
 
 	"golang.org/x/image/font"
 
@@ -29,12 +28,31 @@ func DrawView(w io.Writer, sc *adjudicator.Scenario, v *adjudicator.View, rv *ad
 	if err != nil {
 		return err
 	}
-	defer rgbaPool.Put(img)
+	defer putPicture(img)
 	return encodePNG(w, img)
 }
 
-// rgbaPool recycles map-sized pictures between drawings.
-var rgbaPool sync.Pool
+// pictures recycles map-sized pictures between drawings (9 MB each: allocating one
+// per map would keep the collector busy).
+var pictures = make(chan *image.RGBA, 4)
+
+func getPicture(r image.Rectangle) *image.RGBA {
+	select {
+	case img := <-pictures:
+		if img.Bounds() == r {
+			return img
+		}
+	default:
+	}
+	return image.NewRGBA(r)
+}
+
+func putPicture(img *image.RGBA) {
+	select {
+	case pictures <- img:
+	default:
+	}
+}
 
 // ViewImage draws the map of a view as DrawView does and returns the picture.
 func ViewImage(sc *adjudicator.Scenario, v *adjudicator.View, rv *adjudicator.ReportView, opts *Options) (*image.RGBA, error) {
@@ -52,13 +70,10 @@ func ViewImage(sc *adjudicator.Scenario, v *adjudicator.View, rv *adjudicator.Re
 	if err != nil {
 		return nil, err
 	}
-	img, _ := rgbaPool.Get().(*image.RGBA)
-	if img == nil || img.Bounds() != base.Bounds() {
-		img = image.NewRGBA(base.Bounds())
-	}
+	img := getPicture(base.Bounds())
 	copy(img.Pix, base.Pix)
-	f := facePool.Get().(*faces)
-	defer facePool.Put(f)
+	f := getFaces()
+	defer putFaces(f)
 	d := &viewDrawer{canvas: newCanvas(img, f), sc: sc, g: g, v: v, rv: rv, opts: opts}
 	if err := d.draw(); err != nil {
 		return nil, err
