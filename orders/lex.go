@@ -15,6 +15,16 @@ type logicalLine struct {
 	joinedQuote int
 }
 
+// join appends a continuation line. A line grown past any sensible order stops
+// growing (the parser rejects it), so that joining stays linear.
+func (l *logicalLine) join(code, raw string) {
+	if len(l.text) > maxLineLen {
+		return
+	}
+	l.text += " " + code
+	l.source += " " + strings.TrimSpace(raw)
+}
+
 // physical line kinds found while scanning the mail.
 func isQuoted(s string) bool {
 	t := strings.TrimLeft(s, " \t")
@@ -197,6 +207,10 @@ func standalone(s string) bool {
 	return false
 }
 
+// maxLines is more lines than any hour's orders need; the rest of a longer mail is
+// not read.
+const maxLines = 2000
+
 // wrapWidth is the length above which a line may have been wrapped by a mail client
 // (most wrap at 72 to 78 columns; a line that long ending mid-list is suspect).
 const wrapWidth = 60
@@ -219,6 +233,9 @@ func splitLines(text string) []logicalLine {
 		}
 	}
 	var out []logicalLine
+	if len(raw)-start > maxLines {
+		raw = raw[:start+maxLines]
+	}
 	type prevInfo struct {
 		long        bool // the previous physical line was long enough to have been wrapped
 		comment     bool // it had a comment, which a wrap may have continued
@@ -239,8 +256,7 @@ func splitLines(text string) []logicalLine {
 				strings.TrimSpace(raw[i-1]) != "" && !strings.HasPrefix(strings.TrimSpace(l), ">>") {
 				code, _ := stripComment(l)
 				last := &out[len(out)-1]
-				last.text += " " + strings.TrimSpace(code)
-				last.source += " " + strings.TrimSpace(l)
+				last.join(strings.TrimSpace(code), l)
 				last.joinedQuote = i + 1
 				prev = prevInfo{long: len(l) >= wrapWidth, order: true}
 				continue
@@ -269,8 +285,7 @@ func splitLines(text string) []logicalLine {
 		switch {
 		case joinable && (prev.open || continuesPrev(code)) && !(prev.comment && !prev.open):
 			last := &out[len(out)-1]
-			last.text += " " + code
-			last.source += " " + strings.TrimSpace(l)
+			last.join(code, l)
 			prev = prevInfo{long: long, comment: hadComment, open: continuesNext(code), order: true}
 			continue
 		case prev.long && prev.comment && !standalone(code):
@@ -279,8 +294,7 @@ func splitLines(text string) []logicalLine {
 			continue
 		case joinable && prev.long && !prev.comment && !standalone(code):
 			last := &out[len(out)-1]
-			last.text += " " + code
-			last.source += " " + strings.TrimSpace(l)
+			last.join(code, l)
 			prev = prevInfo{long: long, comment: hadComment, open: continuesNext(code), order: true}
 			continue
 		}

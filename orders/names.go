@@ -270,7 +270,7 @@ func (t *table) resolveBytes(k []byte) lookup {
 }
 
 func (t *table) resolveKey(k string) lookup {
-	if k == "" {
+	if k == "" || len(k) > maxNameLen {
 		return lookup{how: notFound}
 	}
 	if es := t.exact[k]; len(es) > 0 {
@@ -342,6 +342,9 @@ func (t *table) resolveKey(k string) lookup {
 	}
 	return lookup{how: notFound, cands: near}
 }
+
+// maxNameLen is longer than any name: longer text is not looked up.
+const maxNameLen = 64
 
 // maxDistance bounds the distance computed: names further apart are not suggested.
 const maxDistance = 4

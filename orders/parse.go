@@ -68,6 +68,11 @@ func ParseText(text string, names Names, side adjudicator.Side) *Parsed {
 	}
 	for _, l := range splitLines(text) {
 		ps.line, ps.source = l.n, l.source
+		if len(l.text) > maxLineLen {
+			ps.source = l.source[:min(len(l.source), 40)] + "…"
+			ps.errorf("write one order a line", "this line is too long to be an order (%d characters)", len(l.text))
+			continue
+		}
 		if l.joinedQuote > 0 {
 			ps.warnf("read line %d, which starts with '>', as the rest of this line (a line starting with '>' is taken as quoted when it stands among others)", l.joinedQuote)
 		}
@@ -356,6 +361,12 @@ func (p *parser) quick(t *table, item []token) []string {
 	return nil
 }
 
+// maxLineLen is longer than any sensible order line.
+const maxLineLen = 1000
+
+// maxNameWords is more words than any name has.
+const maxNameWords = 5
+
 // splitNames reads an item of several words as two or more names typed without a
 // comma, when the item is not one name and every part is one exactly or by prefix.
 func (p *parser) splitNames(t *table, item []token) []string {
@@ -369,7 +380,7 @@ func (p *parser) splitNames(t *table, item []token) []string {
 	}
 	var out []string
 	for i := 0; i < len(item); {
-		j := len(item)
+		j := min(len(item), i+maxNameWords)
 		for ; j > i; j-- {
 			l := p.lookupToks(t, item[i:j])
 			if l.how == exact || (l.how == prefix && j-i > 1) || (l.how == prefix && len(item[i].low) >= 3) {
@@ -459,16 +470,20 @@ func (p *parser) parseBattles(toks []token) {
 	p.lines.Battles = p.line
 }
 
-// listInto replaces a list order, warning when it was already given.
+// listInto adds blocks to a list order: a second line adds to the first, a block
+// listed twice counts once.
 func (p *parser) listInto(dst *[]adjudicator.BlockID, line *int, blocks []adjudicator.BlockID, what string) {
-	if len(blocks) == 0 {
-		return
+	t := p.dict.blockTable(p.side)
+	for _, b := range blocks {
+		if slices.Contains(*dst, b) {
+			p.warnf("%s is already on the %s list", t.canonical(string(b)), what)
+			continue
+		}
+		*dst = append(*dst, b)
 	}
-	if *line != 0 {
-		p.warnf("a second %s list replaces the first (line %d)", what, *line)
+	if *line == 0 && len(*dst) > 0 {
+		*line = p.line
 	}
-	*dst = blocks
-	*line = p.line
 }
 
 func (p *parser) parsePin(toks []token) {
@@ -546,10 +561,25 @@ list:
 	if len(pending) > 0 {
 		flush(mode)
 	}
-	for _, b := range first {
-		if slices.Contains(last, b) {
+	// a block cannot be both: such a block is dropped from both
+	both := func(b adjudicator.BlockID) bool {
+		inFirst := slices.Contains(first, b) || slices.Contains(p.o.LossesFirst, b)
+		inLast := slices.Contains(last, b) || slices.Contains(p.o.LossesLast, b)
+		return inFirst && inLast
+	}
+	var clash []adjudicator.BlockID
+	for _, b := range append(append([]adjudicator.BlockID(nil), first...), last...) {
+		if both(b) && !slices.Contains(clash, b) {
+			clash = append(clash, b)
 			p.errorf("", "%s cannot be both first and last for losses", p.dict.blockTable(p.side).canonical(string(b)))
 		}
+	}
+	if len(clash) > 0 {
+		drop := func(x adjudicator.BlockID) bool { return slices.Contains(clash, x) }
+		first = slices.DeleteFunc(first, drop)
+		last = slices.DeleteFunc(last, drop)
+		p.o.LossesFirst = slices.DeleteFunc(p.o.LossesFirst, drop)
+		p.o.LossesLast = slices.DeleteFunc(p.o.LossesLast, drop)
 	}
 	if len(first) > 0 {
 		p.listInto(&p.o.LossesFirst, &p.lines.LossesFirst, first, "losses-first")
@@ -1416,8 +1446,14 @@ func (p *parser) addMove(m adjudicator.Move) {
 
 // finish normalises empty results.
 func (p *parser) finish() {
-	if len(p.o.Moves) == 0 {
-		p.o.Moves = nil
+	o := p.o
+	if len(o.Moves) == 0 {
+		o.Moves = nil
+	}
+	for _, l := range []*[]adjudicator.BlockID{&o.LossesFirst, &o.LossesLast, &o.Pin, &o.Supply} {
+		if len(*l) == 0 {
+			*l = nil
+		}
 	}
 }
 

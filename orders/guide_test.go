@@ -1,0 +1,100 @@
+package orders
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
+
+// guidePath is the player's guide, whose examples are tests.
+var guidePath = filepath.Join("..", "docs", "PLAYERS.md")
+
+// guideExample is one "```orders SIDE" block of the guide and the "```parsed" block
+// that follows it.
+type guideExample struct {
+	line           int
+	side           adjudicator.Side
+	orders, parsed string
+}
+
+// guideExamples extracts the guide's examples. Every orders block must be followed by
+// a parsed block.
+func guideExamples(tb testing.TB) []guideExample {
+	tb.Helper()
+	b, err := os.ReadFile(guidePath)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	var out []guideExample
+	var cur *guideExample
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if !strings.HasPrefix(l, "```") || strings.TrimSpace(l) == "```" {
+			continue
+		}
+		info := strings.Fields(strings.TrimPrefix(l, "```"))
+		var body []string
+		j := i + 1
+		for ; j < len(lines) && strings.TrimSpace(lines[j]) != "```"; j++ {
+			body = append(body, lines[j])
+		}
+		text := strings.Join(body, "\n") + "\n"
+		switch info[0] {
+		case "orders":
+			if cur != nil {
+				tb.Fatalf("PLAYERS.md:%d: orders block without a parsed block", cur.line)
+			}
+			if len(info) < 2 {
+				tb.Fatalf("PLAYERS.md:%d: orders block without a side", i+1)
+			}
+			side, ok := adjudicator.ParseSide(info[1])
+			if !ok {
+				tb.Fatalf("PLAYERS.md:%d: bad side %q", i+1, info[1])
+			}
+			cur = &guideExample{line: i + 1, side: side, orders: text}
+		case "parsed":
+			if cur == nil {
+				tb.Fatalf("PLAYERS.md:%d: parsed block without an orders block", i+1)
+			}
+			cur.parsed = text
+			out = append(out, *cur)
+			cur = nil
+		}
+		i = j
+	}
+	if cur != nil {
+		tb.Fatalf("PLAYERS.md:%d: orders block without a parsed block", cur.line)
+	}
+	return out
+}
+
+// TestGuideExamples: every example in the player's guide reads as the guide says.
+// An example may hold lines that are errors on purpose (the guide then says so);
+// what it reads must still be exactly the parsed block.
+func TestGuideExamples(t *testing.T) {
+	d := testNames(t)
+	exs := guideExamples(t)
+	if len(exs) < 15 {
+		t.Fatalf("only %d examples found in the guide", len(exs))
+	}
+	for _, ex := range exs {
+		o, probs := Parse(ex.orders, d, ex.side)
+		if got := Format(o, d); got != ex.parsed {
+			t.Errorf("PLAYERS.md:%d: reads as\n%s\nbut the guide says\n%s\nproblems: %+v", ex.line, got, ex.parsed, probs)
+		}
+		for _, p := range probs {
+			if p.Severity == Error && !strings.Contains(ex.orders, "error") {
+				t.Errorf("PLAYERS.md:%d: line %d: %s", ex.line, p.Line, p.Text)
+			}
+		}
+		// the canonical form reads back to the same orders
+		again, probs := Parse(ex.parsed, d, ex.side)
+		if len(probs) > 0 || !sameOrders(o, again) {
+			t.Errorf("PLAYERS.md:%d: the parsed block does not read back: %+v", ex.line, probs)
+		}
+	}
+}
