@@ -595,7 +595,7 @@ func (ft *fight) retreat(f *fighter, forced bool, why string) (bool, string) {
 			return false, fmt.Sprintf("%s, but blocks arriving from off the map can only retreat off it (5.6): they fight on", why)
 		}
 		f.out = true
-		ev.To, ev.Rule = "", "5.6, 3.6"
+		ev.To, ev.Rule = OffBoard, "5.6, 3.6"
 		ev.Text = fmt.Sprintf("%s retreats off the map (%s; it arrived from off the map, 5.6)", name, why)
 		h.event(ev)
 		h.battleEliminate(f.id, ft.area, ft.round, "5.6, 3.6", fmt.Sprintf("%s left the map: a shattered brigade (3.6)", name))

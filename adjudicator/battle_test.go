@@ -838,7 +838,7 @@ func TestOffboardArrival(t *testing.T) {
 		h := btRun(t, sc, st, CSA, [2]*Orders{}, []*battle{b()}, btSixes(4*3+3)...)
 		btWant(t, h, "cs_arr", Eliminated, "", 0)
 		rs := btEvents(h, EvRetreat)
-		if len(rs) != 1 || rs[0].To != "" || rs[0].Round != 4 {
+		if len(rs) != 1 || rs[0].To != OffBoard || rs[0].Round != 4 {
 			t.Errorf("retreat off the map: %+v", rs)
 		}
 		if len(h.st.Losses) != 1 || h.st.Losses[0].Block != "cs_arr" {

@@ -4,9 +4,8 @@ import "fmt"
 
 // nightFire is the only combat of the night turn (9.2.2): each USA gunboat on the
 // river fires once, free (no step loss), at CSA blocks in a riverfront area. Each
-// gunboat in id order fires at the riverfront area its own attack order named (a
-// battle record listing it, when the movement phase recorded one) if CSA blocks
-// are still there; otherwise, by default, at the riverfront area holding the most
+// gunboat in id order fires at the riverfront area its attack order names (the
+// movement phase leaves such orders unused at night) if CSA blocks are there; otherwise, by default, at the riverfront area holding the most
 // CSA steps gunboat fire could take at that moment (steps above each block's last;
 // ties: the lower area id), holding fire when there are none. Hits follow 4.25 and 6.6:
 // each on the strongest CSA block there, never eliminating one (a hit that would is
@@ -28,15 +27,12 @@ func (h *hour) nightFire() {
 		}
 		target, steps := AreaID(""), 0
 		how := "default target: the riverfront area with the most CSA steps gunboat fire could take"
-		for _, b := range h.battles {
-			ar := h.sc.Map.Area(b.Area)
-			if target != "" || ar == nil || !ar.Riverfront || len(h.blocksIn(b.Area, CSA)) == 0 {
+		for _, m := range h.orders(USA).Moves {
+			if target != "" || m.Intent != IntentAttack || len(m.Path) != 1 || !containsBlock(m.Blocks, sp.ID) {
 				continue
 			}
-			for _, e := range b.Entries {
-				if e.Block == sp.ID {
-					target, how = b.Area, "target from its attack order"
-				}
+			if ar := h.sc.Map.Area(m.Path[0]); ar != nil && ar.Riverfront && len(h.blocksIn(ar.ID, CSA)) > 0 {
+				target, how = ar.ID, "target from its attack order"
 			}
 		}
 		ordered := target != ""

@@ -34,11 +34,11 @@ func TestNightFire(t *testing.T) {
 			sc := riverScenario()
 			st := btState(sc, NightHour, append([]string{"us_lexington@tennessee_river:1", "us_tyler@tennessee_river:2"}, tc.places...)...)
 			d := NewScriptedDice(tc.dice...)
-			h := newHour(sc, st, [2]*Orders{}, d)
+			var usa *Orders
 			if tc.order {
-				h.battles = []*battle{{Area: "pittsburg_landing", Attacker: USA, Entries: []battleEntry{
-					{Block: "us_lexington", Side: USA, From: "tennessee_river"}}}}
+				usa = &Orders{Side: USA, Moves: []Move{{Blocks: []BlockID{"us_lexington"}, Path: []AreaID{"pittsburg_landing"}, Intent: IntentAttack}}}
 			}
+			h := newHour(sc, st, [2]*Orders{usa, nil}, d)
 			h.nightFire()
 			if d.Remaining() != 0 {
 				t.Errorf("dice left: %d", d.Remaining())
