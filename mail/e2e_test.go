@@ -51,10 +51,11 @@ type memHandler struct {
 	ignored   map[string]string // Message-ID -> why ignored (Classify)
 	failNext  int
 	handledAt []time.Time
+	changed   chan struct{} // signalled after every Handle
 }
 
 func newMemHandler() *memHandler {
-	return &memHandler{byUID: map[[2]uint32]bool{}, byMID: map[string]bool{}, ignored: map[string]string{}}
+	return &memHandler{byUID: map[[2]uint32]bool{}, byMID: map[string]bool{}, ignored: map[string]string{}, changed: make(chan struct{}, 1)}
 }
 
 func (h *memHandler) Seen(_ context.Context, uv, uid uint32, mid string) (bool, error) {
@@ -79,6 +80,10 @@ func (h *memHandler) Handle(_ context.Context, d Delivery) error {
 	h.byMID[d.MessageID] = true
 	h.handled = append(h.handled, d)
 	h.handledAt = append(h.handledAt, time.Now())
+	select {
+	case h.changed <- struct{}{}:
+	default:
+	}
 	return nil
 }
 
@@ -96,20 +101,23 @@ func (h *memHandler) messageIDs() []string {
 // the time Handle was called.
 func (h *memHandler) waitHandled(t testing.TB, mid string) (Delivery, time.Time) {
 	t.Helper()
-	var d Delivery
-	var at time.Time
-	waitFor(t, "message "+mid+" handled", func() bool {
+	deadline := time.After(waitLimit)
+	for {
 		h.mu.Lock()
-		defer h.mu.Unlock()
 		for i, x := range h.handled {
 			if x.MessageID == mid {
-				d, at = x, h.handledAt[i]
-				return true
+				d, at := x, h.handledAt[i]
+				h.mu.Unlock()
+				return d, at
 			}
 		}
-		return false
-	})
-	return d, at
+		h.mu.Unlock()
+		select {
+		case <-h.changed:
+		case <-deadline:
+			t.Fatalf("message %s not handled; handled: %v", mid, h.messageIDs())
+		}
+	}
 }
 
 // sendRaw submits raw over plain SMTP.
@@ -481,4 +489,33 @@ func (b *memOutbox) sentCount() int {
 		}
 	}
 	return n
+}
+
+// benchIdleLatency measures one mail's trip: SMTP submission → mailbox → IDLE
+// EXISTS → fetch → Handler.Handle called.
+func benchIdleLatency(b *testing.B, env *mailEnv) {
+	h := newMemHandler()
+	w := NewWatcher(env.watcherConfig(nil))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx, h) }()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	token := ReplyAddress("pbem", env.domain, "g1", "csa", "abcd2345")
+	// warm up: the first session and its first scan
+	warm := fmt.Sprintf("warm-%d@example.net", time.Now().UnixNano())
+	if err := sendRaw(env.smtpAddr, env.playerAddr, []string{token}, testMail(env.playerAddr, token, "warm", warm, "STATUS\n")); err != nil {
+		b.Fatal(err)
+	}
+	h.waitHandled(b, warm)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		mid := fmt.Sprintf("lat-%d-%d@example.net", i, time.Now().UnixNano())
+		if err := sendRaw(env.smtpAddr, env.playerAddr, []string{token}, testMail(env.playerAddr, token, "[g1 csa] orders", mid, "ORDERS\nhardee: seay > rea attack\n")); err != nil {
+			b.Fatal(err)
+		}
+		h.waitHandled(b, mid)
+	}
 }

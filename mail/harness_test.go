@@ -37,3 +37,8 @@ func TestIntakeHarness(t *testing.T) {
 func TestSenderHarness(t *testing.T) {
 	runSenderSuite(t, harnessEnv(startHarness(t, nil)))
 }
+
+// BenchmarkIdleLatencyHarness: SMTP → in-memory IMAP → IDLE → handler, in process.
+func BenchmarkIdleLatencyHarness(b *testing.B) {
+	benchIdleLatency(b, harnessEnv(startHarness(b, nil)))
+}
