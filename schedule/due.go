@@ -26,7 +26,8 @@ type Decision struct {
 	GraceEnds time.Time
 	// Wait is the next moment this decision would change if no orders
 	// arrive (after the daemon has acted on this one); sleep until then, or
-	// until mail comes. Zero when Resolve is set.
+	// until mail comes. Zero when Resolve is set, and when only mail can
+	// change anything (an hour without a deadline).
 	Wait time.Time
 }
 
@@ -46,6 +47,10 @@ type Decision struct {
 //   - From deadline − ReminderBefore until the deadline: Remind the sides
 //     without orders not yet reminded. No reminder is due if that moment is
 //     not after opened (the hour's opening mail says as much).
+//
+// A zero deadline means the hour has none: it resolves only once both sides'
+// orders are in and ChangeOfMind has passed, and Wait is zero while orders are
+// missing (nothing but mail changes the decision).
 func Due(p Policy, opened, deadline time.Time, submitted map[string]time.Time, sent Sent, now time.Time) Decision {
 	var missing []string
 	var last time.Time
@@ -64,6 +69,16 @@ func Due(p Policy, opened, deadline time.Time, submitted map[string]time.Time, s
 	d := Decision{GraceEnds: graceEnds}
 
 	mindMade := last.Add(p.ChangeOfMind)
+	if deadline.IsZero() {
+		// No deadline: only the players' orders move the hour on.
+		d.GraceEnds = time.Time{}
+		if allIn && !now.Before(mindMade) {
+			d.Resolve = true
+		} else if allIn {
+			d.Wait = mindMade
+		}
+		return d
+	}
 	if allIn && (!now.Before(mindMade) || !now.Before(deadline)) {
 		d.Resolve = true
 		return d

@@ -83,6 +83,27 @@ func TestDue(t *testing.T) {
 	}
 }
 
+func TestDueWithoutDeadline(t *testing.T) {
+	p := Policy{At: "21:00", Grace: time.Hour, ReminderBefore: time.Hour, ChangeOfMind: 10 * time.Minute}
+	opened := utc("2026-04-06T21:00:00Z")
+	both := map[string]time.Time{USA: opened.Add(time.Hour), CSA: opened.Add(2 * time.Hour)}
+	for _, tc := range []struct {
+		name      string
+		submitted map[string]time.Time
+		now       time.Time
+		want      Decision
+	}{
+		{"nothing in, a year on", nil, opened.Add(365 * 24 * time.Hour), Decision{}},
+		{"one side in", map[string]time.Time{CSA: opened}, opened.Add(time.Hour), Decision{}},
+		{"both in, change of mind open", both, opened.Add(2*time.Hour + time.Minute), Decision{Wait: opened.Add(2*time.Hour + 10*time.Minute)}},
+		{"both in, change of mind over", both, opened.Add(3 * time.Hour), Decision{Resolve: true}},
+	} {
+		if got := Due(p, opened, time.Time{}, tc.submitted, Sent{}, tc.now); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: got %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+}
+
 // A daemon on a fake clock that sleeps until each Wait: every notice goes out
 // exactly once, and the hour resolves exactly once, at the right moment.
 func TestDueLoop(t *testing.T) {
