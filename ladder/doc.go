@@ -14,6 +14,7 @@
 // day sees the rating the first one produced. Floats are fine here; this is
 // not the rules engine.
 //
-// It covers no rule of the game itself; the victory conditions (rule 11) decide
-// the winner a Result records.
+// It covers no rule of the game itself: victory (rule 8.0) decides the winner a
+// Result records, and a bid handicap (ResolveBids) is victory points added to
+// one side's total when victory is determined.
 package ladder

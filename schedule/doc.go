@@ -8,9 +8,9 @@
 // tests can run it on a fake one. Time zones are IANA names; the package imports
 // time/tzdata so that a host without a zoneinfo database still knows them.
 //
-// It covers no rule of the game itself: the game's hours (rules 2.0 and 9.0) are
-// turns of play, and this package only decides when the players' orders for the
-// next one are due in real time.
+// It covers no rule of the game itself: a game's hours are its Game Turns (rule
+// 2.0, one hour of battle each), and this package only decides when the
+// players' orders for the next one are due in real time.
 //
 // Sides are the lower-case names the daemon uses, "usa" and "csa", and are always
 // visited in that order so every result is deterministic.
