@@ -425,15 +425,9 @@ func (c *canvas) areaLabel(sc *adjudicator.Scenario, a *adjudicator.Area, sh *Ar
 		dc.Pop()
 		return
 	}
-	x, y := sh.Label.fx(), c.my(sh.Label.fy())
-	lines := split(f.name, shortName(a), 118)
-	y0 := y - float64(len(lines)-1)*7
+	x, y0, w, lines := c.labelBox(a, sh)
 	for i, s := range lines {
 		c.haloText(f.name, s, x, y0+float64(i)*14, colInk, colHalo, 0.5, 0.5)
-	}
-	w := 0.0
-	for _, s := range lines {
-		w = math.Max(w, textWidth(f.name, s))
 	}
 	left := x - w/2 - 10
 	switch {
@@ -454,6 +448,21 @@ func (c *canvas) areaLabel(sc *adjudicator.Scenario, a *adjudicator.Area, sh *Ar
 		}
 		c.entryDisc(left-4, y0, a.Entry, col)
 	}
+}
+
+// labelBox places an area's name: its centre x, the middle of its first line, its
+// width and lines. Names near the frame are pushed in so that the marks before them
+// (camp, landing, entry) and the control flag after them stay on the map.
+func (c *canvas) labelBox(a *adjudicator.Area, sh *AreaShape) (x, y0, w float64, lines []string) {
+	lines = split(c.f.name, shortName(a), 118)
+	for _, s := range lines {
+		w = math.Max(w, textWidth(c.f.name, s))
+	}
+	x = sh.Label.fx()
+	x = math.Max(x, w/2+30)
+	x = math.Min(x, imgWidth-w/2-24)
+	y0 = c.my(sh.Label.fy()) - float64(len(lines)-1)*7
+	return x, y0, w, lines
 }
 
 func campCaption(sc *adjudicator.Scenario, camp *adjudicator.Camp) string {

@@ -54,6 +54,13 @@ func TestGoldenMaps(t *testing.T) {
 			compareGolden(t, c.name, got)
 		})
 	}
+	t.Run("full-stacks", func(t *testing.T) {
+		var buf bytes.Buffer
+		if err := DrawView(&buf, sc, fullView(t, sc), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		compareGolden(t, "full-stacks", buf.Bytes())
+	})
 	t.Run("base", func(t *testing.T) {
 		var buf bytes.Buffer
 		if err := WriteBasePNG(&buf, sc); err != nil {

@@ -161,12 +161,8 @@ func (d *viewDrawer) tentAt(id adjudicator.AreaID) (float64, float64, bool) {
 	if sh == nil || a == nil {
 		return 0, 0, false
 	}
-	lines := split(d.f.name, shortName(a), 118)
-	w := 0.0
-	for _, s := range lines {
-		w = math.Max(w, textWidth(d.f.name, s))
-	}
-	return sh.Label.fx() - w/2 - 12, d.my(sh.Label.fy()) - float64(len(lines)-1)*7, true
+	x, y0, w, _ := d.labelBox(a, sh)
+	return x - w/2 - 12, y0, true
 }
 
 // control marks each controlled area with a small flag of its side before the name,
@@ -181,13 +177,9 @@ func (d *viewDrawer) control() {
 		if a == nil || a.River {
 			continue
 		}
-		lines := split(d.f.name, shortName(a), 118)
-		w := 0.0
-		for _, s := range lines {
-			w = math.Max(w, textWidth(d.f.name, s))
-		}
-		x := sh.Label.fx() + w/2 + 6
-		y := d.my(sh.Label.fy()) - float64(len(lines)-1)*7 - 6
+		x, y, w, _ := d.labelBox(a, sh)
+		x += w/2 + 6
+		y -= 6
 		if c.Contested {
 			d.dc.DrawRectangle(x, y, 6, 11)
 			d.fill(colUSA)
@@ -258,6 +250,9 @@ func (d *viewDrawer) blocks() {
 		cx, cy := sh.Blocks.fx(), d.my(sh.Blocks.fy())
 		x0 := cx - float64(cols)*blockPitch/2 + (blockPitch-blockSize)/2
 		y0 := cy - float64(min(rows, 2))*blockPitch/2 + (blockPitch-blockSize)/2
+		// keep the grid on the map
+		x0 = math.Max(4, math.Min(x0, imgWidth-4-float64(cols)*blockPitch))
+		y0 = math.Min(y0, d.my(float64(d.g.Height))-2-float64(rows)*blockPitch)
 		d.gridTop[a] = [2]float64{x0, y0}
 		for i, it := range its {
 			x := x0 + float64(i%cols)*blockPitch
@@ -647,12 +642,12 @@ func (d *viewDrawer) title() {
 	if game == "" {
 		game = d.sc.Title
 	}
-	who := "Game master's map"
+	who := "Game master's map · every block shown"
 	if v.Viewer != adjudicator.NoSide {
-		who = v.Viewer.String() + " map"
+		who = v.Viewer.String() + " map · " + modeName(v.Mode)
 	}
 	d.text(d.f.title, fmt.Sprintf("%s — %s", game, v.Hour), 16, 8, colBandText, 0, 0)
-	sub := who + " · " + modeName(v.Mode)
+	sub := who
 	if d.rv != nil {
 		sub += fmt.Sprintf(" · %s: Player 1 was %s", d.rv.Hour, d.rv.Initiative.Player1)
 	}

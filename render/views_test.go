@@ -176,3 +176,34 @@ func testReport(v *adjudicator.View) *adjudicator.ReportView {
 		After:      *v,
 	}
 }
+
+// fullView fills every land area to its stacking limit with own blocks, and puts a
+// full enemy stack and two ghosts into one of them (a battle at the limit, 3.31).
+func fullView(t testing.TB, sc *adjudicator.Scenario) *adjudicator.View {
+	t.Helper()
+	v := &adjudicator.View{Scenario: sc.ID, Viewer: adjudicator.USA, Mode: adjudicator.VisBlocks, Hour: 5}
+	var specs []adjudicator.BlockSpec
+	for _, b := range sc.OB.Blocks {
+		if b.Side == adjudicator.USA {
+			specs = append(specs, b)
+		}
+	}
+	k := 0
+	for _, a := range sc.Map.Areas {
+		for i := 0; i < a.Stack; i++ {
+			b := specs[k%len(specs)]
+			k++
+			v.Own = append(v.Own, adjudicator.OwnBlock{ID: b.ID, Name: b.Name, Side: b.Side, Type: b.Type,
+				Where: adjudicator.OnMap, Area: a.ID, Strength: b.Max, Max: b.Max, Firepower: b.Firepower, CommandRange: b.CommandRange})
+		}
+		if a.ID == "rea_field" {
+			for i := 0; i < a.Stack; i++ {
+				v.Enemy = append(v.Enemy, adjudicator.EnemyBlock{Area: a.ID})
+			}
+			v.Ghosts = append(v.Ghosts,
+				adjudicator.Ghost{Block: "cs_a", Name: "Anderson", Area: a.ID, Strength: 2, Hour: 4},
+				adjudicator.Ghost{Block: "cs_b", Name: "Bankhead", Area: a.ID, Strength: 1, Hour: 4})
+		}
+	}
+	return v
+}

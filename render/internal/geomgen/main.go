@@ -77,6 +77,7 @@ func main() {
 		pos[a.ID] = toCanvas(a.X, a.Y)
 	}
 	sort.Strings(ids)
+	relax(ids, pos, &d, 40)
 	centre := pos
 	vs := &vertices{}
 	cellsOf := map[string][][]int{}
@@ -122,7 +123,7 @@ func main() {
 		}
 		if id == river {
 			// the name runs down the river well north of the gunboats
-			sh.Label = render.Point{pole[0], 300}
+			sh.Label = render.Point{(landWidth + width) / 2, 300}
 		}
 		g.Areas = append(g.Areas, sh)
 	}
@@ -380,10 +381,31 @@ func poleOf(poly []render.Point, c vec) render.Point {
 		miny, maxy = math.Min(miny, float64(p[1])), math.Max(maxy, float64(p[1]))
 	}
 	best, bestScore := c, math.Inf(-1)
+	// room for the name above the point and two rows of three blocks below it
+	roomy := func(x, y float64) bool {
+		for _, o := range [][2]float64{{-62, -38}, {62, -38}, {-56, -20}, {56, -20}, {-56, 52}, {56, 52}, {0, 52}} {
+			if !inside(poly, x+o[0], y+o[1]) {
+				return false
+			}
+		}
+		return true
+	}
+	anyRoomy := false
+	for y := miny; y <= maxy && !anyRoomy; y += 4 {
+		for x := minx; x <= maxx; x += 4 {
+			if roomy(x, y) {
+				anyRoomy = true
+				break
+			}
+		}
+	}
 	for y := miny; y <= maxy; y += 4 {
 		for x := minx; x <= maxx; x += 4 {
 			// the name above the point and the blocks below it must both fit
 			if !inside(poly, x, y) || !inside(poly, x, y-38) || !inside(poly, x, y+14) {
+				continue
+			}
+			if anyRoomy && !roomy(x, y) {
 				continue
 			}
 			d := math.Min(distToEdges(poly, x, y), math.Min(distToEdges(poly, x, y-38)+20, distToEdges(poly, x, y+14)))
