@@ -242,29 +242,37 @@ func hasArea(es []adjudicator.EnemyBlock, a adjudicator.AreaID) bool {
 	return false
 }
 
-// Hidden enemy facts that the view type leaves out cannot change the map: two
-// positions that differ only in which enemy block stands where (same counts per
-// area) give the same bytes.
-func TestFogPermutedEnemy(t *testing.T) {
+// Enemy identities that a report leaked into its events would still not reach the
+// map: the arrows of enemy moves carry no names, so a report whose enemy moves name
+// their blocks gives the same bytes as one that does not.
+func TestFogEnemyMoveIdentities(t *testing.T) {
 	sc, _ := testScenario(t)
 	v := testView(t, sc, adjudicator.USA, adjudicator.VisBlocks)
-	w := testView(t, sc, adjudicator.USA, adjudicator.VisBlocks)
-	// swap two enemy blocks of different areas' identities: the View has none, so
-	// the permuted view is built by reversing the order within each area
-	for i, j := 0, len(w.Enemy)-1; i < j; i, j = i+1, j-1 {
-		if w.Enemy[i].Area == w.Enemy[j].Area {
-			w.Enemy[i], w.Enemy[j] = w.Enemy[j], w.Enemy[i]
+	plain := testReport(v)
+	named := testReport(v)
+	n := 0
+	for i := range named.Events {
+		e := &named.Events[i]
+		if e.Side == adjudicator.CSA && e.Kind == adjudicator.EvMove {
+			e.Block = "cs_cleburne"
+			for k := range e.Blocks {
+				e.Blocks[k] = "cs_polk"
+			}
+			n++
 		}
 	}
+	if n == 0 {
+		t.Fatal("the test report has no enemy moves")
+	}
 	var a, b bytes.Buffer
-	if err := DrawView(&a, sc, v, testReport(v), nil); err != nil {
+	if err := DrawView(&a, sc, v, plain, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := DrawView(&b, sc, w, testReport(w), nil); err != nil {
+	if err := DrawView(&b, sc, v, named, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(a.Bytes(), b.Bytes()) {
-		t.Error("maps differ")
+		t.Error("enemy move identities reached the map")
 	}
 }
 
