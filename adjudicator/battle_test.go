@@ -852,3 +852,132 @@ func TestOffboardArrival(t *testing.T) {
 		btWant(t, h, "cs_arr", OnMap, "next", 2)
 	})
 }
+
+// TestBattleRandomInvariants fights many random battles on the Rea Field map with
+// stream dice and random standing orders, and checks what must always hold: the
+// battle area is no longer contested, strengths stay within 0..max, blocks leave
+// the map only as eliminated (or fallen HQs) with a loss recorded, sightings stay
+// sorted, unique and on the map, and no retreat or regroup enters an enemy area.
+func TestBattleRandomInvariants(t *testing.T) {
+	n := 400
+	if testing.Short() {
+		n = 60
+	}
+	hq := btBlock("cs_hardee", CSA, HQ, "B2")
+	cav := btBlock("us_cav", USA, Cavalry, "B1")
+	web := btBlock("us_webster", USA, Artillery, "A3")
+	web.Siege = true
+	pond := btBlock("cs_pond", CSA, Infantry, "C2")
+	pond.Pond = true
+	sc := btReaScenario(hq, cav, web, pond, btBlock("cs_wood", CSA, Infantry, "C2"), btBlock("cs_art2", CSA, Artillery, "A2"),
+		btBlock("us_sherman", USA, HQ, "B3"), btBlock("us_x", USA, Infantry, "C3"))
+	from := []AreaID{"seay_field", "review_field", "water_oaks", "rea_woods", "shiloh_church"}
+	for seed := range n {
+		d := NewStreamDice([]byte(fmt.Sprint("battle invariants ", seed)))
+		pick := func(k int) int { return (d.Roll("setup")*6 + d.Roll("setup")) % k }
+		var places []string
+		b := &battle{Area: "rea_field", Attacker: CSA}
+		if pick(2) == 0 {
+			b.Attacker = USA
+		}
+		for i, sp := range sc.OB.Blocks {
+			if pick(3) == 0 && i > 0 {
+				continue
+			}
+			s := 1 + pick(3)
+			if sp.IsHQ() {
+				s = pick(3)
+			}
+			if sp.Siege && sp.Side == b.Attacker {
+				continue
+			}
+			f := from[pick(len(from))]
+			switch {
+			case pick(5) == 0:
+				// Elsewhere: some neighbours are held by one side or the other.
+				places = append(places, fmt.Sprintf("%s@%s:%d", sp.ID, f, s))
+				continue
+			case sp.Side == b.Attacker:
+				b.Entries = append(b.Entries, battleEntry{Block: sp.ID, Side: sp.Side, From: f})
+			case pick(3) == 0 && !sp.Siege:
+				b.Entries = append(b.Entries, battleEntry{Block: sp.ID, Side: sp.Side, From: f, Reserve: true})
+			}
+			places = append(places, fmt.Sprintf("%s@rea_field:%d", sp.ID, s))
+		}
+		st := btState(sc, 3, places...)
+		st.Options = Options{Visibility: VisBlocks, Pond: pick(2) == 0, Flanking: pick(2) == 0}
+		if len(st.BlocksIn(sc, "rea_field", CSA)) == 0 || len(st.BlocksIn(sc, "rea_field", USA)) == 0 {
+			continue
+		}
+		var ord [2]*Orders
+		for _, s := range Sides {
+			o := &Orders{Side: s}
+			switch pick(3) {
+			case 1:
+				o.Doctrine = []Doctrine{{Kind: WithdrawAfter, AfterRound: pick(4), Retreat: []AreaID{from[pick(len(from))]}}}
+			case 2:
+				o.Doctrine = []Doctrine{{Area: "rea_field", Kind: WithdrawIfWeaker}}
+			}
+			o.Regroup = []Regroup{{Area: "rea_field", To: from[pick(len(from))]}}
+			ord[s.Index()] = o
+		}
+		before := st.Clone()
+		h := newHour(sc, st, ord, d)
+		h.p1 = b.Attacker
+		h.battles = []*battle{b}
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("seed %d: panic %v\n%s", seed, r, btDump(h))
+				}
+			}()
+			h.fightBattles()
+		}()
+		if _, contested := h.control("rea_field"); contested {
+			t.Fatalf("seed %d: Rea Field still contested\n%s", seed, btDump(h))
+		}
+		losses := map[BlockID]int{}
+		for _, l := range h.st.Losses {
+			losses[l.Block]++
+		}
+		for i, bs := range h.st.Blocks {
+			was := before.Blocks[i]
+			if bs.Strength < 0 || bs.Strength > bs.Max {
+				t.Fatalf("seed %d: %s strength %d", seed, bs.ID, bs.Strength)
+			}
+			if was.Where == OnMap && bs.Where != OnMap {
+				if (bs.Where != Eliminated && bs.Where != Fallen) || losses[bs.ID] != 1 {
+					t.Fatalf("seed %d: %s left the map as %s with %d losses", seed, bs.ID, bs.Where, losses[bs.ID])
+				}
+			}
+			if bs.Where == OnMap && bs.Area != "rea_field" && bs.Area != was.Area {
+				if c, _ := before.Control(sc, bs.Area); c == sc.OB.Block(bs.ID).Side.Enemy() {
+					t.Fatalf("seed %d: %s went into enemy %s", seed, bs.ID, bs.Area)
+				}
+			}
+		}
+		for i, s := range h.st.Sightings {
+			if i > 0 {
+				p := h.st.Sightings[i-1]
+				if p.Viewer > s.Viewer || (p.Viewer == s.Viewer && p.Block >= s.Block) {
+					t.Fatalf("seed %d: sightings unsorted: %+v", seed, h.st.Sightings)
+				}
+			}
+			if h.block(s.Block).Where != OnMap || sc.OB.Block(s.Block).Side == s.Viewer {
+				t.Fatalf("seed %d: bad sighting %+v", seed, s)
+			}
+		}
+	}
+}
+
+func BenchmarkBattleTurnExample(b *testing.B) {
+	sc, st, bt := btTurnExample()
+	csa := &Orders{Side: CSA, Doctrine: []Doctrine{{Kind: WithdrawIfWeaker}}}
+	for i := 0; b.Loop(); i++ {
+		h := newHour(sc, st, [2]*Orders{nil, csa}, NewStreamDice([]byte(fmt.Sprint(i))))
+		h.p1 = CSA
+		cp := *bt
+		h.battles = []*battle{&cp}
+		h.fightBattles()
+	}
+}
