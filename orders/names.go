@@ -42,8 +42,11 @@ type Dictionary struct {
 
 // Compile prepares names for lookups. Compiling a *Dictionary returns it unchanged.
 func Compile(names Names) *Dictionary {
-	if d, ok := names.(*Dictionary); ok {
+	if d, ok := names.(*Dictionary); ok && d != nil {
 		return d
+	}
+	if names == nil {
+		names = emptyNames{}
 	}
 	d := &Dictionary{areas: newTable(names.Areas())}
 	for _, s := range adjudicator.Sides {
@@ -66,6 +69,13 @@ func (d *Dictionary) anyOption(typed string) bool {
 	}
 	return false
 }
+
+// emptyNames knows no names.
+type emptyNames struct{}
+
+func (emptyNames) Areas() []Name                    { return nil }
+func (emptyNames) Blocks(adjudicator.Side) []Name   { return nil }
+func (emptyNames) Arrivals(adjudicator.Side) []Name { return nil }
 
 // Areas returns the area names.
 func (d *Dictionary) Areas() []Name { return d.areas.names }

@@ -237,7 +237,7 @@ func (r *Receipt) Text() string {
 	}
 	b.WriteString("\n\n")
 	if n := r.Errors(); n > 0 {
-		fmt.Fprintf(&b, "%s:\n", plural(n, "ERROR (not understood, so not in your orders)", "ERRORS (not understood, so not in your orders)"))
+		fmt.Fprintf(&b, "%s:\n", plural(n, "ERROR (this does not count as written)", "ERRORS (these do not count as written)"))
 		for _, l := range r.Lines {
 			if l.Status != Errored {
 				continue

@@ -1,0 +1,111 @@
+package orders
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
+
+const receiptOrders = `activate hardee, bragg
+cleburne, wood: seay > rea attack
+wodd: seay > rea
+gladden: road a >> spain
+supply: cleburne, hardee
+`
+
+func TestReceiptText(t *testing.T) {
+	d := testNames(t)
+	r := NewReceipt(ParseText(receiptOrders, d, adjudicator.CSA), d, 3, 2)
+	text := r.Text()
+	for _, want := range []string{
+		"Orders v3 for CSA (v3 replaces v2)",
+		"Hash: " + r.Hash,
+		"2 HQs activated, 2 moves, 1 attack, 1 road move, supply list of 2 blocks",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("receipt lacks %q:\n%s", want, text)
+		}
+	}
+	if r.Errors() != 0 {
+		t.Errorf("errors %d:\n%s", r.Errors(), text)
+	}
+	// line 3 moves Wood again (read as a fuzzy or prefix match): a note, not an error
+	r.AddCheck(4, Errored, "5.31", "Gladden is not on a road at Road A", "write two areas")
+	r.AddCheck(2, OK, "5.2", "commanded by Hardee", "")
+	r.AddCheck(9, Warned, "7.1", "a supply point is left over", "")
+	r.SetSupply(2, 3)
+	text = r.Text()
+	errAt := strings.Index(text, "ERROR")
+	readAt := strings.Index(text, "As read:")
+	if errAt < 0 || readAt < 0 || errAt > readAt {
+		t.Fatalf("errors do not come first:\n%s", text)
+	}
+	for _, want := range []string{
+		"line 4: Gladden: Road A >> Spain Field",
+		"(5.31) Gladden is not on a road at Road A — write two areas",
+		"(5.2) commanded by Hardee",
+		"supply 2 of 3 SP",
+		"1 line in error",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("receipt lacks %q:\n%s", want, text)
+		}
+	}
+	if r.Lines[len(r.Lines)-1].Line != 9 || r.Lines[len(r.Lines)-1].Checks[0].Rule != "7.1" {
+		t.Errorf("a check on a line without an order must become its own line: %+v", r.Lines)
+	}
+}
+
+func TestReceiptAddCheckFor(t *testing.T) {
+	d := testNames(t)
+	p := ParseText("activate hardee\nactivate bragg, polk\nbattles: rea\n", d, adjudicator.CSA)
+	r := NewReceipt(p, d, 1, 0)
+	r.AddCheckFor("activate", 2, Errored, "5.2", "Polk is not on the map", "")
+	r.AddCheckFor("battles", 0, Warned, "6.2", "no battle at Rea Field yet", "")
+	var polk, battles *ReceiptLine
+	for i := range r.Lines {
+		switch r.Lines[i].Line {
+		case 2:
+			polk = &r.Lines[i]
+		case 3:
+			battles = &r.Lines[i]
+		}
+	}
+	if polk == nil || polk.Status != Errored || polk.Canonical != "activate Bragg, Polk" {
+		t.Errorf("activation check went astray: %+v", r.Lines)
+	}
+	if battles == nil || battles.Status != Warned {
+		t.Errorf("battles check went astray: %+v", r.Lines)
+	}
+	if strings.Contains(r.Text(), "v1 replaces") {
+		t.Errorf("a first version replaces nothing:\n%s", r.Text())
+	}
+}
+
+func TestReceiptEmpty(t *testing.T) {
+	d := testNames(t)
+	r := NewReceipt(ParseText("Thanks, no orders\n--\nBob\n", d, adjudicator.USA), d, 1, 0)
+	text := r.Text()
+	if !strings.Contains(text, "no orders: your side follows its standing doctrine") || r.Errors() != 1 {
+		t.Errorf("receipt:\n%s", text)
+	}
+}
+
+// TestHash: the hash is of the canonical form, so spelling does not change it and
+// orders do.
+func TestHash(t *testing.T) {
+	d := testNames(t)
+	a, _ := Parse("cleburne, wood: seay > rea attack", d, adjudicator.CSA)
+	b, _ := Parse("ATTACK Cleburne and Wood from Seay Field to Rea Field", d, adjudicator.CSA)
+	c, _ := Parse("cleburne, wood: seay > rea", d, adjudicator.CSA)
+	if Hash(a, d) != Hash(b, d) {
+		t.Errorf("same orders, different hashes")
+	}
+	if Hash(a, d) == Hash(c, d) {
+		t.Errorf("different orders, same hash")
+	}
+	if len(Hash(a, d)) != 64 {
+		t.Errorf("hash %q is not hex SHA-256", Hash(a, d))
+	}
+}
