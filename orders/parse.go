@@ -401,6 +401,9 @@ func (p *parser) splitNames(t *table, item []token) []string {
 
 // parseActivate: "activate hardee, bragg", "activate sherman as army".
 func (p *parser) parseActivate(toks []token) {
+	if len(toks) == 1 && (toks[0].low == "none" || toks[0].low == "nothing" || toks[0].low == "nobody") {
+		return
+	}
 	items := splitList(toks)
 	if len(items) == 0 {
 		p.errorf("e.g. \"activate Hardee, Bragg\"", "activate which HQs?")
@@ -893,6 +896,16 @@ func (p *parser) parseDoctrineAt(toks []token) {
 	if body[0].kind == tColon {
 		body = body[1:]
 	}
+	if len(body) > 0 && !(body[0].kind == tWord && clauseWords[body[0].low]) && len(areas) == 1 {
+		// "at seay: cleburne, wood > rea attack": a move from that area
+		for i, t := range body {
+			if (t.kind == tArrow || t.kind == tRoad) && i > 0 {
+				move := append(append(append([]token{}, body[:i]...), token{kind: tColon, text: ":"}), toks[:split]...)
+				p.parseMove(append(move, body[i:]...))
+				return
+			}
+		}
+	}
 	p.parseDoctrine(areas, body)
 }
 
@@ -920,6 +933,9 @@ var clauseWords = map[string]bool{
 	"hold": true, "withdraw": true, "retreat": true, "regroup": true, "fight": true, "stand": true,
 	"retreats": true, "withdraws": true, "pull": true, "fall": true,
 }
+
+// holdWords may follow "hold".
+var holdWords = map[string]bool{"fast": true, "on": true, "firm": true, "ground": true, "the": true, "last": true, "position": true, "fire": true, "always": true}
 
 // doctrineSpec is what one doctrine line says.
 type doctrineSpec struct {
@@ -1023,7 +1039,13 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 	}
 	switch head {
 	case "hold", "fight", "stand":
-		// "hold", "hold fast", "fight on", "stand and fight"
+		// "hold", "hold fast", "fight on", "stand firm", "hold to the last"
+		for _, t := range rest {
+			if t.kind != tArrow && !holdWords[t.low] {
+				p.errorf("write \"hold\" alone, or \"hold, retreat to AREA\"", "cannot read '%s' in a battle order", joinWords(c))
+				return false
+			}
+		}
 		set(adjudicator.Hold, 0)
 		return true
 	case "regroup":
@@ -1034,6 +1056,10 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 		}
 		spec.regroups = append(spec.regroups, rest)
 		return true
+	}
+	if !clauseWords[head] {
+		p.errorf("a battle order is hold, withdraw after round N, withdraw if weaker, retreat to AREA or regroup to AREA", "cannot read '%s' as a battle order", joinWords(c))
+		return false
 	}
 	// withdraw / retreat / pull back / fall back
 	rest = skipWords(rest, "back", "out")
@@ -1191,6 +1217,10 @@ func (p *parser) parseMove(toks []token) {
 	}
 	if len(toks) == 0 {
 		p.errorf("e.g. \"Cleburne: Seay Field > Rea Field attack\"", "move which blocks where?")
+		return
+	}
+	if last := toks[len(toks)-1]; last.kind == tWord && stayWords[last.low] && len(toks) > 1 {
+		p.stay(toks[:len(toks)-1])
 		return
 	}
 	// where the blocks end
@@ -1413,6 +1443,37 @@ func (p *parser) twoAreas(toks []token) (a, b []token, ok bool) {
 		}
 	}
 	return nil, nil, false
+}
+
+// stayWords end a line that keeps blocks where they are: "cleburne: stay".
+var stayWords = map[string]bool{"stay": true, "stays": true, "remain": true, "remains": true, "holds": true, "hold": true, "none": true, "rest": true, "rests": true}
+
+// stay reads "cleburne, wood: stay": no order is needed for that, but an earlier
+// move of those blocks is cancelled.
+func (p *parser) stay(toks []token) {
+	for len(toks) > 0 && toks[len(toks)-1].kind != tWord {
+		toks = toks[:len(toks)-1]
+	}
+	before := len(p.probs)
+	blocks := p.blockList(toks)
+	if len(blocks) == 0 {
+		if len(p.probs) > before && !p.anyName(toks, nil) {
+			p.probs = p.probs[:before]
+			p.notAnOrder()
+		}
+		return
+	}
+	t := p.dict.blockTable(p.side)
+	for _, b := range blocks {
+		for i := range p.o.Moves {
+			old := &p.o.Moves[i]
+			if j := slices.Index(old.Blocks, b); j >= 0 {
+				p.warnf("%s stays: its move on line %d is cancelled", t.canonical(string(b)), old.Line)
+				old.Blocks = slices.Delete(old.Blocks, j, j+1)
+			}
+		}
+	}
+	p.o.Moves = slices.DeleteFunc(p.o.Moves, func(m adjudicator.Move) bool { return len(m.Blocks) == 0 })
 }
 
 // addMove keeps one move per block: a later order for a block replaces the earlier.
