@@ -590,7 +590,7 @@ func (ft *fight) retreat(f *fighter, forced bool, why string) (bool, string) {
 		f.out = true
 		h.battleEliminate(f.id, ft.area, ft.round, "6.1, 6.7", fmt.Sprintf("%s must retreat (%s) but never retreats (6.1): eliminated", name, why))
 		return true, ""
-	case f.offboard && ft.attacking(f):
+	case f.offboard:
 		if !forced {
 			return false, fmt.Sprintf("%s, but blocks arriving from off the map can only retreat off it (5.6): they fight on", why)
 		}

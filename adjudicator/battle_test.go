@@ -981,3 +981,40 @@ func BenchmarkBattleTurnExample(b *testing.B) {
 		h.fightBattles()
 	}
 }
+
+// TestEffectiveFirepower checks the firepower adjustments one by one: 4.24, 6.5,
+// 3.35 (attackers in round 1, reinforcements in round 2), Flanking, 6.73.
+func TestEffectiveFirepower(t *testing.T) {
+	sc := btReaScenario(btBlock("us_cav", USA, Cavalry, "B1"), btBlock("us_x", USA, Infantry, "C3"))
+	st := btState(sc, 2, "cs_shoup@rea_field:2", "cs_cleburne@rea_field:2", "us_munch@rea_field:2", "us_cav@rea_field:1", "us_x@rea_field:2")
+	h := newHour(sc, st, [2]*Orders{}, NewScriptedDice())
+	ft := &fight{h: h, area: "rea_field", attacker: CSA}
+	for _, tc := range []struct {
+		name  string
+		f     fighter
+		round int
+		want  string
+	}{
+		{"attacking artillery round 1", fighter{id: "cs_shoup", side: CSA, entered: true, arrive: 1}, 1, "A1"},
+		{"attacking artillery round 2", fighter{id: "cs_shoup", side: CSA, entered: true, arrive: 1}, 2, "A2"},
+		{"attacking artillery over a ravine", fighter{id: "cs_shoup", side: CSA, entered: true, ravine: true, arrive: 1}, 1, "A0"},
+		{"attacker over a ravine round 1", fighter{id: "cs_cleburne", side: CSA, entered: true, ravine: true, arrive: 1}, 1, "C2"},
+		{"attacker over a ravine round 2", fighter{id: "cs_cleburne", side: CSA, entered: true, ravine: true, arrive: 1}, 2, "C3"},
+		{"reinforcing artillery round 2", fighter{id: "us_munch", side: USA, entered: true, reserve: true, arrive: 2}, 2, "A1"},
+		{"reinforcing artillery round 3", fighter{id: "us_munch", side: USA, entered: true, reserve: true, arrive: 2}, 3, "A2"},
+		{"reinforcement over a ravine round 2", fighter{id: "us_x", side: USA, entered: true, reserve: true, ravine: true, arrive: 2}, 2, "C2"},
+		{"flank attacker round 2", fighter{id: "cs_cleburne", side: CSA, entered: true, flank: true, bonus: true, arrive: 2}, 2, "C4"},
+		{"flank attacker round 3", fighter{id: "cs_cleburne", side: CSA, entered: true, flank: true, bonus: true, arrive: 2}, 3, "C3"},
+		{"defender round 4", fighter{id: "us_x", side: USA, arrive: 1}, 4, "C2"},
+		{"defending cavalry round 4", fighter{id: "us_cav", side: USA, arrive: 1}, 4, "B1"},
+		{"defending artillery round 4", fighter{id: "us_munch", side: USA, arrive: 1}, 4, "A1"},
+		{"attacker round 4", fighter{id: "cs_cleburne", side: CSA, entered: true, arrive: 1}, 4, "C3"},
+	} {
+		f := tc.f
+		f.spec = sc.OB.Block(f.id)
+		ft.round = tc.round
+		if got, why := ft.effective(&f); got.String() != tc.want {
+			t.Errorf("%s: got %s (%v), want %s", tc.name, got, why, tc.want)
+		}
+	}
+}
