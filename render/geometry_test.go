@@ -136,3 +136,24 @@ func TestEveryScenarioHasGeometry(t *testing.T) {
 		}
 	}
 }
+
+// ParseGeometry reads files a club edits by hand: it must reject, never panic.
+func FuzzParseGeometry(f *testing.F) {
+	b, err := assets.ReadFile("assets/shiloh1862/geometry.toml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(string(b[:2000]))
+	f.Add("width = 3\nheight = 2\n[[area]]\nid = \"a\"\noutline = [[0, 0], [1, 0], [1, 1]]\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		g, err := ParseGeometry([]byte(src))
+		if err != nil {
+			return
+		}
+		for _, a := range g.Areas {
+			for _, o := range g.Areas {
+				_ = g.Edge(a.ID, o.ID)
+			}
+		}
+	})
+}

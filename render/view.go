@@ -649,7 +649,11 @@ func (d *viewDrawer) title() {
 	d.text(d.f.title, fmt.Sprintf("%s — %s", game, v.Hour), 16, 8, colBandText, 0, 0)
 	sub := who
 	if d.rv != nil {
-		sub += fmt.Sprintf(" · %s: Player 1 was %s", d.rv.Hour, d.rv.Initiative.Player1)
+		in := d.rv.Initiative
+		sub += fmt.Sprintf(" · %s: Player 1 was %s", d.rv.Hour, in.Player1)
+		if in.Rolls != [2]int{} {
+			sub += fmt.Sprintf(" (initiative USA %d, CSA %d)", in.Rolls[adjudicator.USA.Index()], in.Rolls[adjudicator.CSA.Index()])
+		}
 	}
 	if v.Over {
 		if v.Winner != adjudicator.NoSide {
@@ -730,7 +734,7 @@ func (d *viewDrawer) panel() {
 	}
 	sym(func(x, y float64) {
 		d.ownBlock(&adjudicator.OwnBlock{Name: "Name", Side: own, Type: adjudicator.Infantry, Strength: 4, Firepower: adjudicator.Firepower{Letter: 'C', Value: 3}}, x, y)
-	}, blockSize, "name, strength, fire")
+	}, blockSize, "name, strength, fire (HQ: R range)")
 	if v.Viewer != adjudicator.NoSide {
 		sym(func(x, y float64) {
 			d.dc.DrawRoundedRectangle(x, y, blockSize, blockSize, 4)
@@ -742,7 +746,7 @@ func (d *viewDrawer) panel() {
 	}
 	sym(func(x, y float64) {
 		d.swords(x+12, y+blockSize/2, colRed)
-	}, 24, "battle (winner)")
+	}, 24, "battle: winner's colour, red if going on")
 	sym(func(x, y float64) {
 		d.elimMark(x+11, y+blockSize/2, 1)
 	}, 22, "eliminated")
