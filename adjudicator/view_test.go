@@ -1,0 +1,150 @@
+package adjudicator
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// viewRun plays one hour and returns what viewer receives: the view before, and the
+// report view with the view after, as JSON.
+func viewRun(t *testing.T, sc *Scenario, st *State, o [2]*Orders, viewer Side) (string, string) {
+	t.Helper()
+	next, rep, err := ResolveHour(sc, st, o, NewScriptedDice(6, 6, 1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := json.Marshal(ViewOf(sc, st, viewer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := json.Marshal(ViewReport(sc, st, rep, next, viewer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(v), string(r)
+}
+
+// DESIGN §3: changing the enemy's hidden facts (which blocks stand where, their
+// strengths, orders with no visible effect, supply spent) leaves every byte the
+// viewer receives unchanged.
+func TestViewHidesEnemyFacts(t *testing.T) {
+	sc := ewWorld()
+	usa := func() *Orders {
+		return &Orders{Activate: []Activation{{HQ: "us_hq"}}, Moves: []Move{ewMove("land", IntentMove, "us_inf1")}}
+	}
+	for _, mode := range []Visibility{VisBlocks, VisDoubleBlind} {
+		t.Run(string(mode), func(t *testing.T) {
+			a := ewState(sc, 3, ewAt{"us_hq", "e1", 0}, ewAt{"us_inf1", "e1", 2},
+				ewAt{"cs_hq", "w1", 0}, ewAt{"cs_inf1", "w1", 3}, ewAt{"cs_inf2", "w2", 1}, ewAt{"cs_art", "entry", 1})
+			a.Options.Visibility = mode
+			oa := ewOrders(usa(), &Orders{
+				Activate: []Activation{{HQ: "cs_hq"}},
+				Moves:    []Move{ewMove("mid", IntentMove, "cs_inf1"), ewMove("w1", IntentMove, "cs_inf2")},
+				Supply:   []BlockID{"cs_inf2"},
+			})
+			b := ewState(sc, 3, ewAt{"us_hq", "e1", 0}, ewAt{"us_inf1", "e1", 2},
+				ewAt{"cs_hq2", "w1", 1}, ewAt{"cs_inf3", "w1", 2}, ewAt{"cs_other", "w2", 3}, ewAt{"cs_ahq", "entry", 0})
+			b.Options.Visibility = mode
+			ob := ewOrders(usa(), &Orders{
+				Activate: []Activation{{HQ: "cs_hq2"}, {HQ: "cs_ahq"}, {HQ: "us_hq"}},
+				Moves:    []Move{ewMove("mid", IntentAttack, "cs_inf3"), ewMove("w1", IntentMove, "cs_other"), ewMove("e2", IntentMove, "cs_hq2")},
+				Supply:   []BlockID{"cs_inf3", "us_inf1"},
+			})
+			if mode == VisDoubleBlind {
+				// Unseen from e1 and land: w2 -> w1 is invisible; here b's block stays.
+				ob[CSA.Index()].Moves = ob[CSA.Index()].Moves[:1]
+				b.Block("cs_other").Area = "w1"
+			}
+			va, ra := viewRun(t, sc, a, oa, USA)
+			vb, rb := viewRun(t, sc, b, ob, USA)
+			if va != vb {
+				t.Errorf("views differ:\n%s\n%s", va, vb)
+			}
+			if ra != rb {
+				t.Errorf("report views differ:\n%s\n%s", ra, rb)
+			}
+			// The CSA sees its own side differently, of course.
+			ca, _ := viewRun(t, sc, a, oa, CSA)
+			cb, _ := viewRun(t, sc, b, ob, CSA)
+			if ca == cb {
+				t.Error("the CSA views should differ")
+			}
+		})
+	}
+}
+
+// Blocks mode shows enemy blocks without identity; double-blind only near friendly
+// blocks; open shows everything; the GM sees all blocks as Own.
+func TestViewModes(t *testing.T) {
+	sc := ewWorld()
+	st := ewState(sc, 3, ewAt{"us_inf1", "land", 0}, ewAt{"cs_inf1", "e1", 2}, ewAt{"cs_inf2", "w2", 0})
+	st.Sightings = []Sighting{{Viewer: USA, Block: "cs_inf1", Area: "mid", Strength: 3, Hour: 1}, {Viewer: USA, Block: "cs_inf1", Area: "e1", Strength: 2, Hour: 2}}
+	v := ViewOf(sc, st, USA)
+	nUSA := 0
+	for _, b := range sc.OB.Blocks {
+		if b.Side == USA {
+			nUSA++
+		}
+	}
+	if len(v.Own) != nUSA || len(v.Enemy) != 2 || v.Enemy[0].ID != "" || v.Enemy[0].Strength != 0 {
+		t.Fatalf("blocks mode: %+v", v.Enemy)
+	}
+	if len(v.Ghosts) != 1 || v.Ghosts[0].Area != "e1" || v.Ghosts[0].Hour != 2 {
+		t.Errorf("ghosts %+v", v.Ghosts)
+	}
+	st.Options.Visibility = VisDoubleBlind
+	v = ViewOf(sc, st, USA)
+	if len(v.Enemy) != 1 || v.Enemy[0].Area != "e1" {
+		t.Errorf("double-blind: %+v", v.Enemy)
+	}
+	for _, c := range v.Control {
+		if c.Area == "w2" && c.Side != NoSide {
+			t.Error("double-blind shows control of an unseen area")
+		}
+	}
+	st.Options.Visibility = VisOpen
+	v = ViewOf(sc, st, USA)
+	if len(v.Enemy) != 2 || v.Enemy[0].ID != "cs_inf1" || len(v.Ghosts) != 0 {
+		t.Errorf("open: %+v ghosts %+v", v.Enemy, v.Ghosts)
+	}
+	gm := ViewOf(sc, st, NoSide)
+	if len(gm.Own) != len(sc.OB.Blocks) || len(gm.Enemy) != 0 {
+		t.Errorf("GM view: %d own %d enemy", len(gm.Own), len(gm.Enemy))
+	}
+}
+
+// Enemy moves are blank in blocks mode; own results only; the initiative is public.
+func TestViewReportEnemyMoves(t *testing.T) {
+	sc := ewWorld()
+	st := ewState(sc, 3, ewAt{"us_inf1", "land", 0}, ewAt{"cs_hq", "w1", 0}, ewAt{"cs_inf1", "w1", 0})
+	o := ewOrders(&Orders{}, &Orders{Activate: []Activation{{HQ: "cs_hq"}}, Moves: []Move{ewMove("mid", IntentMove, "cs_inf1")}})
+	next, rep, err := ResolveHour(sc, st, o, NewScriptedDice(6, 6, 1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rv := ViewReport(sc, st, rep, next, USA)
+	var moves int
+	for _, e := range rv.Events {
+		switch e.Kind {
+		case EvMove:
+			moves++
+			if e.Block != "" || e.CommandedBy != "" || e.From != "w1" || e.To != "mid" {
+				t.Errorf("enemy move leaks: %+v", e)
+			}
+		case EvActivate, EvHQReduced, EvSupply:
+			t.Errorf("enemy %s shown", e.Kind)
+		}
+	}
+	if moves != 1 || rv.Initiative.Rolls != [2]int{12, 2} {
+		t.Errorf("moves %d initiative %+v", moves, rv.Initiative)
+	}
+	for _, r := range rv.Results {
+		if r.Side != USA {
+			t.Errorf("enemy result shown: %+v", r)
+		}
+	}
+	gm := ViewReport(sc, st, rep, next, NoSide)
+	if len(gm.Events) != len(rep.Events) || len(gm.Results) != len(rep.Results) {
+		t.Error("the GM sees everything")
+	}
+}
