@@ -134,6 +134,7 @@ func (d *viewDrawer) draw() error {
 	if d.rv != nil {
 		d.battles()
 	}
+	d.arrivalTags()
 	d.title()
 	d.panel()
 	return nil
@@ -630,6 +631,41 @@ func (d *viewDrawer) elimMark(x, y float64, n int) {
 	d.stroke(colRed, 3.5)
 	if n > 1 {
 		d.text(d.f.tiny, fmt.Sprint(n), x+9, y+9, colRed, 0, 0.5)
+	}
+}
+
+// arrivalTags marks the areas where own blocks may arrive next hour with their
+// number (5.6, 5.61, 9.1): "+3 next hour".
+func (d *viewDrawer) arrivalTags() {
+	n := map[adjudicator.AreaID]int{}
+	var areas []adjudicator.AreaID
+	for _, a := range d.v.Arrivals {
+		for _, o := range a.Options {
+			if o.Area == "" {
+				continue
+			}
+			if n[o.Area] == 0 {
+				areas = append(areas, o.Area)
+			}
+			n[o.Area] += len(a.Blocks)
+		}
+	}
+	col := sideColour(d.v.Viewer)
+	for _, a := range areas {
+		sh := d.g.Area(a)
+		ar := d.sc.Map.Area(a)
+		if sh == nil || ar == nil {
+			continue
+		}
+		x, y, _, lines := d.labelBox(ar, sh)
+		y += float64(len(lines))*14 + 2
+		s := fmt.Sprintf("+%d next hour", n[a])
+		w := textWidth(d.f.tiny, s) + 10
+		d.dc.DrawRoundedRectangle(x-w/2, y-2, w, 14, 4)
+		d.fill(colHalo)
+		d.dc.DrawRoundedRectangle(x-w/2, y-2, w, 14, 4)
+		d.stroke(col, 1.2)
+		d.text(d.f.tiny, s, x, y+5, col, 0.5, 0.5)
 	}
 }
 
