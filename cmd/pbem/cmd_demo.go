@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/demo"
+)
+
+func init() {
+	register(command{name: "demo", summary: "play a demo game by email on a built-in mail server", run: runDemo})
+}
+
+func runDemo(ctx context.Context, m *Main, args []string) error {
+	fs := m.newFlags("demo", "[flags]", "Starts an IMAP and SMTP server on 127.0.0.1, creates a game and lets two built-in\n"+
+		"players play it by email. Every mail each side receives is saved as .eml with its map.")
+	out := fs.String("out", "", "folder for the saved mails and the store (default: a new folder under the system temp dir)")
+	scenario := fs.String("scenario", "shiloh1862-day2", "scenario: shiloh1862-day2 (Day 2: Historical, 12 hours) or shiloh1862 (the whole battle)")
+	hours := fs.Int("hours", 0, "stop after this many hours (0: play to the end)")
+	seed := fs.Uint64("seed", 1862, "seed for the bots' choices")
+	play := fs.String("play", "", "play this side yourself (usa or csa) with a mail client; the other side is a bot")
+	verbose := fs.Bool("v", false, "log what the daemon does")
+	if err := m.parseFlags(fs, args); err != nil {
+		return err
+	}
+	opt := demo.Options{Out: *out, Scenario: *scenario, Hours: *hours, Seed: *seed, Progress: m.Stdout}
+	if *play != "" {
+		s, ok := adjudicator.ParseSide(*play)
+		if !ok {
+			return usagef("-play %q: want usa or csa", *play)
+		}
+		opt.Human = s
+	}
+	if opt.Out == "" {
+		dir, err := os.MkdirTemp("", "pbem-demo-")
+		if err != nil {
+			return err
+		}
+		opt.Out = dir
+	}
+	if *verbose {
+		opt.Logger = slog.New(slog.NewTextHandler(m.Stderr, nil))
+	}
+	start := time.Now()
+	fmt.Fprintf(m.Stdout, "Shiloh PBEM demo: scenario %s, mail on 127.0.0.1\n", *scenario)
+	res, err := demo.Run(ctx, opt)
+	if err != nil {
+		return err
+	}
+	abs, _ := filepath.Abs(res.Out)
+	fmt.Fprintf(m.Stdout, "\n%d hours played in %s.", res.Hours, time.Since(start).Round(100*time.Millisecond))
+	if res.Over {
+		if res.Winner != adjudicator.NoSide {
+			fmt.Fprintf(m.Stdout, " %s wins, VP USA %d CSA %d.", res.Winner, res.Points[0], res.Points[1])
+		} else {
+			fmt.Fprintf(m.Stdout, " Game over, VP USA %d CSA %d.", res.Points[0], res.Points[1])
+		}
+	}
+	fmt.Fprintf(m.Stdout, "\nEvery mail each player received (.eml, with the maps as .png) is in:\n  %s\n", abs)
+	return nil
+}

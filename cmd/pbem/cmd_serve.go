@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/shiloh-pbem/pbem/mail"
+	"github.com/shiloh-pbem/pbem/server"
+	"github.com/shiloh-pbem/pbem/store"
+)
+
+func init() {
+	register(command{name: "serve", summary: "run the daemon against a real mailbox", run: runServe})
+}
+
+func newLogger(m *Main, c LogConfig) *slog.Logger {
+	var lvl slog.Level
+	_ = lvl.UnmarshalText([]byte(c.Level))
+	opts := &slog.HandlerOptions{Level: lvl}
+	if c.Format == "json" {
+		return slog.New(slog.NewJSONHandler(m.Stderr, opts))
+	}
+	return slog.New(slog.NewTextHandler(m.Stderr, opts))
+}
+
+func tlsConfig(caFile string) (*tls.Config, error) {
+	if caFile == "" {
+		return nil, nil
+	}
+	pem, err := os.ReadFile(caFile)
+	if err != nil {
+		return nil, err
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("%s: no certificates", caFile)
+	}
+	return &tls.Config{RootCAs: pool}, nil
+}
+
+func runServe(ctx context.Context, m *Main, args []string) error {
+	fs := m.newFlags("serve", "--config FILE", "Runs the daemon: watches the mailbox, resolves hours, sends mail. Stops\n"+
+		"cleanly on SIGINT or SIGTERM (the current transaction finishes, the outbox attempt is flushed).")
+	cfgPath := fs.String("config", "", "configuration file (see config.example.toml)")
+	if err := m.parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *cfgPath == "" {
+		return usagef("--config is required")
+	}
+	cfg, err := LoadConfig(*cfgPath)
+	if err != nil {
+		return err
+	}
+	log := newLogger(m, cfg.Log)
+	imapPass, err := secret(cfg.IMAP.Password, cfg.IMAP.PasswordFile)
+	if err != nil {
+		return err
+	}
+	smtpPass, err := secret(cfg.SMTP.Password, cfg.SMTP.PasswordFile)
+	if err != nil {
+		return err
+	}
+	imapTLS, err := tlsConfig(cfg.IMAP.CAFile)
+	if err != nil {
+		return err
+	}
+	smtpTLS, err := tlsConfig(cfg.SMTP.CAFile)
+	if err != nil {
+		return err
+	}
+	st, err := store.Open(cfg.Store.Path, nil)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+
+	sender := mail.NewSender(mail.SMTPConfig{Addr: cfg.SMTP.Addr, TLS: mail.TLSMode(cfg.SMTP.TLS), Username: cfg.SMTP.Username,
+		Password: smtpPass, TLSConfig: smtpTLS})
+	sender.Logger = log
+	sender.Backoff = mail.ExpBackoff(30*time.Second, cfg.SMTP.RetryMax.Duration)
+	srv, err := server.New(st, server.Config{Address: cfg.Mail.Address, FromName: cfg.Mail.FromName, GMs: cfg.Mail.GMs,
+		MaxBytes: int(cfg.Mail.MaxBytes), ChangeOfMind: cfg.Games.ChangeOfMind.Duration, HourLength: cfg.Games.Deadline.Duration,
+		Logger: log, Wake: sender.Wake})
+	if err != nil {
+		return err
+	}
+	idle := mail.IdleAuto
+	if !cfg.IMAP.IDLE {
+		idle = mail.IdleNever
+	}
+	watcher := mail.NewWatcher(mail.WatcherConfig{Addr: cfg.IMAP.Addr, TLS: mail.TLSMode(cfg.IMAP.TLS), TLSConfig: imapTLS,
+		Username: cfg.IMAP.Username, Password: imapPass, Mailbox: cfg.IMAP.Mailbox, ProcessedMailbox: cfg.IMAP.ProcessedMailbox,
+		PollInterval: cfg.IMAP.PollInterval.Duration, IDLE: idle, MaxSize: cfg.Mail.MaxBytes, Logger: log})
+
+	log.Info("pbem serving", "store", cfg.Store.Path, "imap", cfg.IMAP.Addr, "smtp", cfg.SMTP.Addr, "address", cfg.Mail.Address)
+	var wg sync.WaitGroup
+	errc := make(chan error, 3)
+	run := func(name string, f func() error) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := f(); err != nil && !errors.Is(err, context.Canceled) {
+				errc <- fmt.Errorf("%s: %w", name, err)
+			}
+		}()
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	run("watcher", func() error { return watcher.Run(ctx, srv) })
+	run("sender", func() error { return sender.Run(ctx, server.Outbox{St: st}) })
+	run("resolver", func() error { return srv.Run(ctx, 30*time.Second) })
+	select {
+	case <-ctx.Done():
+		log.Info("shutting down")
+		err = nil
+	case err = <-errc:
+		log.Error("stopping", "err", err)
+	}
+	cancel()
+	wg.Wait()
+	// One last attempt at the outbox, bounded, so mail queued just before the
+	// signal still leaves.
+	flush, stop := context.WithTimeout(context.Background(), 10*time.Second)
+	defer stop()
+	if n, ferr := sender.SendDue(flush, server.Outbox{St: st}); ferr == nil && n > 0 {
+		log.Info("outbox flushed", "sent", n)
+	}
+	return err
+}

@@ -1,0 +1,446 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/mail"
+	"github.com/shiloh-pbem/pbem/orders"
+	"github.com/shiloh-pbem/pbem/render"
+)
+
+func init() {
+	register(command{name: "scenario check", summary: "validate a scenario (embedded name or a folder of TOML files)", run: runScenarioCheck})
+	register(command{name: "scenario list", summary: "list the embedded scenarios", run: runScenarioList})
+	register(command{name: "render base", summary: "draw a scenario's base map as PNG", run: runRenderBase})
+	register(command{name: "new-state", summary: "write a scenario's starting state as JSON", run: runNewState})
+	register(command{name: "resolve", summary: "resolve one hour offline from a state and orders files", run: runResolve})
+	register(command{name: "orders check", summary: "print the receipt a player would get for an orders file", run: runOrdersCheck})
+	register(command{name: "mail inspect", summary: "show what the intake makes of a raw mail (.eml)", run: runMailInspect})
+}
+
+// loadScenarios reads an embedded scenario by name, a club's edited start file
+// (x.toml beside map.toml and ob.toml), or every start in a folder.
+func loadScenarios(name string) ([]*adjudicator.Scenario, error) {
+	st, err := os.Stat(name)
+	switch {
+	case err == nil && st.IsDir():
+		return adjudicator.LoadScenariosFS(os.DirFS(name), ".")
+	case err == nil:
+		sc, err := adjudicator.LoadScenarioFS(os.DirFS(filepath.Dir(name)), filepath.Base(name))
+		if err != nil {
+			return nil, err
+		}
+		return []*adjudicator.Scenario{sc}, nil
+	}
+	sc, err := adjudicator.LoadScenario(name)
+	if err != nil {
+		return nil, fmt.Errorf("%w (embedded scenarios: %s)", err, strings.Join(adjudicator.Scenarios(), ", "))
+	}
+	return []*adjudicator.Scenario{sc}, nil
+}
+
+// loadScenario is loadScenarios for commands that need exactly one.
+func loadScenario(name string) (*adjudicator.Scenario, error) {
+	scs, err := loadScenarios(name)
+	if err != nil {
+		return nil, err
+	}
+	if len(scs) != 1 {
+		var ids []string
+		for _, sc := range scs {
+			ids = append(ids, sc.ID)
+		}
+		return nil, fmt.Errorf("%s holds %d scenarios (%s): name one start file", name, len(scs), strings.Join(ids, ", "))
+	}
+	return scs[0], nil
+}
+
+func runScenarioCheck(ctx context.Context, m *Main, args []string) error {
+	fs := m.newFlags("scenario check", "[name|folder ...]", "Validates scenarios: every embedded one by default. Exit 1 lists every problem.")
+	if err := m.parseFlags(fs, args); err != nil {
+		return err
+	}
+	names := fs.Args()
+	if len(names) == 0 {
+		names = adjudicator.Scenarios()
+	}
+	bad := false
+	var scs []*adjudicator.Scenario
+	for _, n := range names {
+		got, err := loadScenarios(n)
+		if err != nil {
+			fmt.Fprintf(m.Stdout, "%s: %v\n", n, err)
+			bad = true
+			continue
+		}
+		scs = append(scs, got...)
+	}
+	for _, sc := range scs {
+		n := sc.ID
+		probs := adjudicator.Validate(sc)
+		if len(probs) == 0 {
+			fmt.Fprintf(m.Stdout, "%s: ok (%d areas, %d borders, %d roads, %d blocks)\n", n,
+				len(sc.Map.Areas), len(sc.Map.Borders), len(sc.Map.Roads), len(sc.OB.Blocks))
+			continue
+		}
+		bad = true
+		fmt.Fprintf(m.Stdout, "%s: %d problems\n", n, len(probs))
+		for _, p := range probs {
+			fmt.Fprintf(m.Stdout, "  %s\n", p)
+		}
+	}
+	if bad {
+		return errProblems
+	}
+	return nil
+}
+
+func runScenarioList(ctx context.Context, m *Main, args []string) error {
+	fs := m.newFlags("scenario list", "", "Lists the embedded scenarios.")
+	if err := m.parseFlags(fs, args); err != nil {
+		return err
+	}
+	for _, n := range adjudicator.Scenarios() {
+		sc, err := adjudicator.LoadScenario(n)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(m.Stdout, "%-12s %s (%s to %s)\n", n, sc.Title, sc.Start, sc.End)
+	}
+	return nil
+}
+
+func runRenderBase(ctx context.Context, m *Main, args []string) error {
+	fs := m.newFlags("render base", "--scenario NAME --out FILE", "Draws the base map: areas by terrain, borders, roads, camps, landings, the river, entries, legend.")
+	scn := fs.String("scenario", "shiloh1862", "scenario name or folder")
+	out := fs.String("out", "map.png", "PNG file to write")
+	if err := m.parseFlags(fs, args); err != nil {
+		return err
+	}
+	sc, err := loadScenario(*scn)
+	if err != nil {
+		return err
+	}
+	f, err := os.Create(*out)
+	if err != nil {
+		return err
+	}
+	if err := render.WriteBasePNG(f, sc); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "wrote %s\n", *out)
+	return nil
+}
+
+func runNewState(ctx context.Context, m *Main, args []string) error {
+	fs := m.newFlags("new-state", "--scenario NAME [--out FILE]", "Writes the scenario's starting state (docs/STATE.md).")
+	scn := fs.String("scenario", "shiloh1862", "scenario name or folder")
+	out := fs.String("out", "-", "file to write, - for standard output")
+	vis := fs.String("visibility", "blocks", "blocks, double-blind or open")
+	if err := m.parseFlags(fs, args); err != nil {
+		return err
+	}
+	sc, err := loadScenario(*scn)
+	if err != nil {
+		return err
+	}
+	st, err := adjudicator.NewState(sc, adjudicator.Options{Visibility: adjudicator.Visibility(*vis)})
+	if err != nil {
+		return err
+	}
+	b, err := adjudicator.MarshalState(st)
+	if err != nil {
+		return err
+	}
+	return writeOut(m, *out, append(b, '\n'))
+}
+
+func writeOut(m *Main, path string, b []byte) error {
+	if path == "-" || path == "" {
+		_, err := m.Stdout.Write(b)
+		return err
+	}
+	return os.WriteFile(path, b, 0o644)
+}
+
+func readIn(m *Main, path string) ([]byte, error) {
+	if path == "-" {
+		return io.ReadAll(m.Stdin)
+	}
+	return os.ReadFile(path)
+}
+
+// readOrders reads an orders file: JSON (adjudicator.Orders) if it starts with {,
+// otherwise the order language.
+func readOrders(sc *adjudicator.Scenario, side adjudicator.Side, b []byte) (*adjudicator.Orders, []orders.Problem, error) {
+	if t := strings.TrimSpace(string(b)); strings.HasPrefix(t, "{") {
+		var o adjudicator.Orders
+		if err := json.Unmarshal(b, &o); err != nil {
+			return nil, nil, err
+		}
+		o.Side = side
+		return &o, nil, nil
+	}
+	o, probs := orders.Parse(string(b), orders.ScenarioNames(sc), side)
+	return o, probs, nil
+}
+
+func parseDice(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		v, err := strconv.Atoi(f)
+		if err != nil || v < 1 || v > 6 {
+			return nil, fmt.Errorf("die %q is not 1..6", f)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func runResolve(ctx context.Context, m *Main, args []string) error {
+	fs := m.newFlags("resolve", "--scenario NAME --state FILE --orders usa=FILE --orders csa=FILE [--dice 6,3,... | --seed N] [--json] [--next FILE]",
+		"Resolves one hour offline, for umpires and testing: prints the report and writes the next state.")
+	scn := fs.String("scenario", "shiloh1862", "scenario name or folder")
+	statePath := fs.String("state", "", "state file (from new-state or a previous resolve)")
+	var ordFlags multiFlag
+	fs.Var(&ordFlags, "orders", "side=FILE, repeatable (order language or JSON)")
+	diceList := fs.String("dice", "", "scripted dice, comma separated; fails if the rules ask for more")
+	seed := fs.Uint64("seed", 0, "seed for the dice stream (when --dice is not given)")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	next := fs.String("next", "", "write the next state here")
+	if err := m.parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *statePath == "" {
+		return usagef("--state is required")
+	}
+	sc, err := loadScenario(*scn)
+	if err != nil {
+		return err
+	}
+	b, err := readIn(m, *statePath)
+	if err != nil {
+		return err
+	}
+	st, err := adjudicator.UnmarshalState(b)
+	if err != nil {
+		return err
+	}
+	var ord [2]*adjudicator.Orders
+	for _, f := range ordFlags {
+		k, path, ok := strings.Cut(f, "=")
+		side, sok := adjudicator.ParseSide(k)
+		if !ok || !sok {
+			return usagef("--orders %q: want usa=FILE or csa=FILE", f)
+		}
+		ob, err := readIn(m, path)
+		if err != nil {
+			return err
+		}
+		o, probs, err := readOrders(sc, side, ob)
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		for _, p := range probs {
+			sev := "warning"
+			if p.Severity == orders.Error {
+				sev = "error"
+			}
+			fmt.Fprintf(m.Stderr, "%s:%d: %s: %s\n", path, p.Line, sev, p.Text)
+		}
+		ord[side.Index()] = o
+	}
+	var d adjudicator.Dice
+	var scripted *adjudicator.ScriptedDice
+	if *diceList != "" {
+		vals, err := parseDice(*diceList)
+		if err != nil {
+			return usagef("--dice: %v", err)
+		}
+		scripted = adjudicator.NewScriptedDice(vals...)
+		d = scripted
+	} else {
+		var sb [8]byte
+		for i := range sb {
+			sb[i] = byte(*seed >> (8 * (7 - i)))
+		}
+		d = adjudicator.NewStreamDice(sb[:])
+	}
+	var after *adjudicator.State
+	var rep *adjudicator.Report
+	err = func() (err error) {
+		defer func() {
+			if r := recover(); r != nil && scripted != nil {
+				err = fmt.Errorf("%v", r)
+			} else if r != nil {
+				panic(r)
+			}
+		}()
+		after, rep, err = adjudicator.ResolveHour(sc, st, ord, d)
+		return err
+	}()
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		out, err := json.MarshalIndent(rep, "", "  ")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(m.Stdout, string(out))
+	} else {
+		printReport(m.Stdout, sc, rep)
+	}
+	if scripted != nil && scripted.Remaining() > 0 {
+		fmt.Fprintf(m.Stderr, "note: %d scripted dice were not used\n", scripted.Remaining())
+	}
+	if *next != "" {
+		nb, err := adjudicator.MarshalState(after)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(*next, append(nb, '\n'), 0o644)
+	}
+	return nil
+}
+
+// printReport prints the full (umpire's) report: every event and result.
+func printReport(w io.Writer, sc *adjudicator.Scenario, rep *adjudicator.Report) {
+	name := func(id adjudicator.BlockID) string {
+		if b := sc.OB.Block(id); b != nil {
+			return b.Name
+		}
+		return string(id)
+	}
+	area := func(id adjudicator.AreaID) string {
+		if a := sc.Map.Area(id); a != nil {
+			return a.Name
+		}
+		return string(id)
+	}
+	fmt.Fprintf(w, "%s: initiative USA %d, CSA %d; Player 1 %s. %s\n", rep.Hour, rep.Initiative.Rolls[0], rep.Initiative.Rolls[1],
+		rep.Initiative.Player1, rep.Initiative.Reason)
+	for _, e := range rep.Events {
+		var parts []string
+		parts = append(parts, fmt.Sprintf("%3d %-14s", e.Seq, e.Kind))
+		if e.Side != adjudicator.NoSide {
+			parts = append(parts, e.Side.String())
+		}
+		if e.Block != "" {
+			parts = append(parts, name(e.Block))
+		}
+		if e.Round > 0 {
+			parts = append(parts, fmt.Sprintf("round %d", e.Round))
+		}
+		if e.Area != "" {
+			parts = append(parts, "in "+area(e.Area))
+		}
+		if e.From != "" || e.To != "" {
+			parts = append(parts, area(e.From)+" > "+area(e.To))
+		}
+		if e.Firepower.Letter != 0 {
+			parts = append(parts, e.Firepower.String())
+		}
+		if len(e.Dice) > 0 {
+			parts = append(parts, fmt.Sprint(e.Dice), fmt.Sprintf("hits %d", e.Hits))
+		}
+		if e.Kind == adjudicator.EvHit || e.Kind == adjudicator.EvSupply || e.Kind == adjudicator.EvHQReduced {
+			parts = append(parts, fmt.Sprintf("strength %d", e.Strength))
+		}
+		if e.Text != "" {
+			parts = append(parts, "("+e.Text+")")
+		}
+		if e.Rule != "" {
+			parts = append(parts, "["+e.Rule+"]")
+		}
+		fmt.Fprintln(w, strings.Join(parts, " "))
+	}
+	for _, r := range rep.Results {
+		if r.Status == adjudicator.Executed {
+			continue
+		}
+		fmt.Fprintf(w, "%s %s #%d (line %d): %s: %s [%s]\n", r.Side, r.Order.Kind, r.Order.Index, r.Order.Line, r.Status, r.Reason, r.Rule)
+	}
+	fmt.Fprintf(w, "VP: USA %d, CSA %d", rep.Points[0], rep.Points[1])
+	if rep.Over {
+		fmt.Fprintf(w, "; game over, winner %s", rep.Winner)
+	}
+	fmt.Fprintln(w)
+}
+
+func runOrdersCheck(ctx context.Context, m *Main, args []string) error {
+	fs := m.newFlags("orders check", "--scenario NAME --state FILE --side usa|csa [FILE|-]", "Prints the receipt a player would get for these orders.")
+	scn := fs.String("scenario", "shiloh1862", "scenario name or folder")
+	statePath := fs.String("state", "", "state file (default: the scenario's start)")
+	sideName := fs.String("side", "", "usa or csa")
+	if err := m.parseFlags(fs, args); err != nil {
+		return err
+	}
+	side, ok := adjudicator.ParseSide(*sideName)
+	if !ok {
+		return usagef("--side must be usa or csa")
+	}
+	sc, err := loadScenario(*scn)
+	if err != nil {
+		return err
+	}
+	var st *adjudicator.State
+	if *statePath == "" {
+		st, err = adjudicator.NewState(sc, adjudicator.Options{Visibility: adjudicator.VisBlocks})
+	} else {
+		var b []byte
+		if b, err = os.ReadFile(*statePath); err == nil {
+			st, err = adjudicator.UnmarshalState(b)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	in := "-"
+	if fs.NArg() > 0 {
+		in = fs.Arg(0)
+	}
+	text, err := readIn(m, in)
+	if err != nil {
+		return err
+	}
+	rc, errs := ordersReceipt(sc, st, side, string(text))
+	fmt.Fprint(m.Stdout, rc)
+	if errs > 0 {
+		return errProblems
+	}
+	return nil
+}
+
+func runMailInspect(ctx context.Context, m *Main, args []string) error {
+	fs := m.newFlags("mail inspect", "[--address pbem@host] FILE.eml", "Prints what the intake makes of a raw mail: game, side, sender check,\n"+
+		"body, commands and orders found, and why it would be ignored.")
+	addr := fs.String("address", "pbem@example.org", "the adjudicator's address")
+	if err := m.parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("give one .eml file")
+	}
+	raw, err := readIn(m, fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	local, domain, _ := strings.Cut(*addr, "@")
+	rep := mail.Inspect(raw, mail.InspectConfig{Route: mail.RouteConfig{LocalPart: local, Domain: domain},
+		Self: mail.SelfInfo{Addresses: []string{*addr}, MessageIDDomain: domain}})
+	fmt.Fprint(m.Stdout, rep.String())
+	return nil
+}

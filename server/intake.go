@@ -1,0 +1,154 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/docs"
+	"github.com/shiloh-pbem/pbem/mail"
+	"github.com/shiloh-pbem/pbem/orders"
+	"github.com/shiloh-pbem/pbem/store"
+)
+
+// intake decides what one mail means and does it inside tx. It returns the id of
+// a game whose hour may now be ready to resolve.
+func (s *Server) intake(tx *store.Tx, d mail.Delivery, ref uint64) (string, error) {
+	log := s.cfg.Logger.With("uid", d.UID, "message_id", d.MessageID)
+	if d.Oversize {
+		log.Warn("mail ignored: too large", "size", d.Size)
+		return "", nil
+	}
+	in, err := mail.Decode(d.Raw, &mail.DecodeOptions{MaxBytes: s.cfg.MaxBytes})
+	if err != nil {
+		log.Warn("mail ignored: unreadable", "err", err)
+		return "", nil
+	}
+	if disp, why := mail.Classify(in, s.self()); disp != mail.Process {
+		log.Info("mail ignored", "why", why)
+		return "", nil
+	}
+	// Which game and side: a secret plus-address is the authentication.
+	var game *store.Game
+	var side adjudicator.Side
+	for _, c := range mail.Route(in, mail.RouteConfig{LocalPart: s.local, Domain: s.domain}) {
+		if c.Token == "" {
+			continue
+		}
+		gid, sd, err := tx.GameByToken(c.Token)
+		if err != nil || gid != c.Game || sd != c.Side {
+			continue
+		}
+		if game, err = tx.Game(gid); err != nil {
+			return "", err
+		}
+		side, _ = adjudicator.ParseSide(sd)
+		break
+	}
+	if game == nil {
+		return "", s.replyUnknown(tx, in)
+	}
+	player := game.Players[sideKey(side)]
+	if !mail.SenderMatches(in, player.Address) {
+		// The token is secret, so the mail is accepted; the player of record is
+		// told, in case the address leaked (the Diplomacy Judge does the same).
+		if err := s.queueAlert(tx, game, side, in); err != nil {
+			return "", err
+		}
+	}
+	cmds := mail.Commands(in.Text)
+	for _, c := range cmds {
+		switch c.Name {
+		case "HELP":
+			return "", s.queueText(tx, game, side, "help", "Player's guide", docs.Players)
+		case "STATUS":
+			return "", s.queueStatus(tx, game, side)
+		case "RESEND":
+			return "", s.queueResend(tx, game, side)
+		}
+	}
+	if game.Status != store.StatusRunning {
+		return "", s.queueText(tx, game, side, "notice", "Game not running",
+			fmt.Sprintf("Game %s is %s; your mail was not read as orders.\n", game.ID, game.Status))
+	}
+	return s.takeOrders(tx, game, side, in, ref)
+}
+
+// self is the adjudicator's identity for loop protection.
+func (s *Server) self() mail.SelfInfo {
+	return mail.SelfInfo{Addresses: []string{s.cfg.Address}, MessageIDDomain: s.idDomain}
+}
+
+// names caches each scenario's compiled dictionary of names.
+var names sync.Map // scenario id -> *orders.Dictionary
+
+func namesOf(sc *adjudicator.Scenario) *orders.Dictionary {
+	if d, ok := names.Load(sc.ID); ok {
+		return d.(*orders.Dictionary)
+	}
+	d := orders.ScenarioNames(sc)
+	names.Store(sc.ID, d)
+	return d
+}
+
+// takeOrders parses and checks one side's orders, stores them as a new version and
+// queues the receipt.
+func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, in *mail.Inbound, ref uint64) (string, error) {
+	sc, err := adjudicator.LoadScenario(g.Scenario)
+	if err != nil {
+		return "", err
+	}
+	h, err := tx.Hour(g.ID, g.CurrentHour)
+	if err != nil {
+		return "", err
+	}
+	st, err := adjudicator.UnmarshalState(h.StateAtStart)
+	if err != nil {
+		return "", err
+	}
+	p := orders.ParseText(in.Text, namesOf(sc), side)
+	parsed, err := json.Marshal(p.Orders)
+	if err != nil {
+		return "", err
+	}
+	prev := h.Latest(sideKey(side))
+	prevVersion := 0
+	if prev != nil {
+		prevVersion = prev.Version
+	}
+	rc := receipt(sc, st, p, prevVersion+1, prevVersion)
+	var hash store.Hash
+	if err := hash.UnmarshalText([]byte(rc.Hash)); err != nil {
+		return "", fmt.Errorf("server: receipt hash %q: %w", rc.Hash, err)
+	}
+	set, err := tx.AddOrderSet(g.ID, h.Hour, sideKey(side), store.OrderSet{
+		MailRef: ref, From: in.From.Addr, Text: in.Text, Parsed: parsed, Hash: hash,
+	})
+	if err != nil {
+		return "", err
+	}
+	body := fmt.Sprintf("Orders for %s received.\n\n%s\nYou may send new orders until the hour resolves; the newest set replaces the others whole.\n",
+		st.Hour, rc.Text())
+	subj := fmt.Sprintf("Orders received for %s (v%d)", st.Hour, set.Version)
+	if rc.Errors() > 0 {
+		subj = fmt.Sprintf("Orders received for %s (v%d) with %d errors", st.Hour, set.Version, rc.Errors())
+	}
+	if err := s.queueText(tx, g, side, fmt.Sprintf("receipt-h%d-v%d", h.Hour, set.Version), subj, body); err != nil {
+		return "", err
+	}
+	return g.ID, nil
+}
+
+// receipt answers one submission: every order echoed canonically with its status
+// (issue: the receipt).
+func receipt(sc *adjudicator.Scenario, st *adjudicator.State, p *orders.Parsed, version, replaces int) *orders.Receipt {
+	return orders.NewReceipt(p, namesOf(sc), version, replaces)
+}
+
+// PreviewReceipt is the receipt a side would get for text, without storing
+// anything (pbem orders check), and the number of errors in it.
+func PreviewReceipt(sc *adjudicator.Scenario, st *adjudicator.State, side adjudicator.Side, text string) (string, int) {
+	rc := receipt(sc, st, orders.ParseText(text, namesOf(sc), side), 1, 0)
+	return rc.Text(), rc.Errors()
+}

@@ -1,0 +1,245 @@
+package server
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/mail"
+	"github.com/shiloh-pbem/pbem/render"
+	"github.com/shiloh-pbem/pbem/store"
+	"github.com/shiloh-pbem/pbem/templates"
+)
+
+// recipient is one addressee of a game mail: a side's player or the GM.
+type recipient struct {
+	viewer adjudicator.Side // NoSide for the GM
+	addr   string
+	reply  string // the secret reply address for a player
+}
+
+func (s *Server) recipients(g *store.Game) []recipient {
+	var rs []recipient
+	for _, sd := range adjudicator.Sides {
+		p := g.Players[sideKey(sd)]
+		if p.Address == "" {
+			continue
+		}
+		rs = append(rs, recipient{viewer: sd, addr: p.Address,
+			reply: mail.ReplyAddress(s.local, s.domain, g.ID, sideKey(sd), p.Token)})
+	}
+	if g.GM != "" {
+		rs = append(rs, recipient{viewer: adjudicator.NoSide, addr: g.GM})
+	}
+	return rs
+}
+
+// queueHourMails queues each side's (and the GM's) mail for an hour boundary: the
+// report of the hour played (rep nil at the start), the map and the order form of
+// the hour now open. Each is built from that recipient's view alone.
+func (s *Server) queueHourMails(tx *store.Tx, g *store.Game, sc *adjudicator.Scenario, before *adjudicator.State,
+	rep *adjudicator.Report, after *adjudicator.State, commitment store.Hash, rv *hourReveal) error {
+	for _, r := range s.recipients(g) {
+		out, err := s.hourMail(g, sc, before, rep, after, commitment, rv, r)
+		if err != nil {
+			return err
+		}
+		kind := fmt.Sprintf("hour-h%d-%s", after.Hour, sideKey(r.viewer))
+		if after.Over {
+			kind = "final-" + sideKey(r.viewer)
+		}
+		if err := s.enqueue(tx, g, r, kind, int(after.Hour), out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// hourMail builds one recipient's hour mail from that recipient's view alone.
+func (s *Server) hourMail(g *store.Game, sc *adjudicator.Scenario, before *adjudicator.State, rep *adjudicator.Report,
+	after *adjudicator.State, commitment store.Hash, rv *hourReveal, r recipient) (mail.OutMessage, error) {
+	v := adjudicator.ViewOf(sc, after, r.viewer)
+	var repView *adjudicator.ReportView
+	if rep != nil {
+		repView = adjudicator.ViewReport(sc, before, rep, after, r.viewer)
+	}
+	m := templates.NewHourMail(sc, g.ID, repView, v)
+	if !commitment.IsZero() {
+		m.Commitment = commitment.String()
+	}
+	if rv != nil {
+		m.RevealedSeed = fmt.Sprintf("%x", rv.seed)
+		m.ChainHead = rv.head.String()
+	}
+	if !g.Deadline.Next.IsZero() && !after.Over {
+		m.Deadline = deadlineText(g.Deadline.Next, g.Players[sideKey(r.viewer)].TimeZone)
+	}
+	var png bytes.Buffer
+	if err := render.DrawView(&png, sc, v, repView, &render.Options{GameTitle: "Game " + g.ID}); err != nil {
+		return mail.OutMessage{}, err
+	}
+	m.HasMap = true
+	text, err := m.Text()
+	if err != nil {
+		return mail.OutMessage{}, err
+	}
+	html, err := m.HTML()
+	if err != nil {
+		return mail.OutMessage{}, err
+	}
+	mapName := fmt.Sprintf("%s-%s-%s.png", g.ID, strings.ReplaceAll(strings.ToLower(after.Hour.String()), " ", ""), sideKey(r.viewer))
+	return mail.OutMessage{Subject: m.Subject(), Text: text, HTML: html, MapPNG: png.Bytes(), MapName: mapName}, nil
+}
+
+func deadlineText(t time.Time, zone string) string {
+	loc, err := time.LoadLocation(zone)
+	if err != nil || zone == "" {
+		loc = time.UTC
+	}
+	return t.In(loc).Format("Mon 2 Jan 2006 15:04 MST")
+}
+
+// enqueue composes a game mail to one recipient and puts it in the outbox in tx.
+// The Message-ID is derived from the game, the recipient and the kind, so a mail
+// that is queued again (a replay, a crash) keeps its identity.
+func (s *Server) enqueue(tx *store.Tx, g *store.Game, r recipient, kind string, hour int, out mail.OutMessage) error {
+	out.ID = fmt.Sprintf("%s.%s", g.ID, kind)
+	out.IDDomain = s.idDomain
+	out.From = mail.Address{Name: s.cfg.FromName, Addr: s.cfg.Address}
+	out.To = []mail.Address{{Addr: r.addr}}
+	out.ReplyTo = r.reply
+	out.Date = tx.Now()
+	root := mail.ThreadRootID(g.ID, s.idDomain)
+	out.References = []string{root}
+	out.InReplyTo = root
+	if !strings.HasPrefix(out.Subject, "[") {
+		out.Subject = "[" + g.ID + "] " + out.Subject
+	}
+	out.Headers = map[string]string{"X-PBEM-Game": g.ID}
+	raw, err := mail.Compose(out)
+	if err != nil {
+		return err
+	}
+	_, err = tx.EnqueueOutbox(&store.OutMsg{Game: g.ID, Hour: hour, Kind: kind, From: s.cfg.Address,
+		To: []string{r.addr}, Subject: out.Subject, Raw: raw})
+	return err
+}
+
+// queueText queues a plain-text mail to one side's player.
+func (s *Server) queueText(tx *store.Tx, g *store.Game, side adjudicator.Side, kind, subject, body string) error {
+	for _, r := range s.recipients(g) {
+		if r.viewer == side {
+			n, err := tx.OutboxMessages(g.ID)
+			if err != nil {
+				return err
+			}
+			// A serial keeps repeated kinds (help twice) distinct.
+			return s.enqueue(tx, g, r, fmt.Sprintf("%s-%s-%d", kind, sideKey(side), len(n)+1), g.CurrentHour,
+				mail.OutMessage{Subject: subject, Text: body})
+		}
+	}
+	return fmt.Errorf("server: game %s has no %s player", g.ID, side)
+}
+
+// queueAlert tells the player of record that orders came from another address.
+func (s *Server) queueAlert(tx *store.Tx, g *store.Game, side adjudicator.Side, in *mail.Inbound) error {
+	body := fmt.Sprintf("Orders for game %s (%s) arrived from %s, not from your address.\n"+
+		"They were accepted because they came to your secret reply address. If you did not\n"+
+		"send them, your reply address may have leaked: ask the GM for a new one.\n", g.ID, side, in.From.Addr)
+	return s.queueText(tx, g, side, "alert", "Orders from another address", body)
+}
+
+// queueStatus answers STATUS with the side's current position in words.
+func (s *Server) queueStatus(tx *store.Tx, g *store.Game, side adjudicator.Side) error {
+	h, err := tx.Hour(g.ID, g.CurrentHour)
+	if err != nil {
+		return err
+	}
+	st, err := adjudicator.UnmarshalState(h.StateAtStart)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Game %s is %s; the hour now open is %s.\n", g.ID, g.Status, st.Hour)
+	for _, sd := range adjudicator.Sides {
+		state := "no orders yet"
+		if o := h.Latest(sideKey(sd)); o != nil {
+			state = fmt.Sprintf("orders v%d received", o.Version)
+		}
+		fmt.Fprintf(&b, "%s: %s\n", sd, state)
+	}
+	if !g.Deadline.Next.IsZero() {
+		fmt.Fprintf(&b, "Deadline: %s\n", deadlineText(g.Deadline.Next, g.Players[sideKey(side)].TimeZone))
+	}
+	p := st.Points()
+	fmt.Fprintf(&b, "Victory points: USA %d, CSA %d.\n", p[0], p[1])
+	return s.queueText(tx, g, side, "status", "Status", b.String())
+}
+
+// queueResend sends the side's last hour mail again.
+func (s *Server) queueResend(tx *store.Tx, g *store.Game, side adjudicator.Side) error {
+	msgs, err := tx.OutboxMessages(g.ID)
+	if err != nil {
+		return err
+	}
+	want := g.Players[sideKey(side)].Address
+	for i := len(msgs) - 1; i >= 0; i-- {
+		m := msgs[i]
+		if len(m.To) == 1 && m.To[0] == want && (strings.HasPrefix(m.Kind, "hour-") || strings.HasPrefix(m.Kind, "final-")) {
+			_, err := tx.EnqueueOutbox(&store.OutMsg{Game: g.ID, Hour: m.Hour, Kind: "resend", From: m.From,
+				To: m.To, Subject: m.Subject, Raw: m.Raw})
+			return err
+		}
+	}
+	return s.queueText(tx, g, side, "resend", "Nothing to resend", "There is no hour mail to send again yet.\n")
+}
+
+// replyUnknown handles a mail that names no game through a valid secret address. A
+// sender who is a player of record is told that a mail in their name arrived
+// without the secret address and was not read (a spoofed sender is refused); any
+// other sender gets one short explanation at most once a day.
+func (s *Server) replyUnknown(tx *store.Tx, in *mail.Inbound) error {
+	games, err := tx.Games()
+	if err != nil {
+		return err
+	}
+	for _, g := range games {
+		for _, sd := range adjudicator.Sides {
+			if mail.SameMailbox(g.Players[sideKey(sd)].Address, in.From.Addr) {
+				s.cfg.Logger.Warn("mail from a player without the secret address refused", "game", g.ID, "side", sd.String())
+				body := fmt.Sprintf("A mail from your address (subject %q) reached the adjudicator without\n"+
+					"your secret reply address, so it was not read. Please reply to your last hour mail,\n"+
+					"or write to %s. If you did not send it, someone may be using your name.\n",
+					in.Subject, mail.ReplyAddress(s.local, s.domain, g.ID, sideKey(sd), g.Players[sideKey(sd)].Token))
+				return s.queueText(tx, g, sd, "refused", "Mail refused: not your secret address", body)
+			}
+		}
+	}
+	s.repliedMu.Lock()
+	defer s.repliedMu.Unlock()
+	if s.replied == nil {
+		s.replied = map[string]time.Time{}
+	}
+	key := strings.ToLower(in.From.Addr)
+	now := tx.Now()
+	if last, ok := s.replied[key]; ok && now.Sub(last) < 24*time.Hour {
+		s.cfg.Logger.Info("mail for no game, already answered today", "from", in.From.Addr)
+		return nil
+	}
+	s.replied[key] = now
+	body := "This is the Shiloh PBEM adjudicator. Your mail did not come to a game's secret\n" +
+		"address, so it was not read. Players receive their address with their first hour mail;\n" +
+		"ask your GM if you have lost it. This is the only reply you will get today.\n"
+	out := mail.OutMessage{ID: fmt.Sprintf("unknown.%d", now.UnixNano()), IDDomain: s.idDomain,
+		From: mail.Address{Name: s.cfg.FromName, Addr: s.cfg.Address}, To: []mail.Address{{Addr: in.From.Addr}},
+		Subject: "About your mail to the Shiloh PBEM adjudicator", Text: body, Date: now, InReplyTo: in.MessageID}
+	raw, err := mail.Compose(out)
+	if err != nil {
+		return err
+	}
+	_, err = tx.EnqueueOutbox(&store.OutMsg{Kind: "unknown-sender", From: s.cfg.Address, To: []string{in.From.Addr},
+		Subject: out.Subject, Raw: raw})
+	return err
+}

@@ -1,0 +1,426 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/mail"
+	"github.com/shiloh-pbem/pbem/store"
+)
+
+// Config says who the server is and how it runs games.
+type Config struct {
+	// Address is the adjudicator's own address, local@domain; players write to
+	// local+game-side-token@domain.
+	Address  string
+	FromName string
+	// GMs may create games and give GM commands.
+	GMs []string
+	// MaxBytes is the largest mail read (0: the mail package's default).
+	MaxBytes int
+	// ChangeOfMind is the wait after both sides sent orders before the hour
+	// resolves, so a player may still replace his orders (DESIGN §2.3).
+	ChangeOfMind time.Duration
+	// HourLength is the deadline of each hour after it opens; 0 means none.
+	HourLength time.Duration
+	Now        func() time.Time
+	Logger     *slog.Logger
+	// Wake is called after mails were queued, to send them at once.
+	Wake func()
+}
+
+// Server runs the games of one mailbox and one store.
+type Server struct {
+	cfg           Config
+	st            *store.Store
+	local, domain string
+	// idDomain is the right-hand side of our Message-IDs: distinct from the mail
+	// domain, so that players on the same domain are never taken for ourselves.
+	idDomain string
+	// mu serialises resolution, so an hour is never resolved twice at once.
+	mu sync.Mutex
+	// repliedMu guards replied, which remembers when an unknown sender was last
+	// answered. It is separate from mu: it is taken inside store transactions.
+	repliedMu sync.Mutex
+	replied   map[string]time.Time
+}
+
+// New returns a server on an open store.
+func New(st *store.Store, cfg Config) (*Server, error) {
+	at := strings.LastIndexByte(cfg.Address, '@')
+	if at <= 0 || at == len(cfg.Address)-1 {
+		return nil, fmt.Errorf("server: address %q is not local@domain", cfg.Address)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.FromName == "" {
+		cfg.FromName = "Shiloh PBEM"
+	}
+	local, domain := cfg.Address[:at], cfg.Address[at+1:]
+	return &Server{cfg: cfg, st: st, local: local, domain: domain, idDomain: "shiloh-pbem." + domain}, nil
+}
+
+func (s *Server) wake() {
+	if s.cfg.Wake != nil {
+		s.cfg.Wake()
+	}
+}
+
+// sideKey is the store's name for a side.
+func sideKey(sd adjudicator.Side) string {
+	if sd == adjudicator.NoSide {
+		return store.GMReport
+	}
+	return strings.ToLower(sd.String())
+}
+
+// NewGame describes a game to create.
+type NewGame struct {
+	ID       string
+	Scenario string // "" means shiloh1862
+	Options  adjudicator.Options
+	USA, CSA string // the players' addresses
+	GM       string
+}
+
+// CreateGame creates a game, opens its first hour with a seed commitment, and
+// queues each side's first mail: its secret reply address, its map and its order
+// form.
+func (s *Server) CreateGame(ctx context.Context, req NewGame) (*store.Game, error) {
+	if req.Scenario == "" {
+		req.Scenario = "shiloh1862"
+	}
+	if !mail.ValidGameID(req.ID) {
+		return nil, fmt.Errorf("server: game id %q: use letters and digits", req.ID)
+	}
+	sc, err := adjudicator.LoadScenario(req.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	if req.Options.Visibility == "" {
+		req.Options.Visibility = adjudicator.VisBlocks
+	}
+	st, err := adjudicator.NewState(sc, req.Options)
+	if err != nil {
+		return nil, err
+	}
+	g, err := store.NewGame(req.ID, "shiloh1862", sc.ID)
+	if err != nil {
+		return nil, err
+	}
+	g.Options.Visibility = string(req.Options.Visibility)
+	g.GM = req.GM
+	g.Status = store.StatusRunning
+	g.CurrentHour = int(st.Hour)
+	g.Players = map[string]store.Player{}
+	for _, p := range []struct {
+		side adjudicator.Side
+		addr string
+	}{{adjudicator.USA, req.USA}, {adjudicator.CSA, req.CSA}} {
+		tok, err := mail.NewToken(nil)
+		if err != nil {
+			return nil, err
+		}
+		g.Players[sideKey(p.side)] = store.Player{Address: p.addr, Token: tok}
+	}
+	stateBytes, err := adjudicator.MarshalState(st)
+	if err != nil {
+		return nil, err
+	}
+	err = s.st.Update(func(tx *store.Tx) error {
+		now := tx.Now()
+		g.CreatedAt, g.UpdatedAt = now, now
+		if s.cfg.HourLength > 0 {
+			g.Deadline.HourLength = s.cfg.HourLength
+			g.Deadline.Next = now.Add(s.cfg.HourLength)
+		}
+		g.Deadline.ChangeOfMind = s.cfg.ChangeOfMind
+		if err := tx.CreateGame(g); err != nil {
+			return err
+		}
+		h := &store.HourRecord{Game: g.ID, Hour: int(st.Hour), OpenedAt: now, StateAtStart: stateBytes,
+			SeedCommitment: store.Commitment(store.HourSeed(g.Secret, int(st.Hour)))}
+		if err := tx.PutHour(h); err != nil {
+			return err
+		}
+		if _, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: store.AuditGameCreated, At: now,
+			Hour: int(st.Hour), SeedCommitment: h.SeedCommitment, StateHash: store.HashBytes(stateBytes),
+			Actor: req.GM, Text: fmt.Sprintf("game created: %s, %s", sc.Title, req.Options.Visibility)}); err != nil {
+			return err
+		}
+		return s.queueHourMails(tx, g, sc, nil, nil, st, h.SeedCommitment, nil)
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.wake()
+	s.cfg.Logger.Info("game created", "game", g.ID, "scenario", sc.ID)
+	return g, nil
+}
+
+// Seen implements mail.Handler.
+func (s *Server) Seen(ctx context.Context, uidValidity, uid uint32, messageID string) (bool, error) {
+	var seen bool
+	err := s.st.View(func(tx *store.Tx) error {
+		var err error
+		seen, err = tx.IsProcessed(uidValidity, uid, messageID)
+		return err
+	})
+	return seen, err
+}
+
+// Handle implements mail.Handler: everything a mail causes is committed in the
+// transaction that marks it processed.
+func (s *Server) Handle(ctx context.Context, d mail.Delivery) error {
+	var resolveGame string
+	err := s.st.Update(func(tx *store.Tx) error {
+		if seen, err := tx.IsProcessed(d.UIDValidity, d.UID, d.MessageID); err != nil || seen {
+			return err
+		}
+		if err := tx.MarkProcessed(d.UIDValidity, d.UID, d.MessageID); err != nil {
+			return err
+		}
+		ref, err := tx.ArchiveMail(d.Raw)
+		if err != nil {
+			return err
+		}
+		g, err := s.intake(tx, d, ref)
+		resolveGame = g
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	s.wake()
+	if resolveGame != "" {
+		if _, err := s.ResolveIfReady(ctx, resolveGame); err != nil {
+			s.cfg.Logger.Error("resolve", "game", resolveGame, "err", err)
+		}
+	}
+	return nil
+}
+
+// ResolveDue resolves every running game whose current hour is ready: both sides
+// have sent orders and the change-of-mind delay has passed, or the deadline passed.
+func (s *Server) ResolveDue(ctx context.Context) (int, error) {
+	var ids []string
+	if err := s.st.View(func(tx *store.Tx) error {
+		ids = tx.GameIDs()
+		return nil
+	}); err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range ids {
+		ok, err := s.ResolveIfReady(ctx, id)
+		if err != nil {
+			return n, err
+		}
+		if ok {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// Run resolves due hours every interval until ctx ends.
+func (s *Server) Run(ctx context.Context, interval time.Duration) error {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if _, err := s.ResolveDue(ctx); err != nil {
+			s.cfg.Logger.Error("resolve due", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		}
+	}
+}
+
+// ready says whether an hour may resolve now.
+func ready(g *store.Game, h *store.HourRecord, now time.Time) bool {
+	if g.Status != store.StatusRunning || h.Resolved() {
+		return false
+	}
+	if !g.Deadline.Next.IsZero() && !now.Before(g.Deadline.Next) {
+		return true
+	}
+	var last time.Time
+	for _, side := range []string{"usa", "csa"} {
+		o := h.Latest(side)
+		if o == nil {
+			return false
+		}
+		if o.ReceivedAt.After(last) {
+			last = o.ReceivedAt
+		}
+	}
+	return !now.Before(last.Add(g.Deadline.ChangeOfMind))
+}
+
+// ResolveIfReady resolves the game's current hour if it is ready.
+func (s *Server) ResolveIfReady(ctx context.Context, id string) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	did := false
+	err := s.st.Update(func(tx *store.Tx) error {
+		g, err := tx.Game(id)
+		if err != nil {
+			return err
+		}
+		h, err := tx.Hour(id, g.CurrentHour)
+		if err != nil {
+			return err
+		}
+		if !ready(g, h, tx.Now()) {
+			return nil
+		}
+		did = true
+		return s.resolve(tx, g, h)
+	})
+	if err == nil && did {
+		s.wake()
+	}
+	return did, err
+}
+
+// resolve plays the hour and queues its mails, all in tx.
+func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error {
+	sc, err := adjudicator.LoadScenario(g.Scenario)
+	if err != nil {
+		return err
+	}
+	before, err := adjudicator.UnmarshalState(h.StateAtStart)
+	if err != nil {
+		return err
+	}
+	var ord [2]*adjudicator.Orders
+	for _, sd := range adjudicator.Sides {
+		if o := h.Latest(sideKey(sd)); o != nil && len(o.Parsed) > 0 {
+			var parsed adjudicator.Orders
+			if err := json.Unmarshal(o.Parsed, &parsed); err != nil {
+				return fmt.Errorf("server: stored orders of %s: %w", sd, err)
+			}
+			ord[sd.Index()] = &parsed
+		}
+	}
+	seed := store.HourSeed(g.Secret, h.Hour)
+	after, rep, err := adjudicator.ResolveHour(sc, before, ord, adjudicator.NewStreamDice(seed))
+	if err != nil {
+		return err
+	}
+	now := tx.Now()
+	h.Seed = seed
+	h.ResolvedAt = now
+	if h.NextState, err = adjudicator.MarshalState(after); err != nil {
+		return err
+	}
+	h.Reports = map[string][]byte{}
+	for _, viewer := range []adjudicator.Side{adjudicator.USA, adjudicator.CSA, adjudicator.NoSide} {
+		rv := adjudicator.ViewReport(sc, before, rep, after, viewer)
+		b, err := json.Marshal(rv)
+		if err != nil {
+			return err
+		}
+		h.Reports[sideKey(viewer)] = b
+	}
+	if err := tx.PutHour(h); err != nil {
+		return err
+	}
+	head, err := tx.AppendAudit(store.HourAudit(h))
+	if err != nil {
+		return err
+	}
+	var commitment store.Hash
+	if !after.Over {
+		next := &store.HourRecord{Game: g.ID, Hour: int(after.Hour), OpenedAt: now, StateAtStart: h.NextState,
+			SeedCommitment: store.Commitment(store.HourSeed(g.Secret, int(after.Hour)))}
+		if err := tx.PutHour(next); err != nil {
+			return err
+		}
+		commitment = next.SeedCommitment
+		g.CurrentHour = int(after.Hour)
+		if g.Deadline.HourLength > 0 {
+			g.Deadline.Next = now.Add(g.Deadline.HourLength)
+		}
+	} else {
+		g.Status = store.StatusFinished
+		g.Deadline.Next = time.Time{}
+	}
+	g.UpdatedAt = now
+	if err := tx.PutGame(g); err != nil {
+		return err
+	}
+	s.cfg.Logger.Info("hour resolved", "game", g.ID, "hour", before.Hour.String(), "player1", rep.Initiative.Player1.String(),
+		"usa_vp", rep.Points[0], "csa_vp", rep.Points[1])
+	return s.queueHourMails(tx, g, sc, before, rep, after, commitment, &hourReveal{seed: seed, head: head})
+}
+
+type hourReveal struct {
+	seed []byte
+	head store.ChainHead
+}
+
+// Games lists game ids.
+func (s *Server) Games() ([]*store.Game, error) {
+	var gs []*store.Game
+	err := s.st.View(func(tx *store.Tx) error {
+		var err error
+		gs, err = tx.Games()
+		return err
+	})
+	sort.Slice(gs, func(i, j int) bool { return gs[i].ID < gs[j].ID })
+	return gs, err
+}
+
+// CurrentView returns a side's view of a game's current position: what its last
+// mail showed. The demo's bots play from it.
+func (s *Server) CurrentView(id string, side adjudicator.Side) (*adjudicator.Scenario, *adjudicator.View, error) {
+	var stateBytes []byte
+	var scenario string
+	err := s.st.View(func(tx *store.Tx) error {
+		g, err := tx.Game(id)
+		if err != nil {
+			return err
+		}
+		scenario = g.Scenario
+		h, err := tx.Hour(id, g.CurrentHour)
+		if err != nil {
+			return err
+		}
+		stateBytes = h.StateAtStart
+		if h.Resolved() {
+			stateBytes = h.NextState
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	sc, err := adjudicator.LoadScenario(scenario)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := adjudicator.UnmarshalState(stateBytes)
+	if err != nil {
+		return nil, nil, err
+	}
+	return sc, adjudicator.ViewOf(sc, st, side), nil
+}
+
+// ErrNoGame is returned for a mail or command naming an unknown game.
+var ErrNoGame = errors.New("server: no such game")
