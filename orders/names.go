@@ -105,6 +105,7 @@ type key struct {
 	text  string
 	words []string
 	entry int
+	canon bool // the canonical name or the id, not an alias
 }
 
 // table indexes one kind of name.
@@ -117,18 +118,39 @@ type table struct {
 
 func newTable(names []Name) *table {
 	t := &table{names: names, exact: map[string][]int{}, byID: map[string]int{}}
+	canon := true
+	add := func(i int, s string) {
+		k := normalize(s)
+		if k == "" || slices.Contains(t.exact[k], i) {
+			return
+		}
+		t.exact[k] = append(t.exact[k], i)
+		t.keys = append(t.keys, key{text: k, words: strings.Fields(k), entry: i, canon: canon})
+	}
+	// Canonical names and ids first: an alias of one name never shadows another's
+	// canonical name, so that every canonical name reads back as itself.
 	for i, n := range names {
 		if _, dup := t.byID[n.ID]; !dup {
 			t.byID[n.ID] = i
 		}
-		spellings := append([]string{n.Canonical, n.ID}, n.Aliases...)
-		for _, s := range spellings {
-			k := normalize(s)
-			if k == "" || slices.Contains(t.exact[k], i) {
-				continue
+		add(i, n.Canonical)
+		add(i, n.ID)
+	}
+	claimed := len(t.keys)
+	canon = false
+	for i, n := range names {
+		for _, a := range n.Aliases {
+			k := normalize(a)
+			shadowed := false
+			for _, kk := range t.keys[:claimed] {
+				if kk.text == k && kk.entry != i {
+					shadowed = true
+					break
+				}
 			}
-			t.exact[k] = append(t.exact[k], i)
-			t.keys = append(t.keys, key{text: k, words: strings.Fields(k), entry: i})
+			if !shadowed {
+				add(i, a)
+			}
 		}
 	}
 	return t
@@ -289,27 +311,29 @@ func (t *table) resolveKey(k string) lookup {
 		}
 		return lookup{how: ambiguous, cands: es}
 	}
+	// Prefix matches in tiers: the start of a canonical name, the end of one ("church"),
+	// then the same for aliases. The first tier with a match decides.
 	words := strings.Fields(k)
-	var front, back []int
+	var tiers [4][]int
 	for i := range t.keys {
 		kk := &t.keys[i]
+		tier := 0
+		if !kk.canon {
+			tier = 2
+		}
 		if wordPrefix(words, kk.words, 0) {
-			front = addUnique(front, kk.entry)
+			tiers[tier] = addUnique(tiers[tier], kk.entry)
 		} else if len(kk.words) > len(words) && wordPrefix(words, kk.words, len(kk.words)-len(words)) {
-			back = addUnique(back, kk.entry)
+			tiers[tier+1] = addUnique(tiers[tier+1], kk.entry)
 		}
 	}
-	if len(front) == 1 {
-		return lookup{how: prefix, entry: front[0]}
-	}
-	if len(front) > 1 {
-		return lookup{how: ambiguous, cands: front}
-	}
-	if len(back) == 1 {
-		return lookup{how: prefix, entry: back[0]}
-	}
-	if len(back) > 1 {
-		return lookup{how: ambiguous, cands: back}
+	for _, es := range tiers {
+		if len(es) == 1 {
+			return lookup{how: prefix, entry: es[0]}
+		}
+		if len(es) > 1 {
+			return lookup{how: ambiguous, cands: es}
+		}
 	}
 	n := utf8.RuneCountInString(strings.ReplaceAll(k, " ", ""))
 	limit := 0

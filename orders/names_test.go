@@ -73,7 +73,10 @@ func TestResolve(t *testing.T) {
 		{areas, "shiloh chruch", fuzzy, "Shiloh Church", "areas"},
 		{areas, "frailey", fuzzy, "Fraley Field", "areas"},
 		{areas, "owl creek", ambiguous, "Owl Creek Bottoms or Owl Creek Woods", "areas"},
-		{areas, "peach orchard", notFound, "", "areas"},
+		{areas, "peach orchard", exact, "Sarah Bell's Field", "areas"}, // an alias
+		{areas, "cornfield", notFound, "", "areas"},
+		{areas, "lick creek", prefix, "Lick Creek Bottoms", "areas"}, // not Road C's "Lick Creek Ford"
+		{areas, "sunken road", exact, "Hornet's Nest", "areas"},
 		{areas, "spian", fuzzy, "Spain Field", "areas"},
 		{csa, "cleburn", prefix, "Cleburne", "csa"},
 		{csa, "clebrune", fuzzy, "Cleburne", "csa"},
@@ -129,19 +132,19 @@ func TestNotFoundSuggests(t *testing.T) {
 func TestScenarioNames(t *testing.T) {
 	d := testNames(t)
 	want := map[string]string{
-		"road_a":        "Road A",
-		"road_e":        "Road E",
-		"hornets_nest":  "Hornet's Nest",
-		"us_ml_smith":   "M.L. Smith",
-		"us_ws_smith":   "W.S. Smith",
-		"us_taylor_cav": "Taylor (cav)",
-		"us_taylor_art": "Taylor (art)",
-		"us_gibson_oh":  "Gibson",
-		"cs_gibson":     "Gibson",
-		"cs_smith_art":  "Smith",
-		"lew_wallace":   "L. Wallace",
-		"ohio_nelson":   "Nelson", // the division's HQ, not Buell travelling with it
-		"cs_reserve":    "Breckinridge",
+		"road_a":          "Road A",
+		"road_e":          "Road E",
+		"hornets_nest":    "Hornet's Nest",
+		"us_ml_smith":     "M.L. Smith",
+		"us_ws_smith":     "W.S. Smith",
+		"us_taylor_cav":   "Taylor (cav)",
+		"us_taylor_art":   "Taylor (art)",
+		"us_gibson_oh":    "Gibson",
+		"cs_gibson":       "Gibson",
+		"cs_smith_art":    "Smith",
+		"usa_lew_wallace": "L. Wallace",
+		"usa_nelson":      "Nelson", // the division's HQ, not Buell travelling with it
+		"csa_reserve":     "Breckinridge",
 	}
 	got := map[string]string{}
 	for _, n := range d.Areas() {
@@ -161,7 +164,7 @@ func TestScenarioNames(t *testing.T) {
 		}
 	}
 	for _, n := range d.Arrivals(adjudicator.USA) {
-		if n.ID == "lew_wallace" && strings.Join(n.Options, ",") != "D,E" {
+		if n.ID == "usa_lew_wallace" && strings.Join(n.Options, ",") != "D,E" {
 			t.Errorf("L. Wallace options %v", n.Options)
 		}
 	}
