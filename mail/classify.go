@@ -121,3 +121,17 @@ func baseMailbox(a string) string {
 	}
 	return local + domain
 }
+
+// MayAnswer decides whether the intake may send any reply to a mail at all (a
+// receipt, an error, the one polite answer to an unknown sender): only mail Classify
+// lets through, and only while the sender's rate limit allows. The limiter is
+// charged only when the answer is yes. A nil limiter means no rate limit.
+func MayAnswer(in *Inbound, self SelfInfo, rl *RateLimiter) (bool, string) {
+	if d, why := Classify(in, self); d != Process {
+		return false, why
+	}
+	if rl != nil && !rl.Allow(in.From.Addr) {
+		return false, "rate limit: too many answers to " + in.From.Addr
+	}
+	return true, "may answer"
+}

@@ -3,6 +3,7 @@ package mail
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestClassify(t *testing.T) {
@@ -59,5 +60,34 @@ func TestClassify(t *testing.T) {
 				t.Errorf("got %v %q, want ignore containing %q", got, reason, c.reason)
 			}
 		})
+	}
+}
+
+func TestMayAnswer(t *testing.T) {
+	now := time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
+	rl := NewRateLimiter(1, time.Hour, func() time.Time { return now })
+	self := SelfInfo{Addresses: []string{"pbem@example.org"}}
+	person, _ := Decode([]byte("From: stranger@example.net\nSubject: hi\n\nJOIN\n"), nil)
+	robot, _ := Decode([]byte("From: stranger@example.net\nAuto-Submitted: auto-replied\n\naway\n"), nil)
+	if ok, why := MayAnswer(robot, self, rl); ok || !strings.Contains(why, "Auto-Submitted") {
+		t.Errorf("auto-reply answered: %s", why)
+	}
+	if ok, _ := MayAnswer(person, self, rl); !ok {
+		t.Error("first mail not answered (the robot must not have spent the token)")
+	}
+	if ok, why := MayAnswer(person, self, rl); ok || !strings.Contains(why, "rate limit") {
+		t.Errorf("second mail within the hour answered: %s", why)
+	}
+}
+
+func TestReplyThreading(t *testing.T) {
+	in := &Inbound{MessageID: "p2@x", References: []string{"game.g1@e", "r1@e"}}
+	irt, refs := ReplyThreading(in, "game.g1@e")
+	if irt != "p2@x" || strings.Join(refs, " ") != "game.g1@e r1@e" {
+		t.Errorf("got %q %v", irt, refs)
+	}
+	m := OutMessage{InReplyTo: irt, References: refs}
+	if got := trimRefs(m.References, m.InReplyTo); strings.Join(got, " ") != "game.g1@e r1@e p2@x" {
+		t.Errorf("References header: %v", got)
 	}
 }

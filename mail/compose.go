@@ -76,6 +76,21 @@ func sanitizeIDPart(s string) string {
 	return b.String()
 }
 
+// ReplyThreading returns the In-Reply-To and References for an answer to in: the
+// game's thread root first (if given and not already there), then in's References
+// and in itself, so the answer threads under the player's mail and the game.
+func ReplyThreading(in *Inbound, threadRoot string) (inReplyTo string, references []string) {
+	if threadRoot != "" {
+		references = append(references, threadRoot)
+	}
+	for _, r := range in.References {
+		if r != threadRoot {
+			references = append(references, r)
+		}
+	}
+	return in.MessageID, references
+}
+
 // maxReferences bounds the References header (RFC 5322 3.6.4 allows trimming; the
 // email library does not fold long headers).
 const maxReferences = 8

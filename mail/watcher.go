@@ -381,15 +381,8 @@ func (w *Watcher) one(ctx context.Context, h Handler, s *scanState, uid imap.UID
 	d := Delivery{Mailbox: w.cfg.Mailbox, UIDValidity: s.uv, UID: uint32(uid), Size: msgs[0].RFC822Size}
 	d.MessageID = headerMessageID(hdr)
 	if d.MessageID != "" {
-		seen, err := h.Seen(ctx, d.UIDValidity, d.UID, d.MessageID)
-		if err != nil {
-			w.handlerError(s, uid, d, fmt.Errorf("seen: %w", err))
-			return nil
-		}
-		if seen {
-			w.stats.seen.Add(1)
-			w.emit(Event{Kind: EventAlreadySeen, UID: d.UID, MessageID: d.MessageID})
-			return w.dispose(s, uid, d)
+		if done, err := w.alreadySeen(ctx, h, s, uid, d); done {
+			return err
 		}
 	}
 	if d.Size > w.cfg.MaxSize {
@@ -406,15 +399,8 @@ func (w *Watcher) one(ctx context.Context, h Handler, s *scanState, uid imap.UID
 	}
 	if d.MessageID == "" {
 		d.MessageID = MessageIDOf("", d.Raw)
-		seen, err := h.Seen(ctx, d.UIDValidity, d.UID, d.MessageID)
-		if err != nil {
-			w.handlerError(s, uid, d, fmt.Errorf("seen: %w", err))
-			return nil
-		}
-		if seen {
-			w.stats.seen.Add(1)
-			w.emit(Event{Kind: EventAlreadySeen, UID: d.UID, MessageID: d.MessageID})
-			return w.dispose(s, uid, d)
+		if done, err := w.alreadySeen(ctx, h, s, uid, d); done {
+			return err
 		}
 	}
 	if err := h.Handle(ctx, d); err != nil {
@@ -424,6 +410,22 @@ func (w *Watcher) one(ctx context.Context, h Handler, s *scanState, uid imap.UID
 	w.stats.handled.Add(1)
 	w.emit(Event{Kind: EventHandled, UID: d.UID, MessageID: d.MessageID})
 	return w.dispose(s, uid, d)
+}
+
+// alreadySeen asks the handler whether d was handled before; if so (or if asking
+// failed) the message is done for this scan: moved, or left for a retry.
+func (w *Watcher) alreadySeen(ctx context.Context, h Handler, s *scanState, uid imap.UID, d Delivery) (bool, error) {
+	seen, err := h.Seen(ctx, d.UIDValidity, d.UID, d.MessageID)
+	if err != nil {
+		w.handlerError(s, uid, d, fmt.Errorf("seen: %w", err))
+		return true, nil
+	}
+	if !seen {
+		return false, nil
+	}
+	w.stats.seen.Add(1)
+	w.emit(Event{Kind: EventAlreadySeen, UID: d.UID, MessageID: d.MessageID})
+	return true, w.dispose(s, uid, d)
 }
 
 func (w *Watcher) handlerError(s *scanState, uid imap.UID, d Delivery, err error) {

@@ -1,0 +1,104 @@
+package mail
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzDecode: any input decodes without a panic (Decode turns one into an
+// "internal error", which fails here), to valid UTF-8 with LF line ends, and the
+// rest of the intake (classification, routing, commands, inspect) copes with it.
+func FuzzDecode(f *testing.F) {
+	files, _ := filepath.Glob("testdata/mails/*.eml")
+	for _, p := range files {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		in, err := Decode(raw, nil)
+		if err != nil {
+			if strings.Contains(err.Error(), "internal error") {
+				t.Fatal(err)
+			}
+			return
+		}
+		if !utf8.ValidString(in.Text) || strings.Contains(in.Text, "\r") {
+			t.Fatalf("text not clean UTF-8/LF: %q", in.Text)
+		}
+		Classify(in, SelfInfo{Addresses: []string{"pbem@example.org"}, MessageIDDomain: "example.org"})
+		for _, c := range Route(in, RouteConfig{}) {
+			if !ValidGameID(c.Game) || (c.Side != "" && !ValidSide(c.Side)) {
+				t.Fatalf("bad candidate %+v", c)
+			}
+		}
+		Commands(in.Fresh())
+		_ = Inspect(raw, InspectConfig{}).String()
+	})
+}
+
+// FuzzParseAddressToken: whatever is accepted is valid and survives a round trip
+// through ReplyAddress.
+func FuzzParseAddressToken(f *testing.F) {
+	for _, s := range []string{
+		"pbem+shiloh1-csa-k7q3m9xz@example.org", "<PBEM+G1-USA-ABCD@x>", "pbem+g-gm-aaaa@", "pbem@x", "+--@", "pbem+a-b-c-d@x",
+	} {
+		f.Add(s, "pbem")
+	}
+	f.Fuzz(func(t *testing.T, addr, local string) {
+		g, s, tok, ok := ParseAddressToken(addr, local)
+		if !ok {
+			return
+		}
+		if !ValidGameID(g) || !ValidSide(s) || !tokenRE.MatchString(tok) {
+			t.Fatalf("accepted invalid parts %q %q %q from %q", g, s, tok, addr)
+		}
+		if local == "" {
+			local = DefaultLocalPart
+		}
+		if strings.ContainsAny(local, "@+") {
+			return // such a local part cannot be rebuilt into the same address
+		}
+		back := ReplyAddress(local, "example.org", g, s, tok)
+		g2, s2, t2, ok2 := ParseAddressToken(back, local)
+		if !ok2 || g2 != g || s2 != s || t2 != tok {
+			t.Fatalf("round trip %q -> %q failed", addr, back)
+		}
+	})
+}
+
+// FuzzRoute: routing a mail built from arbitrary header and body text never panics
+// and only yields well-formed candidates.
+func FuzzRoute(f *testing.F) {
+	f.Add("pbem+g1-csa-abcd1234@example.org", "Re: [g1 csa] orders", "PASSPHRASE x\nORDERS\n")
+	f.Add("Game <pbem+g1@example.org>, x@y", "[G1]", "> PASSPHRASE quoted\n")
+	f.Add("\"a,b\" <pbem+=?utf-8?q?x?=@e>", "[ a gm ]", "passphrase: \xff\n")
+	f.Fuzz(func(t *testing.T, to, subject, body string) {
+		raw := "From: p@example.net\r\nTo: " + to + "\r\nSubject: " + subject + "\r\n\r\n" + body
+		in, err := Decode([]byte(raw), nil)
+		if err != nil {
+			return
+		}
+		for _, c := range Route(in, RouteConfig{LocalPart: "pbem"}) {
+			if !ValidGameID(c.Game) || (c.Side != "" && !ValidSide(c.Side)) || (c.Via == "address" && c.Token == "") {
+				t.Fatalf("bad candidate %+v", c)
+			}
+		}
+	})
+}
+
+// FuzzHTMLToText: any HTML converts to valid UTF-8 without a panic.
+func FuzzHTMLToText(f *testing.F) {
+	f.Add(`<div>ORDERS<br>a &gt; b</div><blockquote><p>old</p></blockquote>`)
+	f.Add(`<pre>  x</pre><ul><li>1<li>2</ul><table><tr><td>a<td>b</table>`)
+	f.Fuzz(func(t *testing.T, src string) {
+		out := HTMLToText(src)
+		if utf8.ValidString(src) && !utf8.ValidString(out) {
+			t.Fatalf("invalid UTF-8 from valid input: %q", out)
+		}
+		FreshText(out)
+	})
+}
