@@ -10,7 +10,8 @@ import (
 // ReportView, never from a State: whatever a side cannot see must not change a byte
 // of what it gets (view_test.go proves it by changing hidden facts).
 
-// ViewOf returns what viewer knows at the start of st.Hour. Viewer NoSide is the GM:
+// ViewOf returns what viewer knows at the start of st.Hour (it cannot be called View:
+// that is the name of the type it returns). Viewer NoSide is the GM:
 // every block in Own, every loss in EnemyEliminated. The mode is st.Options.Visibility
 // (blocks when unset).
 func ViewOf(sc *Scenario, st *State, viewer Side) *View {
