@@ -782,10 +782,7 @@ func (d *viewDrawer) panel() {
 	}
 	sym(func(x, y float64) {
 		d.swords(x+12, y+blockSize/2, colRed)
-	}, 24, "battle: winner's colour, red if going on")
-	sym(func(x, y float64) {
-		d.elimMark(x+11, y+blockSize/2, 1)
-	}, 22, "eliminated")
+	}, 24, "battle: winner's colour (red: not over)")
 	y += blockSize + 8
 	sx = x
 	sym(func(x, y float64) {
@@ -804,6 +801,9 @@ func (d *viewDrawer) panel() {
 		d.dc.DrawRectangle(x, y+11, 12, 11)
 		d.fill(sideColour(own))
 	}, 12, "control")
+	sym(func(x, y float64) {
+		d.elimMark(x+11, y+blockSize/2, 1)
+	}, 22, "eliminated")
 }
 
 func wrap(f font.Face, s string, width float64) []string {
