@@ -82,6 +82,21 @@ type Player struct {
 	// Never exported; the store indexes it to find the game and side of a mail.
 	Token    string `json:"token,omitempty"`
 	TimeZone string `json:"time_zone,omitempty"` // IANA name, for deadlines in texts
+	// Accepted is set once an invited player accepted (games waiting to start).
+	Accepted bool `json:"accepted,omitempty"`
+	// Hour counts of this player in this game: orders in by the deadline, in
+	// the grace period, and hours resolved without orders (NMR).
+	OnTime int `json:"on_time,omitempty"`
+	Late   int `json:"late,omitempty"`
+	NMRs   int `json:"nmrs,omitempty"`
+}
+
+// Vacation is a stretch in which a player is away; deadlines falling in it move
+// to its end.
+type Vacation struct {
+	Side string    `json:"side"`
+	From time.Time `json:"from"`
+	To   time.Time `json:"to"`
 }
 
 // DeadlineSettings govern when an hour resolves without waiting for both sides.
@@ -90,6 +105,19 @@ type DeadlineSettings struct {
 	ChangeOfMind time.Duration `json:"change_of_mind"` // delay after both sides sent orders
 	Reminder     time.Duration `json:"reminder"`       // remind this long before the deadline
 	Next         time.Time     `json:"next"`           // deadline of the current hour (zero: none)
+	// At, Zone and WeekdaysOnly fix deadlines to a time of day (schedule.Policy).
+	At           string        `json:"at,omitempty"`
+	Zone         string        `json:"zone,omitempty"`
+	WeekdaysOnly bool          `json:"weekdays_only,omitempty"`
+	Grace        time.Duration `json:"grace,omitempty"` // late orders accepted this long after Next
+	// Reminded and GraceNotice record the notices sent for the current hour.
+	Reminded    []string `json:"reminded,omitempty"`
+	GraceNotice bool     `json:"grace_notice,omitempty"`
+	// PausedLeft is the time that was left to the deadline when the GM paused.
+	PausedLeft time.Duration `json:"paused_left,omitempty"`
+	// VacationCap is each player's vacation days per game (0: none allowed).
+	VacationCap int        `json:"vacation_cap,omitempty"`
+	Vacations   []Vacation `json:"vacations,omitempty"`
 }
 
 // Game is a game's metadata. The game state itself lives in the hours.
@@ -106,9 +134,22 @@ type Game struct {
 	// CurrentHour is the hour now open for orders (the ruleset numbers hours).
 	CurrentHour int `json:"current_hour"`
 	// Secret keys the game's dice (HourSeed). It is private until the game ends.
-	Secret    []byte    `json:"secret,omitempty"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	Secret []byte `json:"secret,omitempty"`
+	// Reseeds counts, per hour, how often a GM rollback re-opened it with a new
+	// seed (the server derives that seed from Secret, hour and count).
+	Reseeds map[int]int `json:"reseeds,omitempty"`
+	// Departed lists players who left before the end (replaced or resigned).
+	Departed  []Departure `json:"departed,omitempty"`
+	CreatedAt time.Time   `json:"created_at"`
+	UpdatedAt time.Time   `json:"updated_at"`
+}
+
+// Departure is a player leaving a game before its end.
+type Departure struct {
+	Side     string    `json:"side"`
+	Address  string    `json:"address"`
+	Replaced bool      `json:"replaced,omitempty"`
+	At       time.Time `json:"at"`
 }
 
 // NewGame returns a game with a fresh 32-byte dice secret from crypto/rand and
@@ -246,18 +287,23 @@ func (c ChainHead) String() string { return fmt.Sprintf("#%d %s", c.Seq, c.Hash.
 // Rating is one player's standing on a ladder. The rating system (Glicko-2 or
 // Elo) belongs to the ladder code; the store keeps its numbers.
 type Rating struct {
-	Ladder     string    `json:"ladder"`
-	Player     string    `json:"player"` // address
-	Rating     float64   `json:"rating"`
-	Deviation  float64   `json:"deviation,omitempty"`
-	Volatility float64   `json:"volatility,omitempty"`
-	Games      int       `json:"games"`
-	Wins       int       `json:"wins"`
-	Losses     int       `json:"losses"`
-	Draws      int       `json:"draws"`
-	OnTime     int       `json:"on_time"` // hours with orders before the deadline
-	Late       int       `json:"late"`    // hours played by standing orders (NMR)
-	UpdatedAt  time.Time `json:"updated_at"`
+	Ladder     string  `json:"ladder"`
+	Player     string  `json:"player"` // address
+	Rating     float64 `json:"rating"`
+	Deviation  float64 `json:"deviation,omitempty"`
+	Volatility float64 `json:"volatility,omitempty"`
+	Games      int     `json:"games"`
+	Wins       int     `json:"wins"`
+	Losses     int     `json:"losses"`
+	Draws      int     `json:"draws"`
+	OnTime     int     `json:"on_time"` // hours with orders before the deadline
+	Late       int     `json:"late"`    // hours played by standing orders (NMR)
+	// HoursDue counts hours the player owed orders, InGrace those sent after the
+	// deadline within the grace period, Abandoned games left before the end.
+	HoursDue  int       `json:"hours_due,omitempty"`
+	InGrace   int       `json:"in_grace,omitempty"`
+	Abandoned int       `json:"abandoned,omitempty"`
+	UpdatedAt time.Time `json:"updated_at"`
 }
 
 // LadderResult is a finished game as a ladder counts it.
