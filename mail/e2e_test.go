@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -517,5 +518,74 @@ func benchIdleLatency(b *testing.B, env *mailEnv) {
 			b.Fatal(err)
 		}
 		h.waitHandled(b, mid)
+	}
+}
+
+// imapSession logs in as the adjudicator for direct mailbox surgery in tests.
+func (e *mailEnv) imapSession(t testing.TB) *imapclient.Client {
+	t.Helper()
+	c, err := imapclient.DialInsecure(e.imapAddr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Login(e.adjUser, e.adjPass).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func appendRaw(t testing.TB, c *imapclient.Client, mailbox, raw string) {
+	t.Helper()
+	cmd := c.Append(mailbox, int64(len(raw)), nil)
+	if _, err := cmd.Write([]byte(raw)); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// runUIDValiditySuite: the watched mailbox is deleted and re-created (new
+// UIDVALIDITY) and an already-handled mail reappears, as after a restore from
+// backup: it is recognised by Message-ID and not handled again.
+func runUIDValiditySuite(t *testing.T, env *mailEnv) {
+	mbox := fmt.Sprintf("Orders%d", time.Now().UnixNano()%100000)
+	c := env.imapSession(t)
+	defer c.Close()
+	if err := c.Create(mbox, nil).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	m1 := testMail(env.playerAddr, env.adjAddr, "[g1 csa] orders", "uv-1."+mbox+"@example.net", "ORDERS\nfirst\n")
+	appendRaw(t, c, mbox, m1)
+	h := newMemHandler()
+	var uvEvents atomic.Int64
+	cfg := env.watcherConfig(func(e Event) {
+		if e.Kind == EventUIDValidity {
+			uvEvents.Add(1)
+		}
+	})
+	cfg.Mailbox = mbox
+	cfg.PollInterval = 200 * time.Millisecond
+	w := startWatcher(t, cfg, h)
+	h.waitHandled(t, "uv-1."+mbox+"@example.net")
+	uv1 := w.Stats().UIDValidity
+	if err := c.Delete(mbox).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Create(mbox, nil).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	appendRaw(t, c, mbox, m1)
+	appendRaw(t, c, mbox, testMail(env.playerAddr, env.adjAddr, "[g1 csa] orders", "uv-2."+mbox+"@example.net", "ORDERS\nsecond\n"))
+	h.waitHandled(t, "uv-2."+mbox+"@example.net")
+	waitFor(t, "the restored copy moved", func() bool { return w.Stats().AlreadySeen >= 1 })
+	if n := countOf(h.messageIDs(), "uv-1."+mbox+"@example.net"); n != 1 {
+		t.Errorf("restored mail handled %d times", n)
+	}
+	if st := w.Stats(); st.UIDValidity == uv1 || uvEvents.Load() == 0 {
+		t.Errorf("UIDVALIDITY change not noticed: %d -> %d, %d events", uv1, st.UIDValidity, uvEvents.Load())
 	}
 }

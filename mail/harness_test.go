@@ -42,3 +42,7 @@ func TestSenderHarness(t *testing.T) {
 func BenchmarkIdleLatencyHarness(b *testing.B) {
 	benchIdleLatency(b, harnessEnv(startHarness(b, nil)))
 }
+
+func TestUIDValidityHarness(t *testing.T) {
+	runUIDValiditySuite(t, harnessEnv(startHarness(t, nil)))
+}

@@ -175,3 +175,7 @@ func TestFixturesRealServer(t *testing.T) {
 func BenchmarkIdleLatencyRealServer(b *testing.B) {
 	benchIdleLatency(b, realEnv(b))
 }
+
+func TestUIDValidityRealServer(t *testing.T) {
+	runUIDValiditySuite(t, realEnv(t))
+}

@@ -271,16 +271,9 @@ func (w *Watcher) session(ctx context.Context, h Handler, attempt *int) error {
 	w.stats.connects.Add(1)
 	idle := w.cfg.IDLE == IdleAuto && c.Caps().Has(imap.CapIdle)
 	w.mu.Lock()
-	changed := w.lastUV != 0 && w.lastUV != sel.UIDValidity
-	w.lastUV = sel.UIDValidity
 	w.usingIdle = idle
 	w.mu.Unlock()
-	if changed {
-		// Old (UIDVALIDITY, UID) records mean nothing now; Message-ID dedupe in Seen
-		// keeps already-handled mail from being handled again.
-		w.cfg.Logger.Warn("mail: UIDVALIDITY changed", "mailbox", w.cfg.Mailbox, "uidvalidity", sel.UIDValidity)
-		w.emit(Event{Kind: EventUIDValidity})
-	}
+	w.noteUIDValidity(sel.UIDValidity)
 	w.emit(Event{Kind: EventConnected})
 	s := &scanState{c: c, uv: sel.UIDValidity, retryAt: map[imap.UID]time.Time{}}
 	for {
@@ -292,6 +285,7 @@ func (w *Watcher) session(ctx context.Context, h Handler, attempt *int) error {
 			return err
 		}
 		timer := time.NewTimer(w.cfg.PollInterval)
+		rescan := false
 		if idle {
 			cmd, err := c.Idle()
 			if err != nil {
@@ -304,6 +298,7 @@ func (w *Watcher) session(ctx context.Context, h Handler, attempt *int) error {
 			case <-newMail:
 				w.emit(Event{Kind: EventNewMail})
 			case <-timer.C:
+				rescan = true
 			case <-c.Closed():
 			}
 			timer.Stop()
@@ -318,6 +313,7 @@ func (w *Watcher) session(ctx context.Context, h Handler, attempt *int) error {
 			case <-ctx.Done():
 			case <-newMail:
 			case <-timer.C:
+				rescan = true
 			case <-c.Closed():
 			}
 			timer.Stop()
@@ -325,6 +321,32 @@ func (w *Watcher) session(ctx context.Context, h Handler, attempt *int) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		if rescan {
+			// Selecting again notices a mailbox deleted and re-created behind our back
+			// (new UIDVALIDITY), which some servers never report to an open session.
+			sel, err := c.Select(w.cfg.Mailbox, nil).Wait()
+			if err != nil {
+				return fmt.Errorf("mail: IMAP select %s: %w", w.cfg.Mailbox, err)
+			}
+			if sel.UIDValidity != s.uv {
+				s.uv, s.retryAt = sel.UIDValidity, map[imap.UID]time.Time{}
+				w.noteUIDValidity(sel.UIDValidity)
+			}
+		}
+	}
+}
+
+// noteUIDValidity records the mailbox's UIDVALIDITY and reports a change. Old
+// (UIDVALIDITY, UID) records mean nothing after one; the Message-ID check in
+// Handler.Seen keeps already-handled mail from being handled again.
+func (w *Watcher) noteUIDValidity(uv uint32) {
+	w.mu.Lock()
+	changed := w.lastUV != 0 && w.lastUV != uv
+	w.lastUV = uv
+	w.mu.Unlock()
+	if changed {
+		w.cfg.Logger.Warn("mail: UIDVALIDITY changed", "mailbox", w.cfg.Mailbox, "uidvalidity", uv)
+		w.emit(Event{Kind: EventUIDValidity})
 	}
 }
 
