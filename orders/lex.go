@@ -168,8 +168,14 @@ func continuesPrev(s string) bool {
 
 // isIntentWord reports whether w is an intent or straggler word.
 func isIntentWord(w string) bool {
-	_, ok := intentWords[w]
-	return ok || markWords[w]
+	switch w {
+	case "move", "moves", "mv", "go", "goes", "march",
+		"attack", "attacks", "atk", "att", "assault", "attk",
+		"reinforce", "reinforces", "reinf", "rf", "support",
+		"uncommanded", "uncmd", "straggle", "straggler", "stragglers", "uncommand", "unled":
+		return true
+	}
+	return false
 }
 
 // onlyIntent reports whether a line holds nothing but intent or straggler words
@@ -232,7 +238,7 @@ func splitLines(text string) []logicalLine {
 			break
 		}
 	}
-	var out []logicalLine
+	out := make([]logicalLine, 0, min(len(raw)-start, maxLines))
 	if len(raw)-start > maxLines {
 		raw = raw[:start+maxLines]
 	}
@@ -323,8 +329,11 @@ type token struct {
 
 // lex splits an order line into words and separators. Parentheses, quotes and
 // brackets are space; a period ends nothing (initials "W. Wallace" stay words).
-func lex(s string) []token {
-	toks := make([]token, 0, 8+len(s)/5)
+func lex(s string) []token { return lexInto(nil, s) }
+
+// lexInto is lex reusing buf's storage.
+func lexInto(buf []token, s string) []token {
+	toks := buf[:0]
 	i := 0
 	emit := func(k tokKind, t string) { toks = append(toks, token{kind: k, text: t, low: t}) }
 	for i < len(s) {

@@ -164,11 +164,16 @@ func (t *table) canonical(id string) string {
 	return id
 }
 
-// stopWords carry no meaning in a name: "the Hornet's Nest", "Rea Field", "Rea fld".
-var stopWords = map[string]bool{
-	"the": true, "field": true, "fld": true, "fd": true,
-	// field as thumbs type it
-	"feild": true, "fied": true, "filed": true, "feld": true, "fiel": true,
+
+// isStopWord reports a word that carries no meaning in a name ("the Hornet's Nest",
+// "Rea Field", "Rea fld", and field as thumbs type it). A switch, not a map: it runs
+// for every word.
+func isStopWord(w []byte) bool {
+	switch string(w) {
+	case "the", "field", "fld", "fd", "feild", "fied", "filed", "feld", "fiel":
+		return true
+	}
+	return false
 }
 
 // normalize folds a name to the form names are compared in: lower case, apostrophes
@@ -197,7 +202,7 @@ func appendKey(buf []byte, s string) ([]byte, int) {
 			buf = buf[:len(buf)-1]
 			w = buf[wordStart:]
 		}
-		if stopWords[string(w)] {
+		if isStopWord(w) {
 			buf = buf[:wordStart]
 			if len(buf) > 0 {
 				buf = buf[:len(buf)-1] // the space before it

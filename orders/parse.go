@@ -65,6 +65,9 @@ func ParseText(text string, names Names, side adjudicator.Side) *Parsed {
 		side:     side,
 		o:        &adjudicator.Orders{Side: side, Moves: make([]adjudicator.Move, 0, 16)},
 		doctrine: map[adjudicator.AreaID]int{},
+		moveOf:   map[adjudicator.BlockID]int{},
+		keyBuf:   make([]byte, 0, 64),
+		toks:     make([]token, 0, 32),
 	}
 	for _, l := range splitLines(text) {
 		ps.line, ps.source = l.n, l.source
@@ -76,7 +79,9 @@ func ParseText(text string, names Names, side adjudicator.Side) *Parsed {
 		if l.joinedQuote > 0 {
 			ps.warnf("read line %d, which starts with '>', as the rest of this line (a line starting with '>' is taken as quoted when it stands among others)", l.joinedQuote)
 		}
-		ps.parseLine(lex(l.text))
+		// the tokens of one line are kept by nothing after it, so one buffer serves all
+		ps.toks = lexInto(ps.toks, l.text)
+		ps.parseLine(ps.toks)
 	}
 	ps.finish()
 	return &Parsed{Orders: ps.o, Problems: ps.probs, Lines: ps.lines}
@@ -91,7 +96,9 @@ type parser struct {
 	line     int
 	source   string
 	doctrine map[adjudicator.AreaID]int
-	keyBuf   []byte // reused for name keys
+	keyBuf   []byte  // reused for name keys
+	toks     []token // reused for each line's tokens
+	moveOf   map[adjudicator.BlockID]int
 }
 
 func (p *parser) errorf(suggestion, format string, args ...any) {
@@ -1174,13 +1181,10 @@ func (p *parser) parseMove(toks []token) {
 		intentSet = true
 	}
 	isMark := func(t token) bool {
-		if t.kind != tWord {
-			return false
+		if t.kind != tWord || len(t.low) < 2 || len(t.low) > 11 {
+			return false // the intent and straggler words are 2 to 11 letters
 		}
-		if _, ok := intentWords[t.low]; ok {
-			return true
-		}
-		return markWords[t.low]
+		return isIntentWord(t.low)
 	}
 	take := func(t token) {
 		if markWords[t.low] {
@@ -1262,33 +1266,30 @@ func (p *parser) parseMove(toks []token) {
 		road = path[0].kind == tRoad
 		path = path[1:]
 	}
-	var segs [][]token
-	var seps []tokKind
-	cur := []token{}
-	for _, t := range path {
+	segs := make([][]token, 0, 3)
+	seps := make([]tokKind, 0, 3)
+	start := 0 // of the current segment in path; colons in it are ignored by lookups
+	for i, t := range path {
 		if t.kind == tArrow || t.kind == tRoad {
-			if len(cur) == 0 {
+			if i == start {
 				if t.kind == tRoad && len(seps) > 0 {
 					seps[len(seps)-1] = tRoad
 				}
+				start = i + 1
 				continue
 			}
-			segs = append(segs, cur)
+			segs = append(segs, path[start:i:i])
 			seps = append(seps, t.kind)
-			cur = []token{}
+			start = i + 1
 			continue
 		}
 		if t.kind == tComma {
 			p.errorf("give one destination per move, or two areas for a road move (5.31)", "a move cannot go to a list of areas")
 			return
 		}
-		if t.kind == tColon {
-			continue
-		}
-		cur = append(cur, t)
 	}
-	if len(cur) > 0 {
-		segs = append(segs, cur)
+	if start < len(path) {
+		segs = append(segs, path[start:len(path):len(path)])
 	} else if len(seps) > 0 {
 		seps = seps[:len(seps)-1]
 	}
@@ -1474,6 +1475,7 @@ func (p *parser) stay(toks []token) {
 		}
 	}
 	p.o.Moves = slices.DeleteFunc(p.o.Moves, func(m adjudicator.Move) bool { return len(m.Blocks) == 0 })
+	p.indexMoves()
 }
 
 // addMove keeps one move per block: a later order for a block replaces the earlier.
@@ -1481,28 +1483,38 @@ func (p *parser) addMove(m adjudicator.Move) {
 	t := p.dict.blockTable(p.side)
 	removed := false
 	for _, b := range m.Blocks {
-		for i := range p.o.Moves {
-			old := &p.o.Moves[i]
-			for j, ob := range old.Blocks {
-				if ob == b {
-					p.warnf("%s already had a move on line %d; this one replaces it", t.canonical(string(b)), old.Line)
-					old.Blocks = append(old.Blocks[:j:j], old.Blocks[j+1:]...)
-					removed = true
-					break
-				}
-			}
+		i, ok := p.moveOf[b]
+		if !ok {
+			continue
+		}
+		old := &p.o.Moves[i]
+		if j := slices.Index(old.Blocks, b); j >= 0 {
+			p.warnf("%s already had a move on line %d; this one replaces it", t.canonical(string(b)), old.Line)
+			old.Blocks = append(old.Blocks[:j:j], old.Blocks[j+1:]...)
+			removed = true
 		}
 	}
 	if removed {
-		kept := p.o.Moves[:0]
-		for _, old := range p.o.Moves {
-			if len(old.Blocks) > 0 {
-				kept = append(kept, old)
-			}
-		}
-		p.o.Moves = kept
+		p.o.Moves = slices.DeleteFunc(p.o.Moves, func(m adjudicator.Move) bool { return len(m.Blocks) == 0 })
 	}
 	p.o.Moves = append(p.o.Moves, m)
+	if removed {
+		p.indexMoves()
+		return
+	}
+	for _, b := range m.Blocks {
+		p.moveOf[b] = len(p.o.Moves) - 1
+	}
+}
+
+// indexMoves rebuilds the index from blocks to their move.
+func (p *parser) indexMoves() {
+	clear(p.moveOf)
+	for i, m := range p.o.Moves {
+		for _, b := range m.Blocks {
+			p.moveOf[b] = i
+		}
+	}
 }
 
 // finish normalises empty results.
