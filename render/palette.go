@@ -136,8 +136,8 @@ func quantize(src *image.RGBA) *image.Paletted {
 		s := src.Pix[y*src.Stride : y*src.Stride+4*w]
 		d := dst.Pix[y*dst.Stride : y*dst.Stride+w]
 		for x := range d {
-			i := 4 * x
-			d[x] = lut[int(s[i]>>3)<<10|int(s[i+1]>>3)<<5|int(s[i+2]>>3)]
+			p := s[4*x : 4*x+3 : 4*x+3]
+			d[x] = lut[(int(p[0]>>3)<<10|int(p[1]>>3)<<5|int(p[2]>>3))&0x7fff]
 		}
 	}
 	return dst

@@ -337,3 +337,16 @@ func BenchmarkBase(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkQuantize(b *testing.B) {
+	sc, g := testScenario(b)
+	base, err := Base(sc, g)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cpu0 := cpuTime()
+	for b.Loop() {
+		palettedFree <- quantize(base)
+	}
+	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
+}
