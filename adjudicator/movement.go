@@ -23,6 +23,8 @@ type moveCtx struct {
 	pinned map[BlockID]bool
 	// campBonus is the CSA's camp supply bonus earned this hour (7.2).
 	campBonus int
+	// commands records which HQ commanded each executed move (for CheckOrders).
+	commands []CommandAssignment
 }
 
 // turn is one player's command and movement (2.2).
@@ -432,6 +434,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		a.used++
 		rec.hq = a.id
 		t.commandedBy[a.id] = append(t.commandedBy[a.id], it.block)
+		h.mv.commands = append(h.mv.commands, CommandAssignment{Move: it.move, Block: it.block, HQ: a.id})
 	}
 	b.Area = dest
 	h.moved[it.block] = true

@@ -1,0 +1,211 @@
+package adjudicator
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// This file checks one side's orders as soon as they arrive (DESIGN §2.2): each order
+// is tried against the side's own view of the map, never against hidden enemy facts,
+// and answered OK, warning or error with the rule, a reason and a suggestion, with the
+// command assignment the solver would make and the supply as it would be spent.
+
+// CheckStatus grades one order in a receipt.
+type CheckStatus string
+
+const (
+	CheckOK      CheckStatus = "ok"
+	CheckWarning CheckStatus = "warning" // legal, but would not (fully) work as the map stands
+	CheckError   CheckStatus = "error"   // not understood or not allowed
+)
+
+// CommandAssignment says which active HQ commands a block's move (5.2).
+type CommandAssignment struct {
+	Move  int     `json:"move"` // index in Orders.Moves
+	Block BlockID `json:"block"`
+	HQ    BlockID `json:"hq"`
+}
+
+// Check is the verdict on one order.
+type Check struct {
+	Order       OrderRef            `json:"order"`
+	Status      CheckStatus         `json:"status"`
+	Rule        string              `json:"rule,omitempty"`
+	Text        string              `json:"text"`
+	Suggestion  string              `json:"suggestion,omitempty"`
+	Blocks      []BlockID           `json:"blocks,omitempty"`
+	CommandedBy []CommandAssignment `json:"commanded_by,omitempty"`
+}
+
+// CheckOrders tries o against what o.Side can see in st: the side's own blocks as
+// they are, enemy blocks where its view shows them (anonymous stand-ins, so nothing
+// hidden can change the answer). The moves are played as if the side were Player 1
+// (a reinforce order can only show its Player 2 meaning when the hour resolves), and
+// the supply list is spent after them. Checks come in the order of o's orders.
+func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
+	side := o.Side
+	if side == NoSide {
+		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the orders name no side"}}
+	}
+	seen := believedState(sc, st, side)
+	var ords [2]*Orders
+	ords[side.Index()] = o
+	h := newHour(sc, seen, ords, steadyDice{})
+	h.p1 = side
+	h.playerTurn(side)
+	h.spendSupply(side)
+
+	var checks []Check
+	for _, r := range h.rep.Results {
+		if r.Side != side {
+			continue
+		}
+		c := Check{Order: r.Order, Rule: r.Rule, Text: r.Reason, Blocks: r.Blocks}
+		switch r.Status {
+		case Executed:
+			c.Status, c.Text = CheckOK, okText(h, o, r)
+		case Unused:
+			c.Status = CheckWarning
+		case Partial, Dropped:
+			c.Status = CheckWarning
+		default:
+			c.Status = CheckError
+		}
+		if r.Order.Kind == "move" {
+			for _, a := range h.mv.commands {
+				if a.Move == r.Order.Index {
+					c.CommandedBy = append(c.CommandedBy, a)
+				}
+			}
+			if r.Order.Index < len(o.Moves) && o.Moves[r.Order.Index].Line != 0 {
+				c.Order.Line = o.Moves[r.Order.Index].Line
+			}
+		}
+		c.Suggestion = suggestion(h, o, r)
+		checks = append(checks, c)
+	}
+	if plan := supplyPlan(h, side); plan != "" {
+		checks = append(checks, Check{Order: OrderRef{Kind: "supply-plan"}, Status: CheckOK, Rule: "7.1", Text: plan})
+	}
+	kindRank := map[string]int{"initiative": 0, "activate": 1, "arrival": 2, "landing": 3, "move": 4, "supply": 5, "supply-plan": 6}
+	sort.SliceStable(checks, func(i, j int) bool {
+		a, b := checks[i].Order, checks[j].Order
+		if kindRank[a.Kind] != kindRank[b.Kind] {
+			return kindRank[a.Kind] < kindRank[b.Kind]
+		}
+		return a.Index < b.Index
+	})
+	return checks
+}
+
+// believedState is the position as side sees it: its own blocks and public facts as
+// they are; enemy blocks replaced by stand-ins (enemy ids in id order, strength 1) in
+// the areas where the side's view shows enemy blocks.
+func believedState(sc *Scenario, st *State, side Side) *State {
+	v := ViewOf(sc, st, side)
+	b := st.Clone()
+	b.Sightings = nil
+	var keep []ArmyCommand
+	for _, ac := range b.ArmyCommand {
+		if sc.OB.Block(ac.HQ).Side == side {
+			keep = append(keep, ac)
+		}
+	}
+	b.ArmyCommand = keep
+	var stand []int
+	for i := range b.Blocks {
+		if sc.OB.Block(b.Blocks[i].ID).Side != side {
+			b.Blocks[i].Where, b.Blocks[i].Area, b.Blocks[i].Strength = Absent, "", 0
+			stand = append(stand, i)
+		}
+	}
+	for k, e := range v.Enemy {
+		if k >= len(stand) {
+			break
+		}
+		bs := &b.Blocks[stand[k]]
+		bs.Where, bs.Area, bs.Strength = OnMap, e.Area, 1
+		if bs.Max < 1 {
+			bs.Strength = 0
+		}
+	}
+	return b
+}
+
+// steadyDice throws 6 for every die: a straggler in a check loses nothing.
+type steadyDice struct{}
+
+func (steadyDice) Roll(string) int { return 6 }
+
+// okText words an order that would work.
+func okText(h *hour, o *Orders, r Result) string {
+	switch r.Order.Kind {
+	case "move":
+		var parts []string
+		for _, a := range h.mv.commands {
+			if a.Move == r.Order.Index {
+				parts = append(parts, fmt.Sprintf("%s commanded by %s", h.spec(a.Block).Name, h.spec(a.HQ).Name))
+			}
+		}
+		if len(parts) == 0 {
+			return "OK"
+		}
+		return "OK: " + strings.Join(parts, ", ")
+	case "supply":
+		return "OK: " + h.blockNames(r.Blocks) + " gains a step"
+	}
+	if r.Reason != "" {
+		return "OK: " + r.Reason
+	}
+	return "OK"
+}
+
+// suggestion proposes a fix for a failed order, from what the side can see.
+func suggestion(h *hour, o *Orders, r Result) string {
+	if r.Status == Executed {
+		return ""
+	}
+	switch r.Rule {
+	case "5.2":
+		if r.Order.Kind != "move" || len(r.Blocks) == 0 {
+			return ""
+		}
+		hq := formationHQ(h.sc, h.spec(r.Blocks[0]).Formation)
+		if hq == "" || h.spec(hq) == nil {
+			return "activate an army HQ within range, or mark the move uncommanded"
+		}
+		return fmt.Sprintf("activate %s, or mark the move uncommanded (straggler roll)", h.spec(hq).Name)
+	case "3.1":
+		if len(r.Blocks) > 0 && h.block(r.Blocks[0]) != nil && h.block(r.Blocks[0]).Where == OnMap {
+			return "adjacent: " + h.neighbourNames(h.block(r.Blocks[0]).Area)
+		}
+	case "3.32", "3.33":
+		return "send fewer blocks across that border, or use another border"
+	case "4.24":
+		return "artillery moves only across borders that carry a road"
+	case "5.3":
+		if r.Order.Kind == "move" && strings.Contains(r.Reason, "held by the enemy") {
+			return "use attack to attack it"
+		}
+	case "5.5":
+		return "reinforce joins a battle the enemy starts this hour, and only if you turn out to be Player 2"
+	case "5.31":
+		return "a road move follows one road through friendly or vacant areas, and never attacks"
+	}
+	return ""
+}
+
+// supplyPlan words the steps the supply phase would buy after these moves.
+func supplyPlan(h *hour, side Side) string {
+	var ids []BlockID
+	for _, e := range h.rep.Events {
+		if e.Kind == EvSupply && e.Side == side {
+			ids = append(ids, e.Block)
+		}
+	}
+	if len(ids) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("supply as it would be spent now (%d SP): %s", h.supplyPoints(side), h.blockNames(ids))
+}

@@ -1,0 +1,65 @@
+package adjudicator
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func checkFor(cs []Check, kind string, idx int) Check {
+	for _, c := range cs {
+		if c.Order.Kind == kind && c.Order.Index == idx {
+			return c
+		}
+	}
+	return Check{}
+}
+
+// DESIGN §2.2 receipts: each order graded with rule, reason, suggestion and the
+// command assignment, from the side's own view.
+func TestCheckOrders(t *testing.T) {
+	sc := ewWorld()
+	st := ewState(sc, 3, ewAt{"cs_hq", "w1", 0}, ewAt{"cs_inf1", "w1", 0}, ewAt{"cs_inf2", "w1", 2}, ewAt{"cs_other", "w2", 0},
+		ewAt{"cs_inf3", "w1", 0}, ewAt{"us_inf1", "mid", 0})
+	o := &Orders{Side: CSA,
+		Activate: []Activation{{HQ: "cs_hq"}},
+		Moves: []Move{
+			ewMove("mid", IntentMove, "cs_inf3"),
+			ewMove("e1", IntentMove, "cs_inf2"),
+			ewMove("w1", IntentMove, "cs_other"),
+			ewMove("mid", IntentAttack, "cs_inf1"),
+		},
+		Supply: []BlockID{"cs_inf2"},
+	}
+	cs := CheckOrders(sc, st, o)
+	if c := checkFor(cs, "move", 3); c.Status != CheckOK || len(c.CommandedBy) != 1 || c.CommandedBy[0].HQ != "cs_hq" {
+		t.Errorf("attack: %+v", c)
+	}
+	if c := checkFor(cs, "move", 1); c.Status != CheckError || c.Rule != "3.1" || !strings.Contains(c.Suggestion, "Middle") {
+		t.Errorf("not adjacent: %+v", c)
+	}
+	if c := checkFor(cs, "move", 2); c.Status != CheckError || c.Rule != "5.2" || !strings.Contains(c.Suggestion, "cs_hq2") {
+		t.Errorf("uncommanded: %+v", c)
+	}
+	if c := checkFor(cs, "move", 0); c.Status != CheckWarning || !strings.Contains(c.Suggestion, "attack") {
+		t.Errorf("move into the enemy: %+v", c)
+	}
+	if c := checkFor(cs, "supply", 0); c.Status != CheckOK {
+		t.Errorf("supply: %+v", c)
+	}
+	if c := checkFor(cs, "supply-plan", 0); !strings.Contains(c.Text, "cs_inf2") {
+		t.Errorf("plan: %+v", c)
+	}
+	if cs[0].Order.Kind != "activate" {
+		t.Errorf("checks out of order: %+v", cs[0])
+	}
+
+	// Hidden enemy facts never change a receipt.
+	st2 := ewState(sc, 3, ewAt{"cs_hq", "w1", 0}, ewAt{"cs_inf1", "w1", 0}, ewAt{"cs_inf2", "w1", 2}, ewAt{"cs_other", "w2", 0},
+		ewAt{"cs_inf3", "w1", 0}, ewAt{"us_web", "mid", 0}, ewAt{"us_grant", "", 0})
+	a, _ := json.Marshal(cs)
+	b, _ := json.Marshal(CheckOrders(sc, st2, o))
+	if string(a) != string(b) {
+		t.Errorf("receipts differ:\n%s\n%s", a, b)
+	}
+}
