@@ -164,7 +164,6 @@ func (t *table) canonical(id string) string {
 	return id
 }
 
-
 // isStopWord reports a word that carries no meaning in a name ("the Hornet's Nest",
 // "Rea Field", "Rea fld", and field as thumbs type it). A switch, not a map: it runs
 // for every word.

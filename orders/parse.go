@@ -752,8 +752,16 @@ func (p *parser) arrivalChoice(group, choice []token, strict bool) bool {
 	return true
 }
 
+// matchOption finds the option typed; "wait" or "pass" takes the last of several
+// (Lew Wallace passes on road D to come by road E, 5.61).
 func matchOption(options []string, typed string) string {
 	k := normalize(typed)
+	switch k {
+	case "wait", "pas", "later", "pass":
+		if len(options) > 1 {
+			return options[len(options)-1]
+		}
+	}
 	for _, o := range options {
 		if normalize(o) == k {
 			return o
@@ -1117,6 +1125,9 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 			}
 			p.errorf("e.g. \"withdraw if weaker\"", "withdraw if what?")
 			return false
+		case t.kind == tWord && (t.low == "retreat" || t.low == "withdraw" || t.low == "then") && !collecting:
+			// "withdraw after round 2 retreat seay"
+			collecting = true
 		case t.kind == tWord && (t.low == "at" || t.low == "immediately" || t.low == "once" || t.low == "now") && !collecting:
 			set(adjudicator.WithdrawAfter, 0)
 		case t.kind == tArrow || t.kind == tColon || t.kind == tRoad:
