@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"slices"
 	"sort"
 	"strings"
@@ -588,4 +589,112 @@ func runUIDValiditySuite(t *testing.T, env *mailEnv) {
 	if st := w.Stats(); st.UIDValidity == uv1 || uvEvents.Load() == 0 {
 		t.Errorf("UIDVALIDITY change not noticed: %d -> %d, %d events", uv1, st.UIDValidity, uvEvents.Load())
 	}
+}
+
+// lmtpDeliver hands raw to the mailbox server's LMTP port, as the MTA does; when it
+// returns, the mail has landed in the mailbox.
+func lmtpDeliver(addr, from, to, raw string) error {
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		return err
+	}
+	c := smtp.NewClientLMTP(conn)
+	defer c.Close()
+	if err := c.Hello("localhost"); err != nil {
+		return err
+	}
+	if err := c.SendMail(from, []string{to}, strings.NewReader(raw)); err != nil {
+		return err
+	}
+	return c.Quit()
+}
+
+// benchLanding measures from a mail landing in the mailbox (LMTP delivery done) to
+// Handler.Handle being called through IDLE.
+func benchLanding(b *testing.B, env *mailEnv, lmtpAddr string) {
+	h := newMemHandler()
+	w := NewWatcher(env.watcherConfig(nil))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx, h) }()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	var total time.Duration
+	for i := 0; i < b.N; i++ {
+		mid := fmt.Sprintf("land-%d-%d@example.net", i, time.Now().UnixNano())
+		if err := lmtpDeliver(lmtpAddr, env.playerAddr, env.adjAddr, testMail(env.playerAddr, env.adjAddr, "[g1 csa] orders", mid, "ORDERS\n")); err != nil {
+			b.Fatal(err)
+		}
+		landed := time.Now()
+		_, at := h.waitHandled(b, mid)
+		total += at.Sub(landed)
+	}
+	b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms-landed-to-handler")
+}
+
+// benchRoundTrip measures the transport's share of an hour's round trip: a player's
+// mail is submitted, the handler (standing in for the engine, which adds nothing
+// here) composes an answer into the outbox and wakes the Sender, and the answer is
+// accepted by the SMTP server.
+func benchRoundTrip(b *testing.B, env *mailEnv) {
+	box := newMemOutbox()
+	snd := NewSender(SMTPConfig{Addr: env.smtpAddr})
+	snd.Logger = quietLogger()
+	sent := make(chan string, 16)
+	snd.OnSent = func(id string) { sent <- id }
+	h := &replyingHandler{memHandler: newMemHandler(), box: box, snd: snd, t: b, env: env}
+	w := NewWatcher(env.watcherConfig(nil))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 2)
+	go func() { done <- w.Run(ctx, h) }()
+	go func() { done <- snd.Run(ctx, box) }()
+	defer func() {
+		cancel()
+		<-done
+		<-done
+	}()
+	token := ReplyAddress("pbem", env.domain, "g1", "csa", "abcd2345")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		mid := fmt.Sprintf("rt-%d-%d@example.net", i, time.Now().UnixNano())
+		if err := sendRaw(env.smtpAddr, env.playerAddr, []string{token}, testMail(env.playerAddr, token, "[g1 csa] orders", mid, "ORDERS\n")); err != nil {
+			b.Fatal(err)
+		}
+		select {
+		case <-sent:
+		case <-time.After(waitLimit):
+			b.Fatal("no answer sent")
+		}
+	}
+}
+
+// replyingHandler answers every mail with a composed receipt in the outbox.
+type replyingHandler struct {
+	*memHandler
+	box *memOutbox
+	snd *Sender
+	t   testing.TB
+	env *mailEnv
+}
+
+func (h *replyingHandler) Handle(ctx context.Context, d Delivery) error {
+	if err := h.memHandler.Handle(ctx, d); err != nil {
+		return err
+	}
+	in, err := Decode(d.Raw, nil)
+	if err != nil {
+		return err
+	}
+	irt, refs := ReplyThreading(in, ThreadRootID("g1", h.env.domain))
+	raw, err := Compose(OutMessage{ID: "receipt-" + in.MessageID, IDDomain: h.env.domain, From: Address{Addr: h.env.adjAddr},
+		To: []Address{in.From}, Subject: "Re: " + in.Subject, Date: time.Now(), InReplyTo: irt, References: refs,
+		Text: "Receipt: orders accepted.\n"})
+	if err != nil {
+		return err
+	}
+	h.box.add(Outgoing{ID: "receipt-" + in.MessageID, From: h.env.adjAddr, To: []string{in.From.Addr}, Raw: raw})
+	h.snd.Wake()
+	return nil
 }

@@ -46,3 +46,8 @@ func BenchmarkIdleLatencyHarness(b *testing.B) {
 func TestUIDValidityHarness(t *testing.T) {
 	runUIDValiditySuite(t, harnessEnv(startHarness(t, nil)))
 }
+
+// BenchmarkRoundTripHarness: player's mail in, receipt composed and accepted by SMTP.
+func BenchmarkRoundTripHarness(b *testing.B) {
+	benchRoundTrip(b, harnessEnv(startHarness(b, nil)))
+}

@@ -179,3 +179,15 @@ func BenchmarkIdleLatencyRealServer(b *testing.B) {
 func TestUIDValidityRealServer(t *testing.T) {
 	runUIDValiditySuite(t, realEnv(t))
 }
+
+// BenchmarkLandedToHandlerRealServer: from Dovecot's LMTP accepting a mail (it is in
+// the mailbox) to the handler being called through IDLE.
+func BenchmarkLandedToHandlerRealServer(b *testing.B) {
+	benchLanding(b, realEnv(b), "127.0.0.1:10024")
+}
+
+// BenchmarkRoundTripRealServer: a player's mail through Postfix and Dovecot to the
+// handler, a receipt composed into the outbox and accepted by Postfix.
+func BenchmarkRoundTripRealServer(b *testing.B) {
+	benchRoundTrip(b, realEnv(b))
+}
