@@ -77,6 +77,9 @@ func main() {
 		pos[a.ID] = toCanvas(a.X, a.Y)
 	}
 	sort.Strings(ids)
+	// The river's centre goes to the bank, so that its borders with the landings run
+	// along the bank rather than poking inland.
+	pos[river] = vec{landWidth - 12, pos[river].y}
 	relax(ids, pos, &d, 40)
 	centre := pos
 	vs := &vertices{}
