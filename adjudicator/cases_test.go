@@ -247,7 +247,13 @@ func buildState(sc *adjudicator.Scenario, c *caseFile) (*adjudicator.State, erro
 				}
 			}
 			if w == adjudicator.Eliminated {
-				st.Losses = append(st.Losses, adjudicator.Loss{Block: b.ID, Side: sc.OB.Block(b.ID).Side, Hour: st.Hour})
+				// An eliminated HQ is a fallen army HQ, never replaced: a Fallen HQ
+				// marker, as NewState records shattered HQs (6.91).
+				spec := sc.OB.Block(b.ID)
+				if spec.IsHQ() {
+					b.Falls++
+				}
+				st.Losses = append(st.Losses, adjudicator.Loss{Block: b.ID, Side: spec.Side, Hour: st.Hour, HQFall: spec.IsHQ()})
 			}
 		} else {
 			if sc.Map.Area(adjudicator.AreaID(f[1])) == nil {
