@@ -160,24 +160,30 @@ type discard struct{}
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
 // startWatcher runs a Watcher until the test ends.
-func startWatcher(t *testing.T, cfg WatcherConfig, h Handler) *Watcher {
+func startWatcher(t testing.TB, cfg WatcherConfig, h Handler) *Watcher {
 	t.Helper()
 	w := NewWatcher(cfg)
+	runBackground(t, "Watcher.Run", func(ctx context.Context) error { return w.Run(ctx, h) })
+	return w
+}
+
+// runBackground runs f until the test ends, then cancels it and checks it stopped
+// with context.Canceled.
+func runBackground(t testing.TB, name string, f func(context.Context) error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- w.Run(ctx, h) }()
+	go func() { done <- f(ctx) }()
 	t.Cleanup(func() {
 		cancel()
 		select {
 		case err := <-done:
 			if !errors.Is(err, context.Canceled) {
-				t.Errorf("Watcher.Run returned %v", err)
+				t.Errorf("%s returned %v", name, err)
 			}
 		case <-time.After(waitLimit):
-			t.Error("Watcher.Run did not stop")
+			t.Errorf("%s did not stop", name)
 		}
 	})
-	return w
 }
 
 // countMessageID counts messages with a Message-ID in a user's mailbox over IMAP.
@@ -352,13 +358,7 @@ func runSenderSuite(t *testing.T, env *mailEnv) {
 			t.Fatal(err)
 		}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx, box) }()
-	defer func() {
-		cancel()
-		<-done
-	}()
+	runBackground(t, "Sender.Run", func(ctx context.Context) error { return s.Run(ctx, box) })
 	if env.stopSMTP != nil {
 		waitFor(t, "connection failures while SMTP is down", func() bool { return s.Stats().ConnectErrors >= 3 })
 		if box.sentCount() != 0 {
@@ -497,14 +497,7 @@ func (b *memOutbox) sentCount() int {
 // EXISTS → fetch → Handler.Handle called.
 func benchIdleLatency(b *testing.B, env *mailEnv) {
 	h := newMemHandler()
-	w := NewWatcher(env.watcherConfig(nil))
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- w.Run(ctx, h) }()
-	defer func() {
-		cancel()
-		<-done
-	}()
+	startWatcher(b, env.watcherConfig(nil), h)
 	token := ReplyAddress("pbem", env.domain, "g1", "csa", "abcd2345")
 	// warm up: the first session and its first scan
 	warm := fmt.Sprintf("warm-%d@example.net", time.Now().UnixNano())
@@ -613,14 +606,7 @@ func lmtpDeliver(addr, from, to, raw string) error {
 // Handler.Handle being called through IDLE.
 func benchLanding(b *testing.B, env *mailEnv, lmtpAddr string) {
 	h := newMemHandler()
-	w := NewWatcher(env.watcherConfig(nil))
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- w.Run(ctx, h) }()
-	defer func() {
-		cancel()
-		<-done
-	}()
+	startWatcher(b, env.watcherConfig(nil), h)
 	var total time.Duration
 	for i := 0; i < b.N; i++ {
 		mid := fmt.Sprintf("land-%d-%d@example.net", i, time.Now().UnixNano())
@@ -645,16 +631,8 @@ func benchRoundTrip(b *testing.B, env *mailEnv) {
 	sent := make(chan string, 16)
 	snd.OnSent = func(id string) { sent <- id }
 	h := &replyingHandler{memHandler: newMemHandler(), box: box, snd: snd, t: b, env: env}
-	w := NewWatcher(env.watcherConfig(nil))
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 2)
-	go func() { done <- w.Run(ctx, h) }()
-	go func() { done <- snd.Run(ctx, box) }()
-	defer func() {
-		cancel()
-		<-done
-		<-done
-	}()
+	startWatcher(b, env.watcherConfig(nil), h)
+	runBackground(b, "Sender.Run", func(ctx context.Context) error { return snd.Run(ctx, box) })
 	token := ReplyAddress("pbem", env.domain, "g1", "csa", "abcd2345")
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
