@@ -68,6 +68,13 @@ func (s *Server) intake(tx *store.Tx, d mail.Delivery, ref uint64) (string, erro
 			return "", s.queueResend(tx, game, side)
 		}
 	}
+	if args, ok := lineCommand(in.Fresh(), "VACATION"); ok {
+		text, err := s.vacation(tx, game, side, args)
+		if err != nil {
+			return "", err
+		}
+		return "", s.queueText(tx, game, side, "vacation", "Vacation", text)
+	}
 	if game.Status != store.StatusRunning {
 		return "", s.queueText(tx, game, side, "notice", "Game not running",
 			fmt.Sprintf("Game %s is %s; your mail was not read as orders.\n", game.ID, game.Status))

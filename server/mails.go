@@ -46,7 +46,7 @@ func (s *Server) queueHourMails(tx *store.Tx, g *store.Game, sc *adjudicator.Sce
 		if err != nil {
 			return err
 		}
-		kind := fmt.Sprintf("hour-h%d-%s", after.Hour, sideKey(r.viewer))
+		kind := fmt.Sprintf("hour-h%d%s-%s", after.Hour, reseedTag(g, int(after.Hour)), sideKey(r.viewer))
 		if after.Over {
 			kind = "final-" + sideKey(r.viewer)
 		}
@@ -88,6 +88,10 @@ func (s *Server) hourMail(g *store.Game, sc *adjudicator.Scenario, before *adjud
 	html, err := m.HTML()
 	if err != nil {
 		return mail.OutMessage{}, err
+	}
+	if rv != nil && r.viewer != adjudicator.NoSide && rv.nmr[r.viewer.Index()] {
+		text = nmrNotice(rv.played) + text
+		html = insertAfterBody(html, "<p><strong>"+strings.TrimSpace(nmrNotice(rv.played))+"</strong></p>\n")
 	}
 	mapName := fmt.Sprintf("%s-%s-%s.png", g.ID, strings.ReplaceAll(strings.ToLower(after.Hour.String()), " ", ""), sideKey(r.viewer))
 	return mail.OutMessage{Subject: m.Subject(), Text: text, HTML: html, MapPNG: png.Bytes(), MapName: mapName}, nil

@@ -13,6 +13,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/mail"
+	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/store"
 )
 
@@ -93,6 +94,19 @@ type NewGame struct {
 	Options  adjudicator.Options
 	USA, CSA string // the players' addresses
 	GM       string
+	// Deadline is the game's deadline policy; a zero policy takes the server's
+	// HourLength and ChangeOfMind.
+	Deadline schedule.Policy
+	// VacationCap is each player's vacation days in the game.
+	VacationCap int
+	// Ladder names the ladder the result counts for ("" for none).
+	Ladder string
+	// Sequential asks for the rulebook's two round trips per hour.
+	Sequential bool
+	// USAZone and CSAZone are the players' IANA time zones for texts.
+	USAZone, CSAZone string
+	// Invite: the players must ACCEPT before the game starts.
+	Invite bool
 }
 
 // CreateGame creates a game, opens its first hour with a seed commitment, and
@@ -126,15 +140,17 @@ func (s *Server) CreateGame(ctx context.Context, req NewGame) (*store.Game, erro
 	g.CurrentHour = int(st.Hour)
 	g.Players = map[string]store.Player{}
 	for _, p := range []struct {
-		side adjudicator.Side
-		addr string
-	}{{adjudicator.USA, req.USA}, {adjudicator.CSA, req.CSA}} {
+		side       adjudicator.Side
+		addr, zone string
+	}{{adjudicator.USA, req.USA, req.USAZone}, {adjudicator.CSA, req.CSA, req.CSAZone}} {
 		tok, err := mail.NewToken(nil)
 		if err != nil {
 			return nil, err
 		}
-		g.Players[sideKey(p.side)] = store.Player{Address: p.addr, Token: tok}
+		g.Players[sideKey(p.side)] = store.Player{Address: p.addr, Token: tok, TimeZone: p.zone}
 	}
+	g.Ladder = req.Ladder
+	g.Options.Sequential = req.Sequential
 	stateBytes, err := adjudicator.MarshalState(st)
 	if err != nil {
 		return nil, err
@@ -142,11 +158,13 @@ func (s *Server) CreateGame(ctx context.Context, req NewGame) (*store.Game, erro
 	err = s.st.Update(func(tx *store.Tx) error {
 		now := tx.Now()
 		g.CreatedAt, g.UpdatedAt = now, now
-		if s.cfg.HourLength > 0 {
-			g.Deadline.HourLength = s.cfg.HourLength
-			g.Deadline.Next = now.Add(s.cfg.HourLength)
+		pol := req.Deadline
+		if pol == (schedule.Policy{}) {
+			pol = schedule.Policy{HourLength: s.cfg.HourLength, ChangeOfMind: s.cfg.ChangeOfMind}
 		}
-		g.Deadline.ChangeOfMind = s.cfg.ChangeOfMind
+		setPolicy(g, pol)
+		g.Deadline.VacationCap = req.VacationCap
+		openDeadline(g, now)
 		if err := tx.CreateGame(g); err != nil {
 			return err
 		}
@@ -214,25 +232,11 @@ func (s *Server) Handle(ctx context.Context, d mail.Delivery) error {
 
 // ResolveDue resolves every running game whose current hour is ready: both sides
 // have sent orders and the change-of-mind delay has passed, or the deadline passed.
+//
+// It is the daemon's tick: on the way it sends the reminders and grace-period
+// notices that are due (each once), each game in one transaction.
 func (s *Server) ResolveDue(ctx context.Context) (int, error) {
-	var ids []string
-	if err := s.st.View(func(tx *store.Tx) error {
-		ids = tx.GameIDs()
-		return nil
-	}); err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, id := range ids {
-		ok, err := s.ResolveIfReady(ctx, id)
-		if err != nil {
-			return n, err
-		}
-		if ok {
-			n++
-		}
-	}
-	return n, nil
+	return s.tickAll(ctx)
 }
 
 // Run resolves due hours every interval until ctx ends.
@@ -272,27 +276,18 @@ func ready(g *store.Game, h *store.HourRecord, now time.Time) bool {
 	return !now.Before(last.Add(g.Deadline.ChangeOfMind))
 }
 
-// ResolveIfReady resolves the game's current hour if it is ready.
+// ResolveIfReady resolves the game's current hour if it is ready, and otherwise
+// sends whichever reminder or grace notice is due (see tick).
 func (s *Server) ResolveIfReady(ctx context.Context, id string) (bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	did := false
 	err := s.st.Update(func(tx *store.Tx) error {
-		g, err := tx.Game(id)
-		if err != nil {
-			return err
-		}
-		h, err := tx.Hour(id, g.CurrentHour)
-		if err != nil {
-			return err
-		}
-		if !ready(g, h, tx.Now()) {
-			return nil
-		}
-		did = true
-		return s.resolve(tx, g, h)
+		var err error
+		did, err = s.tick(tx, id)
+		return err
 	})
-	if err == nil && did {
+	if err == nil {
 		s.wake()
 	}
 	return did, err
@@ -318,7 +313,7 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 			ord[sd.Index()] = &parsed
 		}
 	}
-	seed := store.HourSeed(g.Secret, h.Hour)
+	seed := hourSeed(g, h.Hour)
 	after, rep, err := adjudicator.ResolveHour(sc, before, ord, adjudicator.NewStreamDice(seed))
 	if err != nil {
 		return err
@@ -345,18 +340,17 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 	if err != nil {
 		return err
 	}
+	nmr := punctuality(g, h)
 	var commitment store.Hash
 	if !after.Over {
 		next := &store.HourRecord{Game: g.ID, Hour: int(after.Hour), OpenedAt: now, StateAtStart: h.NextState,
-			SeedCommitment: store.Commitment(store.HourSeed(g.Secret, int(after.Hour)))}
+			SeedCommitment: store.Commitment(hourSeed(g, int(after.Hour)))}
 		if err := tx.PutHour(next); err != nil {
 			return err
 		}
 		commitment = next.SeedCommitment
 		g.CurrentHour = int(after.Hour)
-		if g.Deadline.HourLength > 0 {
-			g.Deadline.Next = now.Add(g.Deadline.HourLength)
-		}
+		openDeadline(g, now)
 	} else {
 		g.Status = store.StatusFinished
 		g.Deadline.Next = time.Time{}
@@ -365,14 +359,22 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
+	if after.Over {
+		if err := s.finishGame(tx, g, after, head); err != nil {
+			return err
+		}
+	}
 	s.cfg.Logger.Info("hour resolved", "game", g.ID, "hour", before.Hour.String(), "player1", rep.Initiative.Player1.String(),
 		"usa_vp", rep.Points[0], "csa_vp", rep.Points[1])
-	return s.queueHourMails(tx, g, sc, before, rep, after, commitment, &hourReveal{seed: seed, head: head})
+	return s.queueHourMails(tx, g, sc, before, rep, after, commitment, &hourReveal{seed: seed, head: head, nmr: nmr, played: before.Hour})
 }
 
 type hourReveal struct {
 	seed []byte
 	head store.ChainHead
+	// nmr marks the sides whose hour was played without orders.
+	nmr    [2]bool
+	played adjudicator.Hour
 }
 
 // Games lists game ids.

@@ -33,22 +33,33 @@ const testDomain = "club.test"
 
 func newRig(t *testing.T) *rig {
 	t.Helper()
+	return newRigWith(t, nil, nil)
+}
+
+// newRigWith is newRig with a clock for the store and server (nil: the real one)
+// and a hook to adjust the server's configuration.
+func newRigWith(t *testing.T, now func() time.Time, adjust func(*Config)) *rig {
+	t.Helper()
 	ms, err := mailtest.Start(&mailtest.Options{AutoCreate: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, u := range []string{"pbem", "alice", "bob", "gm", "mallory"} {
+	for _, u := range []string{"pbem", "alice", "bob", "gm", "mallory", "carol", "dave", "erin", "frank"} {
 		if _, err := ms.AddUser(u, mailtest.DefaultPassword(u)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	st, err := store.Open(filepath.Join(t.TempDir(), "pbem.db"), nil)
+	st, err := store.Open(filepath.Join(t.TempDir(), "pbem.db"), &store.Options{Now: now, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	sender := mail.NewSender(mail.SMTPConfig{Addr: ms.SMTPAddr, TLS: mail.TLSNone})
 	sender.PollInterval = 50 * time.Millisecond
-	srv, err := New(st, Config{Address: "pbem@" + testDomain, Wake: sender.Wake, Logger: testLogger(t)})
+	cfg := Config{Address: "pbem@" + testDomain, Wake: sender.Wake, Logger: testLogger(t), Now: now}
+	if adjust != nil {
+		adjust(&cfg)
+	}
+	srv, err := New(st, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,282 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/schedule"
+	"github.com/shiloh-pbem/pbem/store"
+)
+
+// policyOf is the game's deadline policy; ok is false for a game without
+// deadlines (hours resolve only when both sides' orders are in).
+func policyOf(g *store.Game) (schedule.Policy, bool) {
+	d := g.Deadline
+	p := schedule.Policy{HourLength: d.HourLength, At: d.At, Zone: d.Zone, WeekdaysOnly: d.WeekdaysOnly,
+		Grace: d.Grace, ReminderBefore: d.Reminder, ChangeOfMind: d.ChangeOfMind}
+	if p.Validate() != nil {
+		return p, false
+	}
+	return p, true
+}
+
+// setPolicy copies a policy into the game's settings.
+func setPolicy(g *store.Game, p schedule.Policy) {
+	g.Deadline.HourLength, g.Deadline.At, g.Deadline.Zone = p.HourLength, p.At, p.Zone
+	g.Deadline.WeekdaysOnly, g.Deadline.Grace, g.Deadline.Reminder = p.WeekdaysOnly, p.Grace, p.ReminderBefore
+	g.Deadline.ChangeOfMind = p.ChangeOfMind
+}
+
+// openDeadline sets the deadline of an hour opened at now, moved out of the
+// players' vacations, and forgets the notices of the previous hour.
+func openDeadline(g *store.Game, now time.Time) {
+	g.Deadline.Reminded, g.Deadline.GraceNotice = nil, false
+	p, ok := policyOf(g)
+	if !ok {
+		g.Deadline.Next = time.Time{}
+		return
+	}
+	g.Deadline.Next = extendForVacations(g, schedule.NextDeadline(p, now))
+}
+
+// extendForVacations moves a deadline out of every vacation granted in the game.
+func extendForVacations(g *store.Game, t time.Time) time.Time {
+	if len(g.Deadline.Vacations) == 0 {
+		return t
+	}
+	vs := make([]schedule.Vacation, 0, len(g.Deadline.Vacations))
+	for _, v := range g.Deadline.Vacations {
+		vs = append(vs, schedule.Vacation{Player: v.Side, From: v.From, To: v.To})
+	}
+	out, err := schedule.Extend(t, vs, -1) // the cap was checked when each was granted
+	if err != nil {
+		return t
+	}
+	return out
+}
+
+// submittedAt gives, per side, when its latest orders for the hour arrived.
+func submittedAt(h *store.HourRecord) map[string]time.Time {
+	m := map[string]time.Time{}
+	for _, sd := range schedule.Sides {
+		if o := h.Latest(sd); o != nil {
+			m[sd] = o.ReceivedAt
+		}
+	}
+	return m
+}
+
+// tick is the daemon's work on one game at the store clock's now, all in one
+// transaction: resolve the hour if it is due, else send the reminders and the
+// grace-period notice that are due and not yet sent. It is idempotent: the marks
+// of what was sent are stored with the mails. It reports whether the hour resolved.
+func (s *Server) tick(tx *store.Tx, id string) (bool, error) {
+	g, err := tx.Game(id)
+	if err != nil {
+		return false, err
+	}
+	if g.Status != store.StatusRunning {
+		return false, nil
+	}
+	h, err := tx.Hour(id, g.CurrentHour)
+	if err != nil {
+		return false, err
+	}
+	if h.Resolved() {
+		return false, nil
+	}
+	now := tx.Now()
+	p, ok := policyOf(g)
+	if !ok || g.Deadline.Next.IsZero() {
+		// No deadline: both sides' orders and the change of mind decide.
+		if !ready(g, h, now) {
+			return false, nil
+		}
+		return true, s.resolve(tx, g, h)
+	}
+	sent := schedule.Sent{Reminded: map[string]bool{}, GraceNotice: g.Deadline.GraceNotice}
+	for _, sd := range g.Deadline.Reminded {
+		sent.Reminded[sd] = true
+	}
+	d := schedule.Due(p, h.OpenedAt, g.Deadline.Next, submittedAt(h), sent, now)
+	if d.Resolve {
+		return true, s.resolve(tx, g, h)
+	}
+	changed := false
+	st, err := adjudicator.UnmarshalState(h.StateAtStart)
+	if err != nil {
+		return false, err
+	}
+	for _, sd := range d.Remind {
+		side, _ := adjudicator.ParseSide(sd)
+		zone := g.Players[sd].TimeZone
+		body := fmt.Sprintf("Reminder: game %s has no orders from you (%s) yet for %s.\n"+
+			"They are due %s. Without them your blocks stand and fight by standing orders.\n",
+			g.ID, side, st.Hour, schedule.FormatIn(g.Deadline.Next, zone))
+		if err := s.queueText(tx, g, side, fmt.Sprintf("reminder-h%d%s", h.Hour, reseedTag(g, h.Hour)),
+			fmt.Sprintf("Reminder: orders for %s due", st.Hour), body); err != nil {
+			return false, err
+		}
+		g.Deadline.Reminded = append(g.Deadline.Reminded, sd)
+		changed = true
+	}
+	if d.GraceStarted && !g.Deadline.GraceNotice {
+		for _, sd := range d.Late {
+			side, _ := adjudicator.ParseSide(sd)
+			body := fmt.Sprintf("The deadline for %s in game %s has passed without your orders.\n"+
+				"You have until %s (grace period); then the hour is played without them and your\n"+
+				"blocks stand and fight by standing orders (an NMR).\n",
+				st.Hour, g.ID, schedule.FormatIn(d.GraceEnds, g.Players[sd].TimeZone))
+			if err := s.queueText(tx, g, side, fmt.Sprintf("grace-h%d%s", h.Hour, reseedTag(g, h.Hour)),
+				fmt.Sprintf("Deadline passed: grace until %s", schedule.FormatIn(d.GraceEnds, g.Players[sd].TimeZone)), body); err != nil {
+				return false, err
+			}
+		}
+		g.Deadline.GraceNotice = true
+		changed = true
+	}
+	if changed {
+		return false, tx.PutGame(g)
+	}
+	return false, nil
+}
+
+// punctuality adds each side's record for a resolved hour: on time, late (in the
+// grace period) or no orders (NMR). It returns the sides that sent none.
+func punctuality(g *store.Game, h *store.HourRecord) (nmr [2]bool) {
+	for _, sd := range adjudicator.Sides {
+		key := sideKey(sd)
+		p := g.Players[key]
+		sets := h.OrderSets[key]
+		switch {
+		case len(sets) == 0:
+			p.NMRs++
+			nmr[sd.Index()] = true
+		case !g.Deadline.Next.IsZero() && sets[0].ReceivedAt.After(g.Deadline.Next):
+			p.Late++
+		default:
+			p.OnTime++
+		}
+		g.Players[key] = p
+	}
+	return nmr
+}
+
+// nmrNotice is the line an NMR side's hour mail opens with.
+func nmrNotice(hour adjudicator.Hour) string {
+	return fmt.Sprintf("No orders were received from you for %s: your blocks held and fought by standing orders (NMR).\n\n", hour)
+}
+
+// insertAfterBody puts a fragment at the top of an HTML mail's body.
+func insertAfterBody(html, frag string) string {
+	if i := strings.Index(html, "<body"); i >= 0 {
+		if j := strings.IndexByte(html[i:], '>'); j >= 0 {
+			k := i + j + 1
+			return html[:k] + "\n" + frag + html[k:]
+		}
+	}
+	return frag + html
+}
+
+// reseedTag keeps the mails of an hour re-opened by a rollback distinct from the
+// first ones (their Message-IDs derive from the kind).
+func reseedTag(g *store.Game, hour int) string {
+	if n := g.Reseeds[hour]; n > 0 {
+		return "-r" + strconv.Itoa(n)
+	}
+	return ""
+}
+
+// vacation grants a side a vacation asked for by mail: "VACATION 2026-12-01 3"
+// (from that date, midnight in the player's zone, for 3 days). The days are
+// capped per player per game; the opponent is told. It returns the text for the
+// player.
+func (s *Server) vacation(tx *store.Tx, g *store.Game, side adjudicator.Side, args string) (string, error) {
+	f := strings.Fields(args)
+	if len(f) != 2 {
+		return "Write VACATION followed by the first day (YYYY-MM-DD) and the number of days, e.g. VACATION 2026-12-01 3.\n", nil
+	}
+	key := sideKey(side)
+	loc, err := time.LoadLocation(g.Players[key].TimeZone)
+	if err != nil {
+		loc = time.UTC
+	}
+	from, err1 := time.ParseInLocation("2006-01-02", f[0], loc)
+	days, err2 := strconv.Atoi(f[1])
+	if err1 != nil || err2 != nil || days <= 0 {
+		return fmt.Sprintf("VACATION %s: give a date as YYYY-MM-DD and a number of days.\n", args), nil
+	}
+	v := store.Vacation{Side: key, From: from, To: from.AddDate(0, 0, days)}
+	vs := []schedule.Vacation{}
+	for _, old := range g.Deadline.Vacations {
+		vs = append(vs, schedule.Vacation{Player: old.Side, From: old.From, To: old.To})
+	}
+	vs = append(vs, schedule.Vacation{Player: v.Side, From: v.From, To: v.To})
+	if err := schedule.CheckVacations(vs, g.Deadline.VacationCap); err != nil {
+		return fmt.Sprintf("Vacation refused: %v (the cap is %d days per player in this game).\n", err, g.Deadline.VacationCap), nil
+	}
+	g.Deadline.Vacations = append(g.Deadline.Vacations, v)
+	if !g.Deadline.Next.IsZero() {
+		g.Deadline.Next = extendForVacations(g, g.Deadline.Next)
+	}
+	if err := tx.PutGame(g); err != nil {
+		return "", err
+	}
+	other := adjudicator.CSA
+	if side == adjudicator.CSA {
+		other = adjudicator.USA
+	}
+	oz := g.Players[sideKey(other)].TimeZone
+	note := fmt.Sprintf("Your opponent (%s) is on vacation from %s to %s. Deadlines falling in it move to its end.\n",
+		side, schedule.FormatIn(v.From, oz), schedule.FormatIn(v.To, oz))
+	if !g.Deadline.Next.IsZero() {
+		note += fmt.Sprintf("The current deadline is %s.\n", schedule.FormatIn(g.Deadline.Next, oz))
+	}
+	if err := s.queueText(tx, g, other, "vacation", "Opponent on vacation", note); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("Vacation granted from %s to %s.\n", schedule.FormatIn(v.From, g.Players[key].TimeZone),
+		schedule.FormatIn(v.To, g.Players[key].TimeZone)), nil
+}
+
+// lineCommand finds a line starting with word (any case) in text and returns the
+// rest of it. It serves the server's own commands that the mail package does not
+// list.
+func lineCommand(text, word string) (string, bool) {
+	for _, line := range strings.Split(text, "\n") {
+		w, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
+		if strings.EqualFold(strings.TrimSuffix(w, ":"), word) {
+			return strings.TrimSpace(rest), true
+		}
+	}
+	return "", false
+}
+
+// tickAll runs tick on every game, each in its own transaction.
+func (s *Server) tickAll(ctx context.Context) (int, error) {
+	var ids []string
+	if err := s.st.View(func(tx *store.Tx) error {
+		ids = tx.GameIDs()
+		return nil
+	}); err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range ids {
+		if ctx.Err() != nil {
+			return n, ctx.Err()
+		}
+		ok, err := s.ResolveIfReady(ctx, id)
+		if err != nil {
+			return n, err
+		}
+		if ok {
+			n++
+		}
+	}
+	return n, nil
+}

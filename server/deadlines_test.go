@@ -1,0 +1,172 @@
+package server
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/shiloh-pbem/pbem/schedule"
+	"github.com/shiloh-pbem/pbem/store"
+)
+
+// fakeClock is the settable clock the store and server share in tests. It starts
+// in the past so that the real mail sender finds every queued mail due.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newFakeClock() *fakeClock {
+	return &fakeClock{t: time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC)} // a Monday
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *fakeClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+const (
+	alice = "alice@" + testDomain
+	bob   = "bob@" + testDomain
+	gm    = "gm@" + testDomain
+)
+
+// subjects lists the subjects of the mails an address received.
+func (r *rig) subjects(addr string) []string {
+	var out []string
+	for _, m := range r.mailsTo(addr) {
+		out = append(out, m.Subject)
+	}
+	return out
+}
+
+// countSubject counts an address's mails whose subject contains s.
+func (r *rig) countSubject(addr, s string) int {
+	n := 0
+	for _, sub := range r.subjects(addr) {
+		if strings.Contains(sub, s) {
+			n++
+		}
+	}
+	return n
+}
+
+func (r *rig) tick() int {
+	r.t.Helper()
+	n, err := r.srv.ResolveDue(context.Background())
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return n
+}
+
+func (r *rig) game(id string) *store.Game {
+	r.t.Helper()
+	var g *store.Game
+	if err := r.st.View(func(tx *store.Tx) error {
+		var err error
+		g, err = tx.Game(id)
+		return err
+	}); err != nil {
+		r.t.Fatal(err)
+	}
+	return g
+}
+
+// Reminders go out once, before the deadline, only to the side without orders,
+// in that player's time zone; past the deadline the late side gets one grace
+// notice; at the end of the grace the hour is played without its orders, the
+// mail says so and the player's record counts an NMR.
+func TestGraceRemindersAndNMR(t *testing.T) {
+	clk := newFakeClock()
+	r := newRigWith(t, clk.Now, nil)
+	pol := schedule.Policy{HourLength: 24 * time.Hour, Grace: 6 * time.Hour, ReminderBefore: 4 * time.Hour}
+	if _, err := r.srv.CreateGame(context.Background(), NewGame{ID: "dl", USA: alice, CSA: bob,
+		USAZone: "America/Chicago", CSAZone: "Europe/London", Deadline: pol}); err != nil {
+		t.Fatal(err)
+	}
+	r.waitFor("first mails", func() bool { return len(r.mailsTo(alice)) == 1 && len(r.mailsTo(bob)) == 1 })
+	if !strings.Contains(r.mailsTo(alice)[0].Text, "CST") {
+		t.Errorf("USA deadline not in Chicago time:\n%s", r.mailsTo(alice)[0].Text)
+	}
+	r.send(bob, replyTo(t, r.mailsTo(bob)[0]), "orders", "at all: hold\n")
+	r.waitFor("CSA receipt", func() bool { return len(r.mailsTo(bob)) == 2 })
+
+	clk.Advance(19 * time.Hour) // 5 hours before the deadline: nothing due
+	if r.tick() != 0 {
+		t.Fatal("resolved before the deadline")
+	}
+	clk.Advance(2 * time.Hour) // 3 hours before: remind the USA only
+	r.tick()
+	r.tick() // a second tick sends nothing more
+	r.waitFor("reminder", func() bool { return r.countSubject(alice, "Reminder") == 1 })
+	rem := r.mailsTo(alice)[len(r.mailsTo(alice))-1]
+	if !strings.Contains(rem.Text, "Tue 6 Jan 03:00 CST") {
+		t.Errorf("reminder not in the player's zone:\n%s", rem.Text)
+	}
+	clk.Advance(4 * time.Hour) // an hour past the deadline: grace notice
+	r.tick()
+	r.tick()
+	r.waitFor("grace notice", func() bool { return r.countSubject(alice, "grace until") == 1 })
+	clk.Advance(5*time.Hour + time.Minute) // past the grace: resolve without USA orders
+	if r.tick() != 1 {
+		t.Fatal("hour not resolved at the end of the grace")
+	}
+	r.waitFor("reports", func() bool { return r.countSubject(alice, "8AM") >= 1 && r.countSubject(bob, "8AM") >= 1 })
+	if n := r.countSubject(bob, "Reminder") + r.countSubject(bob, "grace"); n != 0 {
+		t.Errorf("the CSA, whose orders were in, got %d notices", n)
+	}
+	var rep string
+	for _, m := range r.mailsTo(alice) {
+		if strings.Contains(m.Text, "RESULTS OF Day 1 7AM") {
+			rep = m.Text
+		}
+	}
+	if !strings.HasPrefix(rep, "No orders were received from you for Day 1 7AM: your blocks held and fought by standing orders (NMR).") {
+		t.Errorf("USA report does not open with the NMR notice:\n%.300s", rep)
+	}
+	for _, m := range r.mailsTo(bob) {
+		if strings.Contains(m.Text, "(NMR)") {
+			t.Error("the CSA report speaks of an NMR")
+		}
+	}
+	g := r.game("dl")
+	if g.Players["usa"].NMRs != 1 || g.Players["csa"].OnTime != 1 {
+		t.Errorf("records: usa %+v csa %+v", g.Players["usa"], g.Players["csa"])
+	}
+	if !g.Deadline.Next.Equal(clk.Now().Add(24*time.Hour)) || g.Deadline.GraceNotice || len(g.Deadline.Reminded) != 0 {
+		t.Errorf("next hour's deadline state: %+v", g.Deadline)
+	}
+}
+
+// A vacation moves a deadline that falls in it to its end, is capped, and the
+// opponent is told.
+func TestVacation(t *testing.T) {
+	clk := newFakeClock()
+	r := newRigWith(t, clk.Now, nil)
+	if _, err := r.srv.CreateGame(context.Background(), NewGame{ID: "vac", USA: alice, CSA: bob,
+		Deadline: schedule.Policy{HourLength: 48 * time.Hour}, VacationCap: 5}); err != nil {
+		t.Fatal(err)
+	}
+	r.waitFor("first mails", func() bool { return len(r.mailsTo(alice)) == 1 && len(r.mailsTo(bob)) == 1 })
+	r.send(alice, replyTo(t, r.mailsTo(alice)[0]), "away", "VACATION 2026-01-06 4\n")
+	r.waitFor("opponent told", func() bool { return r.countSubject(bob, "vacation") == 1 })
+	r.waitFor("vacation granted", func() bool { return len(r.mailsTo(alice)) == 2 })
+	if got, want := r.game("vac").Deadline.Next, time.Date(2026, 1, 10, 0, 0, 0, 0, time.UTC); !got.Equal(want) {
+		t.Errorf("deadline %v, want the end of the vacation %v", got, want)
+	}
+	r.send(alice, replyTo(t, r.mailsTo(alice)[0]), "away again", "VACATION 2026-02-01 2\n")
+	r.waitFor("refusal", func() bool { return len(r.mailsTo(alice)) == 3 })
+	if m := r.mailsTo(alice)[2]; !strings.Contains(m.Text, "refused") {
+		t.Errorf("vacation over the cap: %s", m.Text)
+	}
+}
