@@ -19,6 +19,7 @@ func TestHTMLToText(t *testing.T) {
 		{"whitespace collapsed", "<p>a\n   b\t c</p>", "a b c"},
 		{"link target", `<a href="https://example.org/guide">guide</a>`, "guide (https://example.org/guide)"},
 		{"image alt", `<img src="x" alt="map">`, "[map]"},
+		{"outlook lines", `<p class=MsoNormal>ORDERS<o:p></o:p></p><p class=MsoNormal>sherman: hold<o:p></o:p></p><p class=MsoNormal><o:p>&nbsp;</o:p></p><p class=MsoNormal>Ren&eacute;</p>`, "ORDERS\nsherman: hold\n\nRené"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -50,11 +50,15 @@ func (w *textWriter) text(s string) {
 	}
 	for _, r := range s {
 		switch r {
-		case ' ', '\t', '\n', '\r', '\f', '\u00a0':
+		case ' ', '\t', '\n', '\r', '\f':
 			if w.inLine {
 				w.space = true
 			}
 			continue
+		case '\u00a0':
+			// A non-breaking space is kept (as a plain space): Outlook marks an empty
+			// line with a paragraph holding only &nbsp;.
+			r = ' '
 		}
 		w.start()
 		if w.space {
@@ -185,6 +189,10 @@ func (w *textWriter) walk(n *html.Node) {
 func blockKind(n *html.Node) (before, after, para bool) {
 	if n.Type != html.ElementNode {
 		return false, false, false
+	}
+	if n.DataAtom == atom.P && strings.Contains(attr(n, "class"), "MsoNormal") {
+		// Outlook writes every line as <p class=MsoNormal> with zero margins.
+		return true, true, false
 	}
 	switch n.DataAtom {
 	case atom.P, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Ul, atom.Ol, atom.Table, atom.Pre, atom.Blockquote:
