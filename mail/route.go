@@ -38,7 +38,7 @@ func ValidSide(s string) bool {
 }
 
 // ParseAddressToken reads a secret reply address of the form
-// <localPart>+<game>-<side>-<token>@domain. Matching is case-insensitive and results
+// <localPart>+<game>-<side>-<token>@domain (bare, in <>, or with a display name). Matching is case-insensitive and results
 // are lower case; side is usa, csa or gm. localPart "" means DefaultLocalPart.
 func ParseAddressToken(addr, localPart string) (game, side, token string, ok bool) {
 	tag, ok := plusTag(addr, localPart)
@@ -58,7 +58,9 @@ func plusTag(addr, localPart string) (string, bool) {
 		localPart = DefaultLocalPart
 	}
 	a := strings.ToLower(strings.TrimSpace(addr))
-	a = strings.TrimSuffix(strings.TrimPrefix(a, "<"), ">")
+	if strings.ContainsAny(a, "< ") {
+		a = looseAddress(a) // "Name <addr>"
+	}
 	at := strings.LastIndexByte(a, '@')
 	if at <= 0 {
 		return "", false
