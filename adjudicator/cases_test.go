@@ -7,6 +7,7 @@ package adjudicator_test
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -791,5 +792,110 @@ func TestCaseFormat(t *testing.T) {
 	}
 	if lineMatches("hit us_hare", actual[2]) || lineMatches("fire us_hare hits=1", actual[2]) {
 		t.Error("matched a wrong kind or value")
+	}
+}
+
+// The rulebook's Battle Turn and Battle Reserves examples also live in docs/examples
+// as the files `pbem resolve` reads: a state, both sides' orders, the dice, and the
+// events the rulebook says must happen. They are generated from the cases with
+// -update-examples and checked here from the files themselves.
+var updateExamples = flag.Bool("update-examples", false, "rewrite docs/examples from the case files")
+
+var examples = []struct{ dir, caseName string }{
+	{"battle-turn", "6_4_battle_turn_example"},
+	{"reserves", "6_5_battle_reserves_example"},
+}
+
+func writeExample(t *testing.T, sc *adjudicator.Scenario, c *caseFile, dir string) {
+	t.Helper()
+	st, err := buildState(sc, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := adjudicator.MarshalState(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{"state.json": string(b) + "\n"}
+	for _, name := range []string{"usa", "csa", "dice", "expect.events"} {
+		s, ok := c.section(name)
+		if !ok {
+			continue
+		}
+		file := name + ".txt"
+		if name == "expect.events" {
+			file = "expect.txt"
+		}
+		files[file] = s.Body
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestExamples(t *testing.T) {
+	sc := loadScenario(t, "shiloh1862")
+	for _, ex := range examples {
+		t.Run(ex.dir, func(t *testing.T) {
+			dir := filepath.Join("..", "docs", "examples", ex.dir)
+			if *updateExamples {
+				writeExample(t, sc, readCase(t, filepath.Join("testdata", "cases", ex.caseName+".txt")), dir)
+			}
+			read := func(name string) string {
+				b, err := os.ReadFile(filepath.Join(dir, name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return string(b)
+			}
+			st, err := adjudicator.UnmarshalState([]byte(read("state.json")))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ords [2]*adjudicator.Orders
+			for _, side := range adjudicator.Sides {
+				name := strings.ToLower(side.String()) + ".txt"
+				if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+					continue // no orders from this side (NMR)
+				}
+				o, problems := orders.Parse(read(name), orders.ScenarioNames(sc), side)
+				for _, p := range problems {
+					if p.Severity == orders.Error {
+						t.Fatalf("%s orders: %v", side, p)
+					}
+				}
+				ords[side.Index()] = o
+			}
+			var values []int
+			for _, l := range caseLines(read("dice.txt")) {
+				for _, w := range strings.Fields(l) {
+					n, err := strconv.Atoi(w)
+					if err != nil {
+						t.Fatalf("dice.txt: %q", w)
+					}
+					values = append(values, n)
+				}
+			}
+			d := adjudicator.NewScriptedDice(values...)
+			_, rep, err := adjudicator.ResolveHour(sc, st, ords, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Remaining() != 0 {
+				t.Errorf("%d dice left over", d.Remaining())
+			}
+			var actual []string
+			for _, e := range rep.Events {
+				actual = append(actual, eventLine(e))
+			}
+			if miss, ok := matchSubsequence(caseLines(read("expect.txt")), actual); !ok {
+				t.Errorf("the rulebook's outcome is missing %q; events:\n%s", miss, strings.Join(actual, "\n"))
+			}
+		})
 	}
 }
