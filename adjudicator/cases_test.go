@@ -899,3 +899,63 @@ func TestExamples(t *testing.T) {
 		})
 	}
 }
+
+// requiredRules are the rule numbers the suite must cover: every numbered rule of the
+// rulebook that decides something in play.
+var requiredRules = []string{
+	"2.1", "3.31", "3.32", "3.33", "3.34", "3.35", "3.36", "3.6", "4.2", "4.23", "4.24",
+	"4.25", "5.2", "5.21", "5.22", "5.23", "5.3", "5.31", "5.4", "5.5", "5.6", "5.61",
+	"6.1", "6.2", "6.3", "6.4", "6.5", "6.6", "6.7", "6.71", "6.72", "6.73", "6.74",
+	"6.75", "6.8", "6.9", "6.91", "7.1", "7.2", "8.0", "9.1", "9.2", "9.2.1", "9.2.2",
+	"9.2.3", "9.3.1", "9.3.2",
+}
+
+// requiredExamples are the rulebook's worked examples, each of which a case header
+// must name.
+var requiredExamples = []string{
+	"Command & Move example", "Battle Turn Example", "Battle Reserves Example",
+	"Battle Hits Example", "Pursuit Fire Example", "Victory Example",
+}
+
+// TestCaseCoverage checks that every required rule and worked example has a case,
+// and logs the number of cases per rules chapter (go test -v).
+func TestCaseCoverage(t *testing.T) {
+	cited := map[string]bool{}
+	perChapter := map[string]int{}
+	var titles []string
+	for _, path := range caseFiles(t) {
+		c := readCase(t, path)
+		titles = append(titles, c.Title)
+		chapters := map[string]bool{}
+		for _, r := range c.Rules {
+			cited[r] = true
+			chapters[r[:1]] = true
+		}
+		for ch := range chapters {
+			perChapter[ch]++
+		}
+	}
+	for _, r := range requiredRules {
+		if !cited[r] {
+			t.Errorf("no case cites rule %s", r)
+		}
+	}
+	for _, ex := range requiredExamples {
+		found := false
+		for _, title := range titles {
+			found = found || strings.Contains(title, ex)
+		}
+		if !found {
+			t.Errorf("no case for the rulebook's %s", ex)
+		}
+	}
+	chapters := make([]string, 0, len(perChapter))
+	for ch := range perChapter {
+		chapters = append(chapters, ch)
+	}
+	sort.Strings(chapters)
+	for _, ch := range chapters {
+		t.Logf("chapter %s: %d cases", ch, perChapter[ch])
+	}
+	t.Logf("%d cases", len(titles))
+}
