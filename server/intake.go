@@ -47,6 +47,12 @@ func (s *Server) intake(tx *store.Tx, d mail.Delivery, ref uint64) (string, erro
 		break
 	}
 	if game == nil {
+		if handled, err := s.gmIntake(tx, in); handled || err != nil {
+			return "", err
+		}
+		if handled, err := s.publicIntake(tx, in); handled || err != nil {
+			return "", err
+		}
 		return "", s.replyUnknown(tx, in)
 	}
 	player := game.Players[sideKey(side)]
@@ -56,6 +62,10 @@ func (s *Server) intake(tx *store.Tx, d mail.Delivery, ref uint64) (string, erro
 		if err := s.queueAlert(tx, game, side, in); err != nil {
 			return "", err
 		}
+	}
+	if game.Status == store.StatusOpen {
+		// The secret address of an invitation: any mail to it accepts.
+		return "", s.accept(tx, game, side)
 	}
 	cmds := mail.Commands(in.Text)
 	for _, c := range cmds {

@@ -1,11 +1,184 @@
 package server
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/ladder"
+	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/store"
 )
 
-// finishGame records a finished game's result on its ladder.
-func (s *Server) finishGame(tx *store.Tx, g *store.Game, after *adjudicator.State, head store.ChainHead) error {
+// AuditGameOver is the link that closes a game's chain: its text is the result
+// and both players, so the final chain head signs them (the end-of-game record).
+const AuditGameOver = "game-over"
+
+// finishGame closes a finished game, in the transaction of its last hour: the
+// game-over link, the end-of-game record mailed to the players and the GM (final
+// chain head, result, players, every GM action), and for a ladder game the
+// result, the recomputed ratings and the standings mailed to both players.
+func (s *Server) finishGame(tx *store.Tx, g *store.Game, after *adjudicator.State, _ store.ChainHead) error {
+	winner := ""
+	if after.Winner == adjudicator.USA || after.Winner == adjudicator.CSA {
+		winner = sideKey(after.Winner)
+	}
+	pts := after.Points()
+	result := "a draw"
+	if winner != "" {
+		result = strings.ToUpper(winner) + " wins"
+	}
+	result = fmt.Sprintf("%s (USA %d VP, CSA %d VP)", result, pts[0], pts[1])
+	players := fmt.Sprintf("USA %s, CSA %s", g.Players["usa"].Address, g.Players["csa"].Address)
+	head, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: AuditGameOver, Hour: g.CurrentHour,
+		Actor: g.GM, Text: "result: " + result + "; players: " + players})
+	if err != nil {
+		return err
+	}
+	chain, err := tx.AuditChain(g.ID)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "END-OF-GAME RECORD, game %s\n\nResult: %s\nPlayers: %s\n", g.ID, result, players)
+	for _, d := range g.Departed {
+		fmt.Fprintf(&b, "Left the game: %s (%s)\n", d.Address, strings.ToUpper(d.Side))
+	}
+	fmt.Fprintf(&b, "Final chain head: %s (full hash %s)\n", head, head.Hash)
+	fmt.Fprintf(&b, "Dice secret: %x\n\nGM actions:\n", g.Secret)
+	n := 0
+	for _, r := range chain {
+		if r.Kind == store.AuditGMAction || r.Kind == store.AuditRollback {
+			fmt.Fprintf(&b, "  #%d %s %s: %s\n", r.Seq, r.At.UTC().Format("2006-01-02 15:04"), r.Actor, r.Text)
+			n++
+		}
+	}
+	if n == 0 {
+		b.WriteString("  none\n")
+	}
+	fmt.Fprintf(&b, "\nThe whole record (every hour's state, orders, seed and the audit chain) is exported\n"+
+		"with \"pbem game export %s\" and checked anywhere with \"pbem verify\": the chain must end at\n"+
+		"the head above.\n", g.ID)
+	for _, r := range s.recipients(g) {
+		if err := s.enqueue(tx, g, r, "record-"+sideKey(r.viewer), g.CurrentHour,
+			mail.OutMessage{Subject: "End-of-game record: " + result, Text: b.String()}); err != nil {
+			return err
+		}
+	}
+	if g.Ladder == "" {
+		return nil
+	}
+	if _, err := tx.AddLadderResult(&store.LadderResult{Ladder: g.Ladder, Game: g.ID,
+		Players: map[string]string{"usa": g.Players["usa"].Address, "csa": g.Players["csa"].Address},
+		Winner: winner, Detail: result, ChainHead: head, FinishedAt: tx.Now()}); err != nil {
+		return err
+	}
+	table, err := s.rateLadder(tx, g.Ladder)
+	if err != nil {
+		return err
+	}
+	for _, sd := range adjudicator.Sides {
+		if err := s.queueText(tx, g, sd, "standings", "Standings of ladder "+g.Ladder, table); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// ladderResults reads a ladder's finished games in the ladder package's terms.
+func (s *Server) ladderResults(tx *store.Tx, name string) ([]ladder.Result, error) {
+	recs, err := tx.LadderResults(name)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ladder.Result, 0, len(recs))
+	for _, r := range recs {
+		out = append(out, ladder.Result{GameID: r.Game, USA: r.Players["usa"], CSA: r.Players["csa"],
+			Winner: r.Winner, Finished: r.FinishedAt, ChainHead: r.ChainHead.String()})
+	}
+	return out, nil
+}
+
+// standings recomputes a ladder from its record: ratings from the results
+// (ladder.Rate), reliability from each finished game's hour counts and
+// departures, kept apart.
+func (s *Server) standings(tx *store.Tx, name string) (map[string]ladder.Player, map[string]ladder.Reliability, error) {
+	results, err := s.ladderResults(tx, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	ratings, err := ladder.Rate(results, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	rel := map[string]ladder.Reliability{}
+	add := func(addr string, onTime, late, nmrs int, abandoned bool) {
+		r := rel[addr]
+		r.HoursDue += onTime + late + nmrs
+		r.HoursOnTime += onTime
+		r.NMRs += nmrs
+		if abandoned {
+			r.Abandoned++
+		}
+		rel[addr] = r
+	}
+	for _, res := range results {
+		g, err := tx.Game(res.GameID)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, sd := range []string{"usa", "csa"} {
+			p := g.Players[sd]
+			add(p.Address, p.OnTime, p.Late, p.NMRs, false)
+		}
+		for _, d := range g.Departed {
+			add(d.Address, d.OnTime, d.Late, d.NMRs, true)
+		}
+	}
+	return ratings, rel, nil
+}
+
+// rateLadder stores every player's rating and reliability and returns the
+// standings table.
+func (s *Server) rateLadder(tx *store.Tx, name string) (string, error) {
+	ratings, rel, err := s.standings(tx, name)
+	if err != nil {
+		return "", err
+	}
+	rows := ladder.Standings(ratings, rel)
+	for _, row := range rows {
+		r := row.Reliability
+		if err := tx.PutRating(&store.Rating{Ladder: name, Player: row.Player, Rating: row.Rating.Rating,
+			Deviation: row.Rating.RD, Volatility: row.Rating.Volatility, Games: row.Games, Wins: row.Wins,
+			Losses: row.Losses, Draws: row.Draws, OnTime: r.HoursOnTime, Late: r.NMRs, HoursDue: r.HoursDue,
+			InGrace: r.HoursDue - r.HoursOnTime - r.NMRs, Abandoned: r.Abandoned}); err != nil {
+			return "", err
+		}
+	}
+	return standingsText(name, rows), nil
+}
+
+func standingsText(name string, rows []ladder.Row) string {
+	return fmt.Sprintf("Standings of ladder %s\n\n%s\nRatings are Glicko-2 (rating ± deviation) from finished games only; on-time share,\n"+
+		"NMRs and abandoned games are reliability, kept apart from skill.\n", name, ladder.FormatStandings(rows))
+}
+
+// answerStandings mails a ladder's standings to a player of that ladder or a GM.
+func (s *Server) answerStandings(tx *store.Tx, to, name, key string) error {
+	if name == "" {
+		return s.queueDirect(tx, key, to, "STANDINGS", "Write STANDINGS followed by the ladder's name.\n")
+	}
+	ratings, rel, err := s.standings(tx, name)
+	if err != nil {
+		return err
+	}
+	_, known := rel[strings.ToLower(to)]
+	for addr := range rel {
+		known = known || mail.SameMailbox(addr, to)
+	}
+	if !known && !s.mayRun(to, nil) {
+		s.cfg.Logger.Info("standings refused: not a ladder player", "from", to, "ladder", name)
+		return nil
+	}
+	return s.queueDirect(tx, key, to, "Standings of ladder "+name, standingsText(name, ladder.Standings(ratings, rel)))
 }

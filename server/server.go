@@ -25,6 +25,11 @@ type Config struct {
 	FromName string
 	// GMs may create games and give GM commands.
 	GMs []string
+	// GMSecrets holds each GM's passphrase by address: a GM command mail must
+	// come from the address and carry "PASSPHRASE <secret>" (docs/GM.md). A GM
+	// without a secret cannot give commands by mail. A game's own GM needs an
+	// entry too.
+	GMSecrets map[string]string
 	// MaxBytes is the largest mail read (0: the mail package's default).
 	MaxBytes int
 	// ChangeOfMind is the wait after both sides sent orders before the hour
@@ -111,8 +116,25 @@ type NewGame struct {
 
 // CreateGame creates a game, opens its first hour with a seed commitment, and
 // queues each side's first mail: its secret reply address, its map and its order
-// form.
+// form. A game with a seat left empty waits for JOIN mails, and an Invite game
+// for both players to accept, before it starts.
 func (s *Server) CreateGame(ctx context.Context, req NewGame) (*store.Game, error) {
+	var g *store.Game
+	err := s.st.Update(func(tx *store.Tx) error {
+		var err error
+		g, err = s.createGame(tx, req)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.wake()
+	s.cfg.Logger.Info("game created", "game", g.ID, "scenario", g.Scenario, "status", g.Status)
+	return g, nil
+}
+
+// createGame is CreateGame inside a transaction (a GM's NEWGAME mail).
+func (s *Server) createGame(tx *store.Tx, req NewGame) (*store.Game, error) {
 	if req.Scenario == "" {
 		req.Scenario = "shiloh1862"
 	}
@@ -126,8 +148,7 @@ func (s *Server) CreateGame(ctx context.Context, req NewGame) (*store.Game, erro
 	if req.Options.Visibility == "" {
 		req.Options.Visibility = adjudicator.VisBlocks
 	}
-	st, err := adjudicator.NewState(sc, req.Options)
-	if err != nil {
+	if _, err := adjudicator.NewState(sc, req.Options); err != nil {
 		return nil, err
 	}
 	g, err := store.NewGame(req.ID, "shiloh1862", sc.ID)
@@ -135,57 +156,78 @@ func (s *Server) CreateGame(ctx context.Context, req NewGame) (*store.Game, erro
 		return nil, err
 	}
 	g.Options.Visibility = string(req.Options.Visibility)
+	g.Options.OptionalRules = optionalRules(req.Options)
 	g.GM = req.GM
-	g.Status = store.StatusRunning
-	g.CurrentHour = int(st.Hour)
 	g.Players = map[string]store.Player{}
 	for _, p := range []struct {
 		side       adjudicator.Side
 		addr, zone string
 	}{{adjudicator.USA, req.USA, req.USAZone}, {adjudicator.CSA, req.CSA, req.CSAZone}} {
-		tok, err := mail.NewToken(nil)
-		if err != nil {
-			return nil, err
+		pl := store.Player{Address: p.addr, TimeZone: p.zone}
+		if p.addr != "" {
+			if pl.Token, err = mail.NewToken(nil); err != nil {
+				return nil, err
+			}
 		}
-		g.Players[sideKey(p.side)] = store.Player{Address: p.addr, Token: tok, TimeZone: p.zone}
+		g.Players[sideKey(p.side)] = pl
 	}
 	g.Ladder = req.Ladder
 	g.Options.Sequential = req.Sequential
+	pol := req.Deadline
+	if pol == (schedule.Policy{}) {
+		pol = schedule.Policy{HourLength: s.cfg.HourLength, ChangeOfMind: s.cfg.ChangeOfMind}
+	}
+	setPolicy(g, pol)
+	g.Deadline.VacationCap = req.VacationCap
+	now := tx.Now()
+	g.CreatedAt, g.UpdatedAt = now, now
+	g.Status = store.StatusOpen
+	if err := tx.CreateGame(g); err != nil {
+		return nil, err
+	}
+	if req.USA == "" || req.CSA == "" {
+		return g, nil // an open game: JOIN mails fill the seats
+	}
+	if req.Invite {
+		return g, s.queueInvitations(tx, g)
+	}
+	return g, s.startGame(tx, g)
+}
+
+// startGame opens a game's first hour with a seed commitment and queues each
+// side's first mail, once both seats are filled.
+func (s *Server) startGame(tx *store.Tx, g *store.Game) error {
+	sc, err := adjudicator.LoadScenario(g.Scenario)
+	if err != nil {
+		return err
+	}
+	st, err := adjudicator.NewState(sc, gameOptions(g))
+	if err != nil {
+		return err
+	}
 	stateBytes, err := adjudicator.MarshalState(st)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	err = s.st.Update(func(tx *store.Tx) error {
-		now := tx.Now()
-		g.CreatedAt, g.UpdatedAt = now, now
-		pol := req.Deadline
-		if pol == (schedule.Policy{}) {
-			pol = schedule.Policy{HourLength: s.cfg.HourLength, ChangeOfMind: s.cfg.ChangeOfMind}
-		}
-		setPolicy(g, pol)
-		g.Deadline.VacationCap = req.VacationCap
-		openDeadline(g, now)
-		if err := tx.CreateGame(g); err != nil {
-			return err
-		}
-		h := &store.HourRecord{Game: g.ID, Hour: int(st.Hour), OpenedAt: now, StateAtStart: stateBytes,
-			SeedCommitment: store.Commitment(store.HourSeed(g.Secret, int(st.Hour)))}
-		if err := tx.PutHour(h); err != nil {
-			return err
-		}
-		if _, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: store.AuditGameCreated, At: now,
-			Hour: int(st.Hour), SeedCommitment: h.SeedCommitment, StateHash: store.HashBytes(stateBytes),
-			Actor: req.GM, Text: fmt.Sprintf("game created: %s, %s", sc.Title, req.Options.Visibility)}); err != nil {
-			return err
-		}
-		return s.queueHourMails(tx, g, sc, nil, nil, st, h.SeedCommitment, nil)
-	})
-	if err != nil {
-		return nil, err
+	now := tx.Now()
+	g.Status = store.StatusRunning
+	g.CurrentHour = int(st.Hour)
+	openDeadline(g, now)
+	if err := tx.PutGame(g); err != nil {
+		return err
 	}
-	s.wake()
-	s.cfg.Logger.Info("game created", "game", g.ID, "scenario", sc.ID)
-	return g, nil
+	h := &store.HourRecord{Game: g.ID, Hour: int(st.Hour), OpenedAt: now, StateAtStart: stateBytes,
+		SeedCommitment: store.Commitment(hourSeed(g, int(st.Hour)))}
+	if err := tx.PutHour(h); err != nil {
+		return err
+	}
+	if _, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: store.AuditGameCreated, At: now,
+		Hour: int(st.Hour), SeedCommitment: h.SeedCommitment, StateHash: store.HashBytes(stateBytes),
+		Actor: g.GM, Text: fmt.Sprintf("game started: %s, %s, USA %s, CSA %s", sc.Title, g.Options.Visibility,
+			g.Players["usa"].Address, g.Players["csa"].Address)}); err != nil {
+		return err
+	}
+	return s.queueHourMails(tx, g, sc, nil, nil, st, h.SeedCommitment, nil)
 }
 
 // Seen implements mail.Handler.
@@ -303,15 +345,9 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 	if err != nil {
 		return err
 	}
-	var ord [2]*adjudicator.Orders
-	for _, sd := range adjudicator.Sides {
-		if o := h.Latest(sideKey(sd)); o != nil && len(o.Parsed) > 0 {
-			var parsed adjudicator.Orders
-			if err := json.Unmarshal(o.Parsed, &parsed); err != nil {
-				return fmt.Errorf("server: stored orders of %s: %w", sd, err)
-			}
-			ord[sd.Index()] = &parsed
-		}
+	ord, err := latestOrders(h)
+	if err != nil {
+		return err
 	}
 	seed := hourSeed(g, h.Hour)
 	after, rep, err := adjudicator.ResolveHour(sc, before, ord, adjudicator.NewStreamDice(seed))

@@ -150,6 +150,10 @@ type Departure struct {
 	Address  string    `json:"address"`
 	Replaced bool      `json:"replaced,omitempty"`
 	At       time.Time `json:"at"`
+	// The player's hour counts in the game until leaving (see Player).
+	OnTime int `json:"on_time,omitempty"`
+	Late   int `json:"late,omitempty"`
+	NMRs   int `json:"nmrs,omitempty"`
 }
 
 // NewGame returns a game with a fresh 32-byte dice secret from crypto/rand and

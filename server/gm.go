@@ -1,0 +1,687 @@
+package server
+
+import (
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/mail"
+	"github.com/shiloh-pbem/pbem/schedule"
+	"github.com/shiloh-pbem/pbem/store"
+)
+
+// GM commands arrive by mail to the plain address (NEWGAME) or to a game's
+// address (local+game@domain; or name the game as the first word after the
+// command). A GM is authenticated by both the sender address (Config.GMs or the
+// game's GM) and that GM's secret passphrase line (Config.GMSecrets): a forged
+// From alone does nothing. Every action is a "gm-action" link of the game's audit
+// chain (a rollback a "rollback" link) and is listed in the end-of-game record.
+// docs/GM.md is the GM's guide.
+
+// errGM is a GM command that cannot be done; its text goes back to the GM.
+type errGM struct{ msg string }
+
+func (e errGM) Error() string { return e.msg }
+
+func gmErr(format string, a ...any) error { return errGM{fmt.Sprintf(format, a...)} }
+
+// gmSecret returns the passphrase of a GM address, if it is one.
+func (s *Server) gmSecret(addr string) (string, bool) {
+	for a, secret := range s.cfg.GMSecrets {
+		if mail.SameMailbox(a, addr) && secret != "" {
+			return secret, true
+		}
+	}
+	return "", false
+}
+
+// mayRun says whether actor may run commands on g: a club GM (Config.GMs) or the
+// game's own GM.
+func (s *Server) mayRun(actor string, g *store.Game) bool {
+	if g != nil && g.GM != "" && mail.SameMailbox(g.GM, actor) {
+		return true
+	}
+	for _, a := range s.cfg.GMs {
+		if mail.SameMailbox(a, actor) {
+			return true
+		}
+	}
+	return false
+}
+
+// gmIntake runs the GM commands of a mail that came without a player's secret
+// address. handled is false when the mail has no GM command or its sender is no
+// GM; a GM whose passphrase is wrong is told so and nothing is done.
+func (s *Server) gmIntake(tx *store.Tx, in *mail.Inbound) (handled bool, err error) {
+	fresh := in.Fresh()
+	var cmds []mail.Command
+	for _, c := range mail.Commands(fresh) {
+		if c.GM {
+			cmds = append(cmds, c)
+		}
+	}
+	if len(cmds) == 0 {
+		return false, nil
+	}
+	actor := in.From.Addr
+	secret, ok := s.gmSecret(actor)
+	if !ok {
+		return false, nil
+	}
+	key := "gm." + store.HashBytes([]byte(in.MessageID)).Short()
+	if pass, ok := mail.Passphrase(fresh); !ok || !mail.SecretEqual(pass, secret) {
+		s.cfg.Logger.Warn("GM command refused: passphrase", "from", actor)
+		return true, s.queueDirect(tx, key, actor, "GM command refused",
+			"Your GM command was not run: the PASSPHRASE line is missing or wrong.\n")
+	}
+	target := ""
+	for _, c := range mail.Route(in, mail.RouteConfig{LocalPart: s.local, Domain: s.domain}) {
+		if c.Token == "" && c.Game != "" {
+			target = c.Game
+			break
+		}
+	}
+	var out strings.Builder
+	for i, c := range cmds {
+		res, err := s.gmCommand(tx, actor, target, c, fresh, fmt.Sprintf("%s.%d", key, i))
+		var ge errGM
+		switch {
+		case errors.As(err, &ge):
+			fmt.Fprintf(&out, "%s %s: NOT DONE: %s\n", c.Name, c.Args, ge.msg)
+		case err != nil:
+			return true, err
+		default:
+			fmt.Fprintf(&out, "%s %s: done. %s\n", c.Name, c.Args, res)
+		}
+	}
+	return true, s.queueDirect(tx, key, actor, "GM commands", out.String())
+}
+
+// gmCommand runs one GM command and returns what it did, in words.
+func (s *Server) gmCommand(tx *store.Tx, actor, target string, c mail.Command, body, key string) (string, error) {
+	args := strings.Fields(c.Args)
+	if c.Name == "NEWGAME" {
+		return s.gmNewGame(tx, actor, args)
+	}
+	// The game: the game address, else the first word.
+	id := target
+	if id == "" || (len(args) > 0 && strings.EqualFold(args[0], id)) {
+		if len(args) == 0 {
+			return "", gmErr("name the game: write to its address or put its id after %s", c.Name)
+		}
+		id, args = strings.ToLower(args[0]), args[1:]
+	}
+	g, err := tx.Game(id)
+	if errors.Is(err, store.ErrNotFound) {
+		return "", gmErr("no game %q", id)
+	} else if err != nil {
+		return "", err
+	}
+	if !s.mayRun(actor, g) {
+		return "", gmErr("you are not a GM of game %s", g.ID)
+	}
+	var what string
+	switch c.Name {
+	case "EXTEND":
+		what, err = s.gmExtend(tx, g, args)
+	case "PAUSE":
+		what, err = s.gmPause(tx, g)
+	case "RESUME":
+		what, err = s.gmResume(tx, g)
+	case "FORCE":
+		what, err = s.gmForce(tx, g)
+	case "ROLLBACK":
+		return s.gmRollback(tx, g, actor)
+	case "REPLACE":
+		what, err = s.gmReplace(tx, g, args)
+	case "PREDICT":
+		return s.gmPredict(tx, g, actor, key)
+	case "ANNOUNCE":
+		what, err = s.gmAnnounce(tx, g, announcement(body, c), key)
+	default:
+		return "", gmErr("unknown command")
+	}
+	if err != nil {
+		return "", err
+	}
+	// Re-read: the action may have stored the game (a forced hour does).
+	if g, err = tx.Game(g.ID); err != nil {
+		return "", err
+	}
+	if _, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: store.AuditGMAction, Hour: g.CurrentHour,
+		Actor: actor, Text: strings.TrimSpace(c.Name + " " + strings.Join(args, " ") + ": " + what)}); err != nil {
+		return "", err
+	}
+	return what, nil
+}
+
+// announcement is the text of ANNOUNCE: the rest of its line and the lines after
+// it, without the passphrase and other command lines.
+func announcement(body string, c mail.Command) string {
+	lines := strings.Split(body, "\n")
+	var b strings.Builder
+	if a := strings.TrimSpace(c.Args); a != "" {
+		b.WriteString(a + "\n")
+	}
+	for _, l := range lines[min(c.Line, len(lines)):] {
+		if _, ok := mail.Passphrase(l); ok || len(mail.Commands(l)) > 0 {
+			continue
+		}
+		b.WriteString(l + "\n")
+	}
+	return strings.TrimSpace(b.String()) + "\n"
+}
+
+// parseDuration reads "36h", "90m" or "2d".
+func parseDuration(s string) (time.Duration, error) {
+	if d, ok := strings.CutSuffix(s, "d"); ok {
+		n, err := strconv.Atoi(d)
+		if err != nil || n < 0 {
+			return 0, gmErr("bad duration %q", s)
+		}
+		return time.Duration(n) * 24 * time.Hour, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return 0, gmErr("bad duration %q (write 36h, 90m or 2d)", s)
+	}
+	return d, nil
+}
+
+// gmNewGame creates a game from "NEWGAME id key=value ..." (see docs/GM.md).
+func (s *Server) gmNewGame(tx *store.Tx, actor string, args []string) (string, error) {
+	if !s.mayRun(actor, nil) {
+		return "", gmErr("only the club's GMs may create games")
+	}
+	if len(args) == 0 {
+		return "", gmErr("NEWGAME needs a game id")
+	}
+	req := NewGame{ID: strings.ToLower(args[0]), GM: actor}
+	var pol schedule.Policy
+	for _, a := range args[1:] {
+		k, v, _ := strings.Cut(a, "=")
+		var err error
+		switch strings.ToLower(k) {
+		case "usa":
+			req.USA = v
+		case "csa":
+			req.CSA = v
+		case "scenario":
+			req.Scenario = v
+		case "visibility":
+			switch v {
+			case store.VisibilityBlocks, store.VisibilityDoubleBlind, store.VisibilityOpen:
+				req.Options.Visibility = adjudicator.Visibility(v)
+			default:
+				return "", gmErr("visibility %q: blocks, double-blind or open", v)
+			}
+		case "hours":
+			pol.HourLength, err = parseDuration(v)
+		case "at":
+			pol.At = v
+		case "zone":
+			pol.Zone = v
+		case "weekdays":
+			pol.WeekdaysOnly = true
+		case "grace":
+			pol.Grace, err = parseDuration(v)
+		case "remind":
+			pol.ReminderBefore, err = parseDuration(v)
+		case "change":
+			pol.ChangeOfMind, err = parseDuration(v)
+		case "vacation":
+			req.VacationCap, err = strconv.Atoi(v)
+		case "ladder":
+			req.Ladder = v
+		case "sequential":
+			req.Sequential = true
+		case "invite":
+			req.Invite = true
+		case "usazone":
+			req.USAZone = v
+		case "csazone":
+			req.CSAZone = v
+		case "planned-initiative":
+			req.Options.PlannedInitiative = true
+		case "pond":
+			req.Options.Pond = true
+		case "frontline-limits":
+			req.Options.FrontlineLimits = true
+		case "flanking":
+			req.Options.Flanking = true
+		default:
+			return "", gmErr("unknown setting %q", a)
+		}
+		if err != nil {
+			return "", gmErr("%s: %v", a, err)
+		}
+	}
+	if pol != (schedule.Policy{}) {
+		if pol.HourLength == 0 && pol.At == "" {
+			// Only a change of mind or grace given: keep hours without deadline.
+			pol.HourLength = s.cfg.HourLength
+		}
+		if err := pol.Validate(); err != nil && (pol.HourLength > 0 || pol.At != "") {
+			return "", gmErr("deadlines: %v", err)
+		}
+		req.Deadline = pol
+	}
+	if _, err := tx.Game(req.ID); err == nil {
+		return "", gmErr("game %s exists already", req.ID)
+	}
+	g, err := s.createGame(tx, req)
+	if err != nil {
+		return "", gmErr("%v", err)
+	}
+	if _, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: store.AuditGMAction, Hour: g.CurrentHour,
+		Actor: actor, Text: "NEWGAME " + strings.Join(args, " ")}); err != nil {
+		return "", err
+	}
+	switch {
+	case g.Status == store.StatusRunning:
+		return fmt.Sprintf("Game %s started; the players have their first mails.", g.ID), nil
+	case req.Invite:
+		return fmt.Sprintf("Game %s created; the players are invited and it starts when both accept.", g.ID), nil
+	}
+	return fmt.Sprintf("Game %s is open: players write \"JOIN %s\" to %s.", g.ID, g.ID,
+		mail.GameAddress(s.local, s.domain, g.ID)), nil
+}
+
+// tellPlayers sends each player of g the same notice.
+func (s *Server) tellPlayers(tx *store.Tx, g *store.Game, kind, subject string, body func(zone string) string) error {
+	for _, sd := range adjudicator.Sides {
+		p := g.Players[sideKey(sd)]
+		if p.Address == "" || p.Token == "" {
+			continue
+		}
+		if err := s.queueText(tx, g, sd, kind, subject, body(p.TimeZone)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Server) gmExtend(tx *store.Tx, g *store.Game, args []string) (string, error) {
+	if len(args) != 1 {
+		return "", gmErr("EXTEND needs a duration, e.g. EXTEND 24h")
+	}
+	d, err := parseDuration(args[0])
+	if err != nil {
+		return "", err
+	}
+	if g.Deadline.Next.IsZero() {
+		return "", gmErr("game %s has no deadline running", g.ID)
+	}
+	g.Deadline.Next = g.Deadline.Next.Add(d)
+	g.Deadline.Reminded, g.Deadline.GraceNotice = nil, false
+	if err := tx.PutGame(g); err != nil {
+		return "", err
+	}
+	next := g.Deadline.Next
+	err = s.tellPlayers(tx, g, "extended", "Deadline extended", func(zone string) string {
+		return fmt.Sprintf("The GM extended the deadline of game %s by %s. Orders are now due %s.\n",
+			g.ID, args[0], schedule.FormatIn(next, zone))
+	})
+	return "Deadline now " + schedule.FormatIn(next, "") + ".", err
+}
+
+func (s *Server) gmPause(tx *store.Tx, g *store.Game) (string, error) {
+	if g.Status != store.StatusRunning {
+		return "", gmErr("game %s is %s", g.ID, g.Status)
+	}
+	g.Status = store.StatusPaused
+	if !g.Deadline.Next.IsZero() {
+		g.Deadline.PausedLeft = max(g.Deadline.Next.Sub(tx.Now()), 0)
+	}
+	if err := tx.PutGame(g); err != nil {
+		return "", err
+	}
+	return "Paused.", s.tellPlayers(tx, g, "paused", "Game paused", func(string) string {
+		return fmt.Sprintf("The GM paused game %s: the clock is stopped and no hour resolves until it resumes.\n"+
+			"You may still send orders.\n", g.ID)
+	})
+}
+
+func (s *Server) gmResume(tx *store.Tx, g *store.Game) (string, error) {
+	if g.Status != store.StatusPaused {
+		return "", gmErr("game %s is not paused", g.ID)
+	}
+	g.Status = store.StatusRunning
+	if !g.Deadline.Next.IsZero() {
+		g.Deadline.Next = tx.Now().Add(g.Deadline.PausedLeft)
+	}
+	g.Deadline.PausedLeft = 0
+	if err := tx.PutGame(g); err != nil {
+		return "", err
+	}
+	next := g.Deadline.Next
+	return "Resumed.", s.tellPlayers(tx, g, "resumed", "Game resumed", func(zone string) string {
+		t := fmt.Sprintf("The GM resumed game %s.\n", g.ID)
+		if !next.IsZero() {
+			t += fmt.Sprintf("Orders are due %s.\n", schedule.FormatIn(next, zone))
+		}
+		return t
+	})
+}
+
+func (s *Server) gmForce(tx *store.Tx, g *store.Game) (string, error) {
+	if g.Status != store.StatusRunning && g.Status != store.StatusPaused {
+		return "", gmErr("game %s is %s", g.ID, g.Status)
+	}
+	h, err := tx.Hour(g.ID, g.CurrentHour)
+	if err != nil {
+		return "", err
+	}
+	if h.Resolved() {
+		return "", gmErr("the hour is already resolved")
+	}
+	if err := s.resolve(tx, g, h); err != nil {
+		return "", err
+	}
+	return "Hour resolved now; sides without orders were played by standing orders.", nil
+}
+
+// gmRollback undoes the last resolved hour: the hour after it (if open) is
+// deleted with its orders, the hour is re-opened with a new seed and a new
+// commitment mailed to everyone, and its orders are kept as they stood (either
+// side may replace them). The seed revealed before stays in the chain: the
+// rollback link only voids the hour's old result.
+func (s *Server) gmRollback(tx *store.Tx, g *store.Game, actor string) (string, error) {
+	if g.Status == store.StatusFinished && g.Ladder != "" {
+		return "", gmErr("game %s is finished and rated on ladder %s", g.ID, g.Ladder)
+	}
+	nums, err := tx.HourNumbers(g.ID)
+	if err != nil {
+		return "", err
+	}
+	last := -1
+	var hr *store.HourRecord
+	for i := len(nums) - 1; i >= 0; i-- {
+		h, err := tx.Hour(g.ID, nums[i])
+		if err != nil {
+			return "", err
+		}
+		if h.Resolved() {
+			last, hr = nums[i], h
+			break
+		}
+	}
+	if hr == nil {
+		return "", gmErr("no hour has been resolved yet")
+	}
+	for _, n := range nums {
+		if n > last {
+			if err := tx.DeleteHour(g.ID, n); err != nil {
+				return "", err
+			}
+		}
+	}
+	if g.Reseeds == nil {
+		g.Reseeds = map[int]int{}
+	}
+	g.Reseeds[last]++
+	now := tx.Now()
+	// The hour's punctuality is taken back, so resolving it again does not count
+	// it twice. Which of on time or late it was is not stored; on time is assumed
+	// first (an approximation documented in docs/GM.md).
+	for _, sd := range adjudicator.Sides {
+		key := sideKey(sd)
+		p := g.Players[key]
+		switch {
+		case len(hr.OrderSets[key]) == 0:
+			p.NMRs = max(p.NMRs-1, 0)
+		case p.OnTime > 0:
+			p.OnTime--
+		default:
+			p.Late = max(p.Late-1, 0)
+		}
+		g.Players[key] = p
+	}
+	reopened := &store.HourRecord{Game: g.ID, Hour: last, OpenedAt: now, StateAtStart: hr.StateAtStart,
+		OrderSets: hr.OrderSets, SeedCommitment: store.Commitment(hourSeed(g, last))}
+	if err := tx.PutHour(reopened); err != nil {
+		return "", err
+	}
+	g.CurrentHour = last
+	g.Status = store.StatusRunning
+	openDeadline(g, now)
+	if err := tx.PutGame(g); err != nil {
+		return "", err
+	}
+	st, err := adjudicator.UnmarshalState(hr.StateAtStart)
+	if err != nil {
+		return "", err
+	}
+	text := fmt.Sprintf("ROLLBACK: %s re-opened (re-opening %d) with new seed commitment %s; the old seed %x stays revealed",
+		st.Hour, g.Reseeds[last], reopened.SeedCommitment, hr.Seed)
+	if _, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: store.AuditRollback, Hour: last, Actor: actor,
+		SeedCommitment: reopened.SeedCommitment, StateHash: store.HashBytes(hr.StateAtStart), Text: text}); err != nil {
+		return "", err
+	}
+	if err := s.tellPlayers(tx, g, fmt.Sprintf("rollback-h%d%s", last, reseedTag(g, last)), "Hour rolled back", func(string) string {
+		return fmt.Sprintf("The GM rolled back game %s to the start of %s. The results you had for it are void.\n"+
+			"The hour is played again with new dice: the new seed commitment is in the mail that follows.\n"+
+			"Your orders for it stand unless you send new ones.\n", g.ID, st.Hour)
+	}); err != nil {
+		return "", err
+	}
+	sc, err := adjudicator.LoadScenario(g.Scenario)
+	if err != nil {
+		return "", err
+	}
+	if err := s.queueHourMails(tx, g, sc, nil, nil, st, reopened.SeedCommitment, nil); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s re-opened with new seed commitment %s.", st.Hour, reopened.SeedCommitment.Short()), nil
+}
+
+// gmReplace gives a side to a new player: a fresh secret address, the current
+// view, and the old player's record kept as a departure.
+func (s *Server) gmReplace(tx *store.Tx, g *store.Game, args []string) (string, error) {
+	if len(args) != 2 {
+		return "", gmErr("REPLACE needs a side and an address, e.g. REPLACE csa dave@example.org")
+	}
+	side, ok := adjudicator.ParseSide(args[0])
+	if !ok || side == adjudicator.NoSide {
+		return "", gmErr("side %q: usa or csa", args[0])
+	}
+	key := sideKey(side)
+	old := g.Players[key]
+	tok, err := mail.NewToken(nil)
+	if err != nil {
+		return "", err
+	}
+	now := tx.Now()
+	if old.Address != "" {
+		g.Departed = append(g.Departed, store.Departure{Side: key, Address: old.Address, Replaced: true, At: now,
+			OnTime: old.OnTime, Late: old.Late, NMRs: old.NMRs})
+		r := recipient{viewer: side, addr: old.Address}
+		if err := s.enqueue(tx, g, r, fmt.Sprintf("replaced-%s-%d", key, len(g.Departed)), g.CurrentHour,
+			mail.OutMessage{Subject: "You were replaced", Text: fmt.Sprintf(
+				"The GM gave your side (%s) in game %s to another player. Your secret address no longer works.\n", side, g.ID)}); err != nil {
+			return "", err
+		}
+	}
+	g.Players[key] = store.Player{Address: args[1], Token: tok, Accepted: true}
+	if err := tx.PutGame(g); err != nil {
+		return "", err
+	}
+	other := adjudicator.CSA
+	if side == adjudicator.CSA {
+		other = adjudicator.USA
+	}
+	if g.Players[sideKey(other)].Token != "" {
+		if err := s.queueText(tx, g, other, "opponent-replaced", "New opponent",
+			fmt.Sprintf("The GM replaced the %s player of game %s. The game goes on.\n", side, g.ID)); err != nil {
+			return "", err
+		}
+	}
+	if g.Status == store.StatusRunning || g.Status == store.StatusPaused {
+		if err := s.sendCurrentView(tx, g, side, fmt.Sprintf("join-%d", len(g.Departed))); err != nil {
+			return "", err
+		}
+	}
+	return fmt.Sprintf("%s is now played by %s.", side, args[1]), nil
+}
+
+// sendCurrentView mails one side the open hour's map and order form, with its
+// secret address: what a player joining a running game needs.
+func (s *Server) sendCurrentView(tx *store.Tx, g *store.Game, side adjudicator.Side, tag string) error {
+	sc, err := adjudicator.LoadScenario(g.Scenario)
+	if err != nil {
+		return err
+	}
+	h, err := tx.Hour(g.ID, g.CurrentHour)
+	if err != nil {
+		return err
+	}
+	st, err := adjudicator.UnmarshalState(h.StateAtStart)
+	if err != nil {
+		return err
+	}
+	for _, r := range s.recipients(g) {
+		if r.viewer != side {
+			continue
+		}
+		out, err := s.hourMail(g, sc, nil, nil, st, h.SeedCommitment, nil, r)
+		if err != nil {
+			return err
+		}
+		return s.enqueue(tx, g, r, fmt.Sprintf("hour-h%d%s-%s-%s", h.Hour, reseedTag(g, h.Hour), sideKey(side), tag), h.Hour, out)
+	}
+	return nil
+}
+
+// latestOrders decodes each side's newest order set of an hour (nil: none).
+func latestOrders(h *store.HourRecord) ([2]*adjudicator.Orders, error) {
+	var ord [2]*adjudicator.Orders
+	for _, sd := range adjudicator.Sides {
+		if o := h.Latest(sideKey(sd)); o != nil && len(o.Parsed) > 0 {
+			var parsed adjudicator.Orders
+			if err := json.Unmarshal(o.Parsed, &parsed); err != nil {
+				return ord, fmt.Errorf("server: stored orders of %s: %w", sd, err)
+			}
+			ord[sd.Index()] = &parsed
+		}
+	}
+	return ord, nil
+}
+
+// gmPredict dry-runs the open hour with the orders in and mails the GM the full
+// result. It uses throwaway dice, never the hour's own seed, so the prediction
+// tells the GM nothing about the dice the hour will really use; nothing is
+// stored but the GM's mail.
+func (s *Server) gmPredict(tx *store.Tx, g *store.Game, actor, key string) (string, error) {
+	h, err := tx.Hour(g.ID, g.CurrentHour)
+	if err != nil {
+		return "", err
+	}
+	if h.Resolved() {
+		return "", gmErr("the game has no open hour")
+	}
+	sc, err := adjudicator.LoadScenario(g.Scenario)
+	if err != nil {
+		return "", err
+	}
+	before, err := adjudicator.UnmarshalState(h.StateAtStart)
+	if err != nil {
+		return "", err
+	}
+	ord, err := latestOrders(h)
+	if err != nil {
+		return "", err
+	}
+	seed := make([]byte, 32)
+	if _, err := rand.Read(seed); err != nil {
+		return "", err
+	}
+	after, rep, err := adjudicator.ResolveHour(sc, before, ord, adjudicator.NewStreamDice(seed))
+	if err != nil {
+		return "", err
+	}
+	out, err := s.hourMail(g, sc, before, rep, after, store.Hash{}, nil, recipient{viewer: adjudicator.NoSide, addr: actor})
+	if err != nil {
+		return "", err
+	}
+	var in []string
+	for _, sd := range adjudicator.Sides {
+		if ord[sd.Index()] != nil {
+			in = append(in, sd.String())
+		}
+	}
+	note := fmt.Sprintf("PREDICTION for the GM only: %s played as if now, with the orders in (%s) and\n"+
+		"throwaway dice, not the hour's own. Nothing was stored; the players were told nothing.\n\n",
+		before.Hour, strings.Join(in, ", "))
+	out.Subject = "PREDICTION " + out.Subject
+	out.Text = note + out.Text
+	out.HTML = insertAfterBody(out.HTML, "<p><strong>"+strings.TrimSpace(strings.SplitN(note, "\n", 2)[0])+"</strong></p>\n")
+	if err := s.enqueue(tx, g, recipient{viewer: adjudicator.NoSide, addr: actor}, "predict-"+key, h.Hour, out); err != nil {
+		return "", err
+	}
+	if _, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: store.AuditGMAction, Hour: g.CurrentHour,
+		Actor: actor, Text: "PREDICT: dry run of " + before.Hour.String() + " mailed to the GM"}); err != nil {
+		return "", err
+	}
+	return "The prediction is in the next mail.", nil
+}
+
+func (s *Server) gmAnnounce(tx *store.Tx, g *store.Game, text, key string) (string, error) {
+	if strings.TrimSpace(text) == "" {
+		return "", gmErr("ANNOUNCE needs a text")
+	}
+	err := s.tellPlayers(tx, g, "announce-"+key, "Announcement from the GM", func(string) string {
+		return "The GM of game " + g.ID + " announces:\n\n" + text
+	})
+	return "Announced to both players.", err
+}
+
+// queueDirect queues a mail outside any game thread (answers to GM commands,
+// JOIN and STANDINGS). key must be unique per mail.
+func (s *Server) queueDirect(tx *store.Tx, key, to, subject, body string) error {
+	now := tx.Now()
+	out := mail.OutMessage{ID: key, IDDomain: s.idDomain, From: mail.Address{Name: s.cfg.FromName, Addr: s.cfg.Address},
+		To: []mail.Address{{Addr: to}}, Subject: subject, Text: body, Date: now}
+	raw, err := mail.Compose(out)
+	if err != nil {
+		return err
+	}
+	_, err = tx.EnqueueOutbox(&store.OutMsg{Kind: "direct", From: s.cfg.Address, To: []string{to}, Subject: subject, Raw: raw})
+	return err
+}
+
+// optionalRules names the optional rules of opts for the store.
+func optionalRules(o adjudicator.Options) []string {
+	var r []string
+	for _, x := range []struct {
+		on   bool
+		name string
+	}{{o.PlannedInitiative, "planned-initiative"}, {o.Pond, "pond"}, {o.FrontlineLimits, "frontline-limits"}, {o.Flanking, "flanking"}} {
+		if x.on {
+			r = append(r, x.name)
+		}
+	}
+	return r
+}
+
+// gameOptions rebuilds the engine's options from the stored game.
+func gameOptions(g *store.Game) adjudicator.Options {
+	o := adjudicator.Options{Visibility: adjudicator.Visibility(g.Options.Visibility)}
+	for _, r := range g.Options.OptionalRules {
+		switch r {
+		case "planned-initiative":
+			o.PlannedInitiative = true
+		case "pond":
+			o.Pond = true
+		case "frontline-limits":
+			o.FrontlineLimits = true
+		case "flanking":
+			o.Flanking = true
+		}
+	}
+	return o
+}
