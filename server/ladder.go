@@ -70,7 +70,7 @@ func (s *Server) finishGame(tx *store.Tx, g *store.Game, after *adjudicator.Stat
 	}
 	if _, err := tx.AddLadderResult(&store.LadderResult{Ladder: g.Ladder, Game: g.ID,
 		Players: map[string]string{"usa": g.Players["usa"].Address, "csa": g.Players["csa"].Address},
-		Winner: winner, Detail: result, ChainHead: head, FinishedAt: tx.Now()}); err != nil {
+		Winner:  winner, Detail: result, ChainHead: head, FinishedAt: tx.Now()}); err != nil {
 		return err
 	}
 	table, err := s.rateLadder(tx, g.Ladder)
