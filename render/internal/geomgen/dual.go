@@ -112,8 +112,7 @@ func dualCells(ids []string, pos map[string]vec, d *draft) []cell {
 		}
 		m := mid(p, a)
 		dx, dy := pos[a].x-pos[p].x, pos[a].y-pos[p].y
-		l := math.Hypot(dx, dy)
-		nx, ny := -dy/l*45, dx/l*45
+		nx, ny := -dy*0.4, dx*0.4 // half-width: 0.4 of the edge
 		x1, x2 := vec{m.x + nx, m.y + ny}, vec{m.x - nx, m.y - ny}
 		before := pos[f[(k+n-2)%n]]
 		if math.Hypot(x2.x-before.x, x2.y-before.y) < math.Hypot(x1.x-before.x, x1.y-before.y) {

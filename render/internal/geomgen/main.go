@@ -117,6 +117,9 @@ func main() {
 		}
 		outline = dedupe(outline)
 		c := centre[id]
+		if b, ok := labelBias[id]; ok {
+			c = vec{c.x + b.x, c.y + b.y}
+		}
 		pole := poleOf(outline, c)
 		sh := render.AreaShape{
 			ID:      adjudicator.AreaID(id),
@@ -217,6 +220,12 @@ func main() {
 	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// labelBias moves the point near which an area's name and blocks are placed (canvas
+// pixels), where two neighbours would otherwise crowd each other.
+var labelBias = map[string]vec{
+	"polk_bivouac": {110, -30},
 }
 
 func reverse(s []int) []int {

@@ -51,8 +51,8 @@ func relax(ids []string, pos map[string]vec, d *draft, rounds int) {
 			t := vec{sum[id].x / area[id], sum[id].y / area[id]}
 			p := pos[id]
 			n := vec{p.x + 0.25*(t.x-p.x), p.y + 0.25*(t.y-p.y)}
-			n.x = math.Max(50, math.Min(landWidth-60, n.x))
-			n.y = math.Max(50, math.Min(height-70, n.y))
+			n.x = math.Max(60, math.Min(landWidth-60, n.x))
+			n.y = math.Max(60, math.Min(height-95, n.y))
 			if !crosses(id, n) {
 				pos[id] = n
 			}
