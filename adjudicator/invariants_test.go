@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"sort"
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -111,35 +110,10 @@ func invariantGames() int {
 	return 5000
 }
 
-// sideView is the side's view of the position, built from own-block facts and enemy
-// positions only (what the board game shows), so a bot can never see more.
+// sideView is what the side's bot gets: the side's fog-filtered view, never the
+// state, so that a bot cannot cheat.
 func sideView(sc *adjudicator.Scenario, st *adjudicator.State, side adjudicator.Side) *adjudicator.View {
-	v := &adjudicator.View{Scenario: st.Scenario, Viewer: side, Mode: st.Options.Visibility, Hour: st.Hour,
-		Over: st.Over, Winner: st.Winner, Points: st.Points(), InitiativeMarker: st.InitiativeMarker}
-	for _, b := range st.Blocks {
-		spec := sc.OB.Block(b.ID)
-		if spec.Side != side {
-			if b.Where == adjudicator.OnMap {
-				v.Enemy = append(v.Enemy, adjudicator.EnemyBlock{Area: b.Area})
-			}
-			continue
-		}
-		v.Own = append(v.Own, adjudicator.OwnBlock{ID: b.ID, Name: spec.Name, Side: side, Type: spec.Type,
-			HQKind: spec.HQKind, Army: spec.Army, Formation: spec.Formation, Where: b.Where, Area: b.Area,
-			Strength: b.Strength, Max: b.Max, Firepower: b.Firepower, CommandRange: spec.CommandRange})
-	}
-	sort.Slice(v.Enemy, func(i, j int) bool { return v.Enemy[i].Area < v.Enemy[j].Area })
-	for _, a := range sc.Map.Areas {
-		s, contested := st.Control(sc, a.ID)
-		v.Control = append(v.Control, adjudicator.Control{Area: a.ID, Side: s, Contested: contested})
-	}
-	for _, a := range sc.Arrivals {
-		if a.Side != side || slices.Contains(st.ArrivalsDone, a.ID) {
-			continue
-		}
-		v.Arrivals = append(v.Arrivals, adjudicator.DueArrival{Arrival: a.ID, Blocks: a.Blocks, Options: a.Options})
-	}
-	return v
+	return adjudicator.ViewOf(sc, st, side)
 }
 
 // hourSeed derives an hour's dice seed from a game seed, as the server does.
