@@ -73,3 +73,18 @@ func checkGolden(t *testing.T, path string, got []byte) {
 		t.Errorf("%s differs from the golden file; got:\n%s", path, got)
 	}
 }
+
+// BenchmarkDecode: decoding a typical reply from Gmail (alternative, QP, quoted history).
+func BenchmarkDecode(b *testing.B) {
+	raw, err := os.ReadFile("testdata/mails/gmail_reply.eml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		in, err := Decode(raw, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		Route(in, RouteConfig{})
+	}
+}

@@ -11,7 +11,6 @@ package mail
 import (
 	"context"
 	"crypto/tls"
-	"crypto/x509"
 	"fmt"
 	"os"
 	"os/exec"
@@ -91,15 +90,11 @@ func TestSenderRealServer(t *testing.T) {
 }
 
 func realCA(t testing.TB) *tls.Config {
-	pem, err := os.ReadFile(filepath.Join(realDir, "tls", "cert.pem"))
+	tc, err := TLSConfigWithCA(filepath.Join(realDir, "tls", "cert.pem"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	pool := x509.NewCertPool()
-	if !pool.AppendCertsFromPEM(pem) {
-		t.Fatal("no certificate in cert.pem")
-	}
-	return &tls.Config{RootCAs: pool}
+	return tc
 }
 
 // STARTTLS with the test CA and AUTH PLAIN, both directions: the Sender submits to

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
+	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -99,8 +101,11 @@ type SenderStats struct {
 	Sent, Failed, Permanent, ConnectErrors int64
 }
 
-// Sender delivers the outbox over SMTP. Run it in one goroutine; call Wake after
-// enqueueing so a new mail goes out at once instead of at the next poll.
+// Sender delivers the outbox over SMTP. Run exactly one per outbox, in one goroutine;
+// call Wake after enqueueing so a new mail goes out at once instead of at the next
+// poll. The one window for a duplicate: the server accepted a mail and the process
+// died (or MarkSent failed) before MarkSent committed; the mail is then sent again
+// with the same bytes and Message-ID, so receivers can recognise the copy.
 type Sender struct {
 	SMTP         SMTPConfig
 	Backoff      Backoff          // per-message retry delay; default ExpBackoff(30s, 1h)
@@ -325,6 +330,23 @@ func (s *Sender) dial(ctx context.Context) (*smtp.Client, error) {
 		}
 	}
 	return c, nil
+}
+
+// TLSConfigWithCA returns a TLS configuration that trusts the PEM certificates in
+// caFile in addition to the system roots (for a private or test mail server).
+func TLSConfigWithCA(caFile string) (*tls.Config, error) {
+	pem, err := os.ReadFile(caFile)
+	if err != nil {
+		return nil, fmt.Errorf("mail: CA file: %w", err)
+	}
+	pool, err := x509.SystemCertPool()
+	if err != nil || pool == nil {
+		pool = x509.NewCertPool()
+	}
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("mail: CA file %s holds no PEM certificate", caFile)
+	}
+	return &tls.Config{RootCAs: pool}, nil
 }
 
 func tlsConfigFor(base *tls.Config, host string) *tls.Config {

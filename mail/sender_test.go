@@ -2,7 +2,10 @@ package mail
 
 import (
 	"context"
+	"encoding/pem"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -125,5 +128,36 @@ func TestSenderWake(t *testing.T) {
 	cancel()
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Errorf("Run: %v", err)
+	}
+}
+
+func TestTLSConfigWithCA(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := TLSConfigWithCA(filepath.Join(dir, "missing.pem")); err == nil {
+		t.Error("missing file accepted")
+	}
+	bad := filepath.Join(dir, "bad.pem")
+	os.WriteFile(bad, []byte("not a certificate"), 0o600)
+	if _, err := TLSConfigWithCA(bad); err == nil {
+		t.Error("file without certificate accepted")
+	}
+	// A real CA file makes STARTTLS to the harness work.
+	srvTLS, _, err := mailtest.SelfSigned()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca := filepath.Join(dir, "ca.pem")
+	os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srvTLS.Certificates[0].Leaf.Raw}), 0o600)
+	tc, err := TLSConfigWithCA(ca)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := startHarness(t, &mailtest.Options{AutoCreate: true, TLS: srvTLS})
+	box := newMemOutbox()
+	box.add(testOutgoing(t, "ca-file", "alice@example.test"))
+	snd := NewSender(SMTPConfig{Addr: s.SMTPAddr, TLS: TLSStartTLS, TLSConfig: tc})
+	snd.Logger = quietLogger()
+	if _, err := snd.SendDue(context.Background(), box); err != nil || box.sentCount() != 1 {
+		t.Fatalf("STARTTLS with the CA file: %v", err)
 	}
 }
