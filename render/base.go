@@ -159,6 +159,13 @@ func drawBase(sc *adjudicator.Scenario, g *Geometry) (*image.RGBA, error) {
 		named[w.Name] = true
 		c.waterName(w)
 	}
+	for _, r := range m.Roads {
+		for _, l := range g.Roads {
+			if l.ID == string(r.ID) {
+				c.roadName(r.Name, l.Path)
+			}
+		}
+	}
 	for _, a := range m.Areas {
 		c.areaLabel(sc, &a, g.Area(a.ID))
 	}
@@ -378,6 +385,49 @@ func (c *canvas) road(pts []Point) {
 	c.stroke(colRoad, 5.5)
 	c.path(pts, false)
 	c.stroke(colRoadFill, 2.5)
+}
+
+// roadName writes a road's name along the middle of its course, when the road is
+// long enough to carry it.
+func (c *canvas) roadName(name string, pts []Point) {
+	total := 0.0
+	for i := 1; i < len(pts); i++ {
+		total += math.Hypot(pts[i].fx()-pts[i-1].fx(), pts[i].fy()-pts[i-1].fy())
+	}
+	w := textWidth(c.f.small, name)
+	if name == "" || total < w+200 {
+		return
+	}
+	// the direction across the stretch the name covers
+	at := func(d float64) (float64, float64) {
+		for i := 1; i < len(pts); i++ {
+			l := math.Hypot(pts[i].fx()-pts[i-1].fx(), pts[i].fy()-pts[i-1].fy())
+			if l >= d && l > 0 {
+				t := d / l
+				return pts[i-1].fx() + t*(pts[i].fx()-pts[i-1].fx()), pts[i-1].fy() + t*(pts[i].fy()-pts[i-1].fy())
+			}
+			d -= l
+		}
+		return pts[len(pts)-1].fx(), pts[len(pts)-1].fy()
+	}
+	x1, y1 := at(total/2 - w/2)
+	x2, y2 := at(total/2 + w/2)
+	if x2 < x1 {
+		x1, y1, x2, y2 = x2, y2, x1, y1
+	}
+	a := math.Atan2(y2-y1, x2-x1)
+	x, y := (x1+x2)/2, c.my((y1+y2)/2)
+	dc := c.dc
+	dc.Push()
+	dc.RotateAbout(a, x, y)
+	dc.SetFontFace(c.f.small)
+	dc.SetColor(colHalo)
+	for _, o := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		dc.DrawStringAnchored(name, x+o[0], y-6+o[1], 0.5, 0)
+	}
+	dc.SetColor(colRoad)
+	dc.DrawStringAnchored(name, x, y-6, 0.5, 0)
+	dc.Pop()
 }
 
 func (c *canvas) waterName(w Line) {
