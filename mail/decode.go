@@ -15,6 +15,7 @@ import (
 	"github.com/emersion/go-message"
 	_ "github.com/emersion/go-message/charset" // ISO-8859-x, windows-125x and friends
 	gomail "github.com/emersion/go-message/mail"
+	"golang.org/x/text/encoding/charmap"
 )
 
 // DefaultMaxBytes is the size limit Decode applies when DecodeOptions.MaxBytes is 0.
@@ -180,7 +181,10 @@ func (d *decoder) part(in *Inbound, path []int, e *message.Entity) {
 	// Mail sends attached .txt files as "inline; filename=orders.txt".
 	attachment := !isText || disp == "attachment" || filename != ""
 	if !attachment && isText {
-		s := normalizeText(data)
+		s, mislabelled := normalizeText(data)
+		if mislabelled {
+			in.Problems = append(in.Problems, fmt.Sprintf("part %s: not valid in its declared charset, read as windows-1252", pathString(path)))
+		}
 		if ct == "text/html" {
 			d.html = append(d.html, textPart{text: s})
 		} else {
@@ -193,7 +197,8 @@ func (d *decoder) part(in *Inbound, path []int, e *message.Entity) {
 	}
 	at := Attachment{Filename: filename, ContentType: ct, Size: len(data)}
 	if ct == "text/plain" && strings.HasSuffix(strings.ToLower(filename), ".txt") {
-		d.txtAttach = append(d.txtAttach, textPart{text: normalizeText(data), filename: filename})
+		text, _ := normalizeText(data)
+		d.txtAttach = append(d.txtAttach, textPart{text: text, filename: filename})
 	}
 	in.Attachments = append(in.Attachments, at)
 }
@@ -201,7 +206,7 @@ func (d *decoder) part(in *Inbound, path []int, e *message.Entity) {
 func (d *decoder) choose(in *Inbound) {
 	var body string
 	switch {
-	case len(d.plain) > 0:
+	case len(d.plain) > 0 && (strings.TrimSpace(joinParts(d.plain)) != "" || len(d.html) == 0):
 		body, in.BodySource = joinParts(d.plain), "text/plain"
 	case len(d.html) > 0:
 		parts := make([]textPart, len(d.html))
@@ -259,15 +264,21 @@ func stripMboxLine(raw []byte) []byte {
 }
 
 // normalizeText makes body bytes into clean UTF-8 with LF line ends.
-func normalizeText(b []byte) string {
+// Bytes that are not UTF-8 after charset decoding come from a client that mislabelled
+// its charset (8-bit text sent as us-ascii or utf-8); such text is nearly always
+// windows-1252, a superset of ISO-8859-1 for printable characters.
+func normalizeText(b []byte) (string, bool) {
+	mislabelled := !utf8.Valid(b)
+	if mislabelled {
+		if dec, err := charmap.Windows1252.NewDecoder().Bytes(b); err == nil {
+			b = dec
+		}
+	}
 	s := string(b)
 	s = strings.TrimPrefix(s, "\ufeff")
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	s = strings.ReplaceAll(s, "\r", "\n")
-	if !utf8.ValidString(s) {
-		s = strings.ToValidUTF8(s, "\ufffd")
-	}
-	return s
+	return strings.ToValidUTF8(s, "\ufffd"), mislabelled
 }
 
 // unflow undoes RFC 3676 format=flowed: a line ending in a space continues on the next

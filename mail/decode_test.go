@@ -68,6 +68,8 @@ func TestDecodeLimitsAndOddities(t *testing.T) {
 		{"unknown charset kept", "From: a@b\nContent-Type: text/plain; charset=x-klingon\n\nqapla\n", "qapla\n", "text/plain"},
 		{"html only", "From: a@b\nContent-Type: text/html; charset=utf-8\n\n<p>STATUS</p>", "STATUS", "text/html converted"},
 		{"no body", "From: a@b\nContent-Type: image/png\n\nxx", "", "none"},
+		{"8-bit text labelled us-ascii", "From: a@b\nContent-Type: text/plain; charset=us-ascii\n\nM\xfcller \x80 5\n", "Müller € 5\n", "text/plain"},
+		{"empty plain, html has it", "From: a@b\nMIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=b\n\n--b\nContent-Type: text/plain\n\n \n--b\nContent-Type: text/html\n\n<p>STATUS</p>\n--b--\n", "STATUS", "text/html converted"},
 		{"bom stripped", "From: a@b\nContent-Type: text/plain; charset=utf-8\n\n\ufeffHELP\n", "HELP\n", "text/plain"},
 	}
 	for _, c := range cases {
