@@ -291,9 +291,14 @@ func (d *viewDrawer) face(x, y float64, name string, strength int, fp adjudicato
 		d.text(d.f.strength, fmt.Sprint(strength), c, y+blockSize/2+1, ink, 0.5, 0.5)
 	}
 	d.text(d.f.tiny, fp.String(), x+3, y+blockSize-2, ink, 0, 1)
-	if cr > 0 {
+	switch {
+	case cr > 0:
 		d.text(d.f.tiny, fmt.Sprintf("R%d", cr), x+blockSize-3, y+blockSize-2, ink, 1, 1)
-	} else {
+	case typ == adjudicator.HQ:
+		// the gold band says it
+	case typ == adjudicator.Gunboat:
+		d.text(d.f.tiny, "GB", x+blockSize-3, y+blockSize-2, ink, 1, 1)
+	default:
 		d.typeMark(x+blockSize-12, y+blockSize-10, typ, ink)
 	}
 }
@@ -345,6 +350,10 @@ func (d *viewDrawer) enemyBlock(b *adjudicator.EnemyBlock, x, y float64) {
 	d.dc.DrawRoundedRectangle(x, y, blockSize, blockSize, 4)
 	d.stroke(colInk, 1)
 	if d.showEnemy() {
+		if b.Type == adjudicator.HQ {
+			d.dc.DrawRectangle(x+3, y+blockSize-13, blockSize-6, 1.5)
+			d.fill(colGold)
+		}
 		d.face(x, y, b.Name, b.Strength, b.Firepower, 0, b.Type, colWhite)
 	}
 }
