@@ -1,0 +1,26 @@
+package e2e
+
+import "testing"
+
+// The scenarios against the in-process mail server (mail/mailtest): part of every
+// `go test ./...`.
+
+func TestWholeHourInproc(t *testing.T) { runWholeHour(t, newInprocEnv(t)) }
+
+func TestMailSamplesInproc(t *testing.T) { runMailSamples(t, newInprocEnv(t)) }
+
+func TestFaultsInproc(t *testing.T) { runFaults(t, newInprocEnv(t)) }
+
+func TestSpoofAndNoiseInproc(t *testing.T) { runSpoofAndNoise(t, newInprocEnv(t)) }
+
+// TestKillsInproc: 7 hours, 3 SIGKILLs each (21 kills); -short plays 2 hours.
+func TestKillsInproc(t *testing.T) {
+	hours := 7
+	if testing.Short() {
+		hours = 2
+	}
+	st := runKills(t, newInprocEnv(t), hours, 1862)
+	if st.kills < 3*hours {
+		t.Errorf("only %d kills", st.kills)
+	}
+}
