@@ -147,26 +147,28 @@ func armyAHQPending(sc *Scenario, st *State, a Army) bool {
 // through friendly or vacant areas (to itself may be contested: a block in a battle
 // can still be commanded out of it) and never across an impassable border (5.21).
 func commandRangeOK(sc *Scenario, st *State, side Side, from, to AreaID, cr int) bool {
-	if from == to {
-		return true
-	}
+	return from == to || containsArea(commandReach(sc, st, side, from, cr), to)
+}
+
+// commandReach lists the areas within cr of from for command (5.21): reached across
+// passable borders, expanding only through friendly or vacant areas (an enemy or
+// contested area can be reached, not traced through).
+func commandReach(sc *Scenario, st *State, side Side, from AreaID, cr int) []AreaID {
+	occ := occupancy(sc, st)
 	frontier := []AreaID{from}
 	seen := []AreaID{from}
 	for step := 1; step <= cr; step++ {
 		var next []AreaID
 		for _, a := range frontier {
 			for _, n := range sc.Map.Neighbours(a) {
-				if !sc.Map.Border(a, n).Limits(a).Passable || containsArea(seen, n) {
+				if containsArea(seen, n) || !sc.Map.Border(a, n).Limits(a).Passable {
 					continue
 				}
-				if n == to {
-					return true
-				}
 				seen = append(seen, n)
-				if c, contested := st.Control(sc, n); contested || c == side.Enemy() {
+				if occ[n]&sideBit(side.Enemy()) != 0 {
 					continue // cannot trace through enemy or contested areas
 				}
-				if a := sc.Map.Area(n); a != nil && a.River {
+				if ar := sc.Map.Area(n); ar != nil && ar.River {
 					continue
 				}
 				next = append(next, n)
@@ -174,16 +176,40 @@ func commandRangeOK(sc *Scenario, st *State, side Side, from, to AreaID, cr int)
 		}
 		frontier = next
 	}
-	return false
+	return seen
+}
+
+// sideBit is a side's bit in an occupancy value.
+func sideBit(s Side) uint8 { return 1 << uint(s.Index()) }
+
+// occupancy gives, per area, which sides have blocks there (bit sideBit(s)); one
+// pass over the blocks instead of one per area looked at. Lookups only.
+func occupancy(sc *Scenario, st *State) map[AreaID]uint8 {
+	occ := make(map[AreaID]uint8, 32)
+	for _, b := range st.Blocks {
+		if b.Where == OnMap {
+			occ[b.Area] |= sideBit(sc.OB.Block(b.ID).Side)
+		}
+	}
+	return occ
 }
 
 // canCommand reports whether an active HQ may command block id, standing in area, to
 // carry out act; why explains a refusal in plain words.
 func canCommand(sc *Scenario, st *State, a *activeHQ, id BlockID, area AreaID, act action) (bool, string) {
+	return canCommandIn(sc, st, a, id, area, act, nil)
+}
+
+// canCommandIn is canCommand with the HQ's command reach already worked out (nil:
+// work it out).
+func canCommandIn(sc *Scenario, st *State, a *activeHQ, id BlockID, area AreaID, act action, reach []AreaID) (bool, string) {
 	spec := sc.OB.Block(id)
 	hqArea := st.Block(a.id).Area
 	hqName := sc.OB.Block(a.id).Name
-	if !commandRangeOK(sc, st, a.side, hqArea, area, a.cr) {
+	if reach == nil {
+		reach = commandReach(sc, st, a.side, hqArea, a.cr)
+	}
+	if !containsArea(reach, area) {
 		return false, fmt.Sprintf("%s is not within %s's command range %d (5.21)", spec.Name, hqName, a.cr)
 	}
 	if a.asArmy {
@@ -335,6 +361,10 @@ func (h *hour) solveCommand(t *turn, items []*moveItem) {
 		}
 		return false
 	}
+	reach := make([][]AreaID, len(t.active))
+	for i, a := range t.active {
+		reach[i] = commandReach(h.sc, h.st, a.side, h.block(a.id).Area, a.cr)
+	}
 	for _, it := range items {
 		it.hq = -1
 		if !it.needsCommand {
@@ -345,7 +375,7 @@ func (h *hour) solveCommand(t *turn, items []*moveItem) {
 			continue
 		}
 		for _, c := range t.commandCandidates(h.sc, h.st, it.block, b.Area) {
-			if ok, _ := canCommand(h.sc, h.st, t.active[c], it.block, b.Area, it.need); ok {
+			if ok, _ := canCommandIn(h.sc, h.st, t.active[c], it.block, b.Area, it.need, reach[c]); ok {
 				it.cands = append(it.cands, c)
 			}
 		}

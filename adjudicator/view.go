@@ -64,10 +64,18 @@ func ViewOf(sc *Scenario, st *State, viewer Side) *View {
 		v.EnemyEliminated = append(v.EnemyEliminated, EnemyLoss{Block: l.Block, Name: spec.Name, Type: spec.Type, Hour: l.Hour, HQFall: l.HQFall})
 	}
 	v.Ghosts = ghosts(sc, st, viewer, mode)
+	occ := occupancy(sc, st)
 	for _, a := range sc.Map.Areas {
 		c := Control{Area: a.ID}
 		if seen[a.ID] {
-			c.Side, c.Contested = st.Control(sc, a.ID)
+			switch occ[a.ID] {
+			case sideBit(USA) | sideBit(CSA):
+				c.Contested = true
+			case sideBit(USA):
+				c.Side = USA
+			case sideBit(CSA):
+				c.Side = CSA
+			}
 		}
 		v.Control = append(v.Control, c)
 	}
