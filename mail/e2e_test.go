@@ -46,11 +46,15 @@ const waitLimit = 30 * time.Second
 // memHandler is an in-memory Handler that behaves like the store-backed one: the
 // (UIDVALIDITY, UID) and Message-ID are recorded together with the effect.
 type memHandler struct {
-	mu        sync.Mutex
-	byUID     map[[2]uint32]bool
-	byMID     map[string]bool
-	handled   []Delivery
-	ignored   map[string]string // Message-ID -> why ignored (Classify)
+	mu      sync.Mutex
+	byUID   map[[2]uint32]bool
+	byMID   map[string]bool
+	handled []Delivery
+	ignored map[string]string // Message-ID -> why ignored (Classify)
+	// player is the player of record for g1/csa; alerts lists Message-IDs of mails
+	// with g1/csa's secret address from anyone else.
+	player    string
+	alerts    []string
 	failNext  int
 	handledAt []time.Time
 	changed   chan struct{} // signalled after every Handle
@@ -76,6 +80,9 @@ func (h *memHandler) Handle(_ context.Context, d Delivery) error {
 	if in, err := Decode(d.Raw, nil); err == nil {
 		if disp, why := Classify(in, SelfInfo{Addresses: []string{"pbem@example.test"}}); disp == IgnoreSilently {
 			h.ignored[d.MessageID] = why
+		} else if c := Route(in, RouteConfig{LocalPart: "pbem"}); h.player != "" && len(c) > 0 &&
+			c[0].Game == "g1" && c[0].Side == "csa" && SecretEqual(c[0].Token, "abcd2345") && !SenderMatches(in, h.player) {
+			h.alerts = append(h.alerts, d.MessageID)
 		}
 	}
 	h.byUID[[2]uint32{d.UIDValidity, d.UID}] = true
@@ -211,6 +218,7 @@ func countMessageID(t testing.TB, addr, user, pass, mailbox, mid string) int {
 // duplicates, auto-replies and bounces; a restart of the IMAP server mid-session.
 func runIntakeSuite(t *testing.T, env *mailEnv) {
 	h := newMemHandler()
+	h.player = env.playerAddr
 	var mu sync.Mutex
 	var events []EventKind
 	cfg := env.watcherConfig(func(e Event) {
@@ -281,6 +289,20 @@ func runIntakeSuite(t *testing.T, env *mailEnv) {
 		defer h.mu.Unlock()
 		if !strings.Contains(h.ignored[ar], "Auto-Submitted") || !strings.Contains(h.ignored[bo], "bounce") {
 			t.Errorf("classified: %v", h.ignored)
+		}
+	})
+
+	t.Run("spoofed sender is detected", func(t *testing.T) {
+		mid := "spoof-1." + env.name + "@example.net"
+		mallory := "mallory@example.net"
+		if err := sendRaw(env.smtpAddr, mallory, []string{token}, testMail(mallory, token, "[g1 csa] orders", mid, "ORDERS\nretreat everything\n")); err != nil {
+			t.Fatal(err)
+		}
+		h.waitHandled(t, mid)
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		if !slices.Contains(h.alerts, mid) || len(h.alerts) != 1 {
+			t.Errorf("alerts %v, want only %s", h.alerts, mid)
 		}
 	})
 
