@@ -102,10 +102,10 @@ func TestScriptedDiceFailsLoudly(t *testing.T) {
 // hour checked against what must always hold whatever the orders and dice.
 
 // invariantGames is the number of random games of TestInvariants: 5,000 in a normal
-// run, 100 under -short.
+// run, 50 under -short.
 func invariantGames() int {
 	if testing.Short() {
-		return 100
+		return 50
 	}
 	return 5000
 }
@@ -344,7 +344,7 @@ func TestResolveHourPure(t *testing.T) {
 	}
 	games := uint64(30)
 	if testing.Short() {
-		games = 8
+		games = 6
 	}
 	for seed := uint64(1000); seed < 1000+games; seed++ {
 		st, err := adjudicator.NewState(sc, gameOptions(seed))
