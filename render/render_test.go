@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -349,4 +350,20 @@ func BenchmarkQuantize(b *testing.B) {
 		palettedFree <- quantize(base)
 	}
 	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
+}
+
+// A long game title is cut short before it runs into the victory points.
+func TestLongTitle(t *testing.T) {
+	sc, _ := testScenario(t)
+	v := testView(t, sc, adjudicator.USA, adjudicator.VisBlocks)
+	short, err := ViewImage(sc, v, nil, &Options{GameTitle: strings.Repeat("Shiloh ", 30)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the band between the title's end and the tally stays band-coloured
+	for x := imgWidth - 400; x < imgWidth-360; x++ {
+		if c := short.RGBAAt(x, 20); c != colBand {
+			t.Fatalf("pixel %d,20 is %v: the title runs on", x, c)
+		}
+	}
 }

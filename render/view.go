@@ -691,7 +691,12 @@ func (d *viewDrawer) title() {
 	if v.Viewer != adjudicator.NoSide {
 		who = v.Viewer.String() + " map · " + modeName(v.Mode)
 	}
-	d.text(d.f.title, fmt.Sprintf("%s — %s", game, v.Hour), 16, 8, colBandText, 0, 0)
+	hour := " — " + v.Hour.String()
+	for game != "" && textWidth(d.f.title, game+hour) > imgWidth-420 {
+		r := []rune(strings.TrimSuffix(game, "…"))
+		game = string(r[:len(r)-1]) + "…"
+	}
+	d.text(d.f.title, game+hour, 16, 8, colBandText, 0, 0)
 	sub := who
 	if d.rv != nil {
 		in := d.rv.Initiative
