@@ -1,14 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/control"
 	"github.com/shiloh-pbem/pbem/server"
 	"github.com/shiloh-pbem/pbem/store"
 )
@@ -34,27 +39,74 @@ func addStoreFlags(fs *flag.FlagSet) storeFlags {
 	}
 }
 
-func (f storeFlags) open(readOnly bool) (*store.Store, *Config, error) {
-	cfg := DefaultConfig()
-	if *f.config != "" {
-		c, err := LoadConfig(*f.config)
-		if err != nil {
-			return nil, nil, err
-		}
-		cfg = c
-	}
-	path := cfg.Store.Path
-	if *f.path != "" {
-		path = *f.path
-	}
+func (f storeFlags) storePath() (string, error) {
 	if *f.config == "" && *f.path == "" {
-		return nil, nil, usagef("give --config FILE or --store FILE")
+		return "", usagef("give --config FILE or --store FILE")
+	}
+	if *f.path != "" {
+		return *f.path, nil
+	}
+	c, err := LoadConfig(*f.config)
+	if err != nil {
+		return "", err
+	}
+	return c.Store.Path, nil
+}
+
+// readJob is a read-only tool command: it runs on an open store and writes its
+// answer. The same job runs in the daemon when the daemon holds the store.
+type readJob func(st *store.Store, args []string, w io.Writer) error
+
+// readJobs are the jobs a running daemon answers on its control socket.
+var readJobs = map[string]readJob{
+	"list":   gameListJob,
+	"show":   gameShowJob,
+	"export": gameExportJob,
+	"backup": backupJob,
+	"verify": verifyJob,
+}
+
+// runRead runs a read job on the store, or asks the running daemon to when the
+// store is in use (bbolt lets one process open it).
+func (f storeFlags) runRead(m *Main, name string, args []string) error {
+	path, err := f.storePath()
+	if err != nil {
+		return err
 	}
 	if _, err := os.Stat(path); err != nil {
-		return nil, nil, err
+		return err
 	}
-	st, err := store.Open(path, &store.Options{ReadOnly: readOnly})
-	return st, &cfg, err
+	st, err := store.Open(path, &store.Options{ReadOnly: true, Timeout: 200 * time.Millisecond})
+	if errors.Is(err, store.ErrInUse) {
+		body, cerr := control.Call(control.SocketPath(path), append([]string{name}, args...)...)
+		if cerr != nil {
+			if errors.Is(cerr, control.ErrNoDaemon) {
+				return fmt.Errorf("%v, and %v", err, cerr)
+			}
+			return cerr
+		}
+		return emit(m, body)
+	}
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	var buf bytes.Buffer
+	if err := readJobs[name](st, args, &buf); err != nil {
+		return err
+	}
+	return emit(m, buf.Bytes())
+}
+
+// emit prints a job's answer; a verify answer that reports problems exits 1.
+func emit(m *Main, body []byte) error {
+	if _, err := m.Stdout.Write(body); err != nil {
+		return err
+	}
+	if bytes.Contains(body, []byte("does NOT verify")) {
+		return errProblems
+	}
+	return nil
 }
 
 func runGameNew(ctx context.Context, m *Main, args []string) error {
@@ -110,11 +162,10 @@ func runGameList(ctx context.Context, m *Main, args []string) error {
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
-	st, _, err := sf.open(true)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
+	return sf.runRead(m, "list", nil)
+}
+
+func gameListJob(st *store.Store, _ []string, w io.Writer) error {
 	return st.View(func(tx *store.Tx) error {
 		gs, err := tx.Games()
 		if err != nil {
@@ -122,7 +173,7 @@ func runGameList(ctx context.Context, m *Main, args []string) error {
 		}
 		sort.Slice(gs, func(i, j int) bool { return gs[i].ID < gs[j].ID })
 		for _, g := range gs {
-			fmt.Fprintf(m.Stdout, "%-12s %-10s %-8s hour %-11s USA %s, CSA %s\n", g.ID, g.Scenario, g.Status,
+			fmt.Fprintf(w, "%-12s %-16s %-8s hour %-11s USA %s, CSA %s\n", g.ID, g.Scenario, g.Status,
 				adjudicator.Hour(g.CurrentHour), g.Players["usa"].Address, g.Players["csa"].Address)
 		}
 		return nil
@@ -138,22 +189,24 @@ func runGameShow(ctx context.Context, m *Main, args []string) error {
 	if fs.NArg() != 1 {
 		return usagef("give one game id")
 	}
-	st, _, err := sf.open(true)
-	if err != nil {
-		return err
+	return sf.runRead(m, "show", fs.Args())
+}
+
+func gameShowJob(st *store.Store, args []string, w io.Writer) error {
+	if len(args) != 1 {
+		return fmt.Errorf("show needs a game id")
 	}
-	defer st.Close()
 	return st.View(func(tx *store.Tx) error {
-		g, err := tx.Game(fs.Arg(0))
+		g, err := tx.Game(args[0])
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(m.Stdout, "game %s: %s, %s, visibility %s, hour %s\n", g.ID, g.Scenario, g.Status, g.Options.Visibility, adjudicator.Hour(g.CurrentHour))
+		fmt.Fprintf(w, "game %s: %s, %s, visibility %s, hour %s\n", g.ID, g.Scenario, g.Status, g.Options.Visibility, adjudicator.Hour(g.CurrentHour))
 		for _, s := range []string{"usa", "csa"} {
-			fmt.Fprintf(m.Stdout, "  %s: %s\n", strings.ToUpper(s), g.Players[s].Address)
+			fmt.Fprintf(w, "  %s: %s\n", strings.ToUpper(s), g.Players[s].Address)
 		}
 		if g.GM != "" {
-			fmt.Fprintf(m.Stdout, "  GM: %s\n", g.GM)
+			fmt.Fprintf(w, "  GM: %s\n", g.GM)
 		}
 		hs, err := tx.HourNumbers(g.ID)
 		if err != nil {
@@ -173,13 +226,13 @@ func runGameShow(ctx context.Context, m *Main, args []string) error {
 			if h.Resolved() {
 				line += ", resolved"
 			}
-			fmt.Fprintln(m.Stdout, line)
+			fmt.Fprintln(w, line)
 		}
 		head, err := tx.ChainHead(g.ID)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(m.Stdout, "  audit chain head %s\n", head)
+		fmt.Fprintf(w, "  audit chain head %s\n", head)
 		return nil
 	})
 }
@@ -194,16 +247,28 @@ func runGameExport(ctx context.Context, m *Main, args []string) error {
 	if fs.NArg() != 1 {
 		return usagef("give one game id")
 	}
-	st, _, err := sf.open(true)
+	if *out == "-" {
+		return sf.runRead(m, "export", fs.Args())
+	}
+	var buf bytes.Buffer
+	mm := *m
+	mm.Stdout = &buf
+	if err := sf.runRead(&mm, "export", fs.Args()); err != nil {
+		return err
+	}
+	return os.WriteFile(*out, buf.Bytes(), 0o644)
+}
+
+func gameExportJob(st *store.Store, args []string, w io.Writer) error {
+	if len(args) != 1 {
+		return fmt.Errorf("export needs a game id")
+	}
+	b, err := st.ExportGame(args[0])
 	if err != nil {
 		return err
 	}
-	defer st.Close()
-	b, err := st.ExportGame(fs.Arg(0))
-	if err != nil {
-		return err
-	}
-	return writeOut(m, *out, b)
+	_, err = w.Write(b)
+	return err
 }
 
 func runVerify(ctx context.Context, m *Main, args []string) error {
@@ -227,41 +292,75 @@ func runVerify(ctx context.Context, m *Main, args []string) error {
 			return err
 		}
 	case *game != "":
-		st, _, err := sf.open(true)
-		if err != nil {
-			return err
+		args := []string{*game}
+		if *hour != "" {
+			args = append(args, *hour)
 		}
-		defer st.Close()
-		err = st.View(func(tx *store.Tx) error {
-			var err error
-			rec, err = tx.ExportGame(*game)
-			return err
-		})
-		if err != nil {
-			return err
-		}
+		return sf.runRead(m, "verify", args)
 	default:
 		return usagef("give a game record file or --game ID")
 	}
-	if *hour != "" {
-		n, err := hourArg(*hour)
-		if err != nil {
-			return usagef("--hour: %v", err)
+	var buf bytes.Buffer
+	if err := verifyRecord(rec, *hour, &buf); err != nil {
+		return err
+	}
+	return emit(m, buf.Bytes())
+}
+
+// verifyJob verifies a stored game (args: id [hour]).
+func verifyJob(st *store.Store, args []string, w io.Writer) error {
+	if len(args) < 1 {
+		return fmt.Errorf("verify needs a game id")
+	}
+	var rec *store.GameRecord
+	if err := st.View(func(tx *store.Tx) error {
+		var err error
+		rec, err = tx.ExportGame(args[0])
+		return err
+	}); err != nil {
+		return err
+	}
+	hour := ""
+	if len(args) > 1 {
+		hour = strings.Join(args[1:], " ")
+	}
+	return verifyRecord(rec, hour, w)
+}
+
+// verifyRecord replays a record's hours (or one hour) and writes the verdict.
+func verifyRecord(rec *store.GameRecord, hour string, w io.Writer) error {
+	var diffs []string
+	var err error
+	if hour != "" {
+		n, herr := hourArg(hour)
+		if herr != nil {
+			return usagef("--hour: %v", herr)
 		}
-		var keep []store.HourRecord
-		for _, h := range rec.Hours {
-			if h.Hour == n {
-				keep = append(keep, h)
+		var keep *store.HourRecord
+		for i := range rec.Hours {
+			if rec.Hours[i].Hour == n {
+				keep = &rec.Hours[i]
 			}
 		}
-		if len(keep) == 0 {
-			return fmt.Errorf("game %s has no hour %s", rec.Game.ID, adjudicator.Hour(n))
+		if keep == nil {
+			return fmt.Errorf("game %s has no resolved hour %s", rec.Game.ID, adjudicator.Hour(n))
 		}
-		diffs, err := server.ReplayHour(&keep[0], rec.Game.Scenario)
-		return report(m, rec.Game.ID, diffs, err)
+		diffs, err = server.ReplayHour(keep, rec.Game.Scenario)
+	} else {
+		diffs, err = server.VerifyRecord(rec)
 	}
-	diffs, err := server.VerifyRecord(rec)
-	return report(m, rec.Game.ID, diffs, err)
+	if err != nil {
+		return err
+	}
+	if len(diffs) == 0 {
+		fmt.Fprintf(w, "game %s verifies: every hour replays to the published result, the seeds match their commitments and the audit chain holds\n", rec.Game.ID)
+		return nil
+	}
+	fmt.Fprintf(w, "game %s does NOT verify:\n", rec.Game.ID)
+	for _, d := range diffs {
+		fmt.Fprintf(w, "  %s\n", d)
+	}
+	return nil
 }
 
 func hourArg(s string) (int, error) {
@@ -271,21 +370,6 @@ func hourArg(s string) (int, error) {
 	}
 	h, err := adjudicator.ParseHour(s)
 	return int(h), err
-}
-
-func report(m *Main, game string, diffs []string, err error) error {
-	if err != nil {
-		return err
-	}
-	if len(diffs) == 0 {
-		fmt.Fprintf(m.Stdout, "game %s verifies: every hour replays to the published result\n", game)
-		return nil
-	}
-	fmt.Fprintf(m.Stdout, "game %s does NOT verify:\n", game)
-	for _, d := range diffs {
-		fmt.Fprintf(m.Stdout, "  %s\n", d)
-	}
-	return errProblems
 }
 
 func runReplay(ctx context.Context, m *Main, args []string) error {
@@ -317,7 +401,8 @@ func flagArgs(sf storeFlags) []string {
 }
 
 func runBackup(ctx context.Context, m *Main, args []string) error {
-	fs := m.newFlags("backup", "--config FILE | --store FILE --out FILE", "Writes a hot, consistent copy of the store (safe while the daemon runs).")
+	fs := m.newFlags("backup", "--config FILE | --store FILE --out FILE", "Writes a hot, consistent copy of the store. While the daemon runs, the daemon\n"+
+		"writes it (one bbolt read transaction); otherwise the store is opened read-only.")
 	sf := addStoreFlags(fs)
 	out := fs.String("out", "", "backup file to write")
 	if err := m.parseFlags(fs, args); err != nil {
@@ -326,16 +411,26 @@ func runBackup(ctx context.Context, m *Main, args []string) error {
 	if *out == "" {
 		return usagef("--out is required")
 	}
-	st, _, err := sf.open(true)
-	if err != nil {
+	var buf bytes.Buffer
+	mm := *m
+	mm.Stdout = &buf
+	if err := sf.runRead(&mm, "backup", nil); err != nil {
 		return err
 	}
-	defer st.Close()
-	if err := st.BackupFile(*out); err != nil {
+	tmp := *out + ".part"
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o600); err != nil {
 		return err
 	}
-	fmt.Fprintf(m.Stdout, "backup written to %s\n", *out)
+	if err := os.Rename(tmp, *out); err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "backup written to %s (%d bytes)\n", *out, buf.Len())
 	return nil
+}
+
+func backupJob(st *store.Store, _ []string, w io.Writer) error {
+	_, err := st.Backup(w)
+	return err
 }
 
 func runRestore(ctx context.Context, m *Main, args []string) error {

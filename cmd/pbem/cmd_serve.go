@@ -6,11 +6,13 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"sync"
 	"time"
 
+	"github.com/shiloh-pbem/pbem/control"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/server"
 	"github.com/shiloh-pbem/pbem/store"
@@ -102,7 +104,7 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 
 	log.Info("pbem serving", "store", cfg.Store.Path, "imap", cfg.IMAP.Addr, "smtp", cfg.SMTP.Addr, "address", cfg.Mail.Address)
 	var wg sync.WaitGroup
-	errc := make(chan error, 3)
+	errc := make(chan error, 4)
 	run := func(name string, f func() error) {
 		wg.Add(1)
 		go func() {
@@ -114,6 +116,16 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// The tools reach the store through the daemon while it runs (package control).
+	ctl, err := control.Listen(control.SocketPath(cfg.Store.Path))
+	if err != nil {
+		return err
+	}
+	for name, job := range readJobs {
+		job := job
+		ctl.Handle(name, func(ctx context.Context, args []string, w io.Writer) error { return job(st, args, w) })
+	}
+	run("control", func() error { return ctl.Serve(ctx) })
 	run("watcher", func() error { return watcher.Run(ctx, srv) })
 	run("sender", func() error { return sender.Run(ctx, server.Outbox{St: st}) })
 	run("resolver", func() error { return srv.Run(ctx, 30*time.Second) })

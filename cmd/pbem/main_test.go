@@ -1,0 +1,206 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shiloh-pbem/pbem/mail/mailtest"
+)
+
+// run runs one pbem command line in-process and returns its exit code and output.
+func run(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	m := &Main{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb}
+	code := m.Run(context.Background(), args)
+	return code, out.String(), errb.String()
+}
+
+func TestHelpListsCommands(t *testing.T) {
+	code, out, _ := run(t, "", "help")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	for _, c := range []string{"demo", "serve", "game new", "game list", "game show", "game export", "scenario check",
+		"render base", "resolve", "orders check", "mail inspect", "verify", "replay", "backup"} {
+		if !strings.Contains(out, "  "+c+" ") {
+			t.Errorf("help lacks %q", c)
+		}
+	}
+	if code, _, _ := run(t, "", "frobnicate"); code != exitUsage {
+		t.Errorf("unknown command exit %d, want %d", code, exitUsage)
+	}
+	if code, out, _ := run(t, "", "resolve", "-h"); code != exitOK || !strings.Contains(out, "--state") {
+		t.Errorf("resolve -h: %d %q", code, out)
+	}
+}
+
+func TestScenarioCheck(t *testing.T) {
+	code, out, _ := run(t, "", "scenario", "check")
+	if code != exitOK || !strings.Contains(out, "shiloh1862: ok") || !strings.Contains(out, "shiloh1862-day2: ok") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	// A club's broken copy: exit 1 with the problem listed.
+	dir := t.TempDir()
+	src := filepath.Join("..", "..", "adjudicator", "scenarios", "shiloh1862")
+	for _, f := range []string{"map.toml", "ob.toml", "full.toml"} {
+		b, err := os.ReadFile(filepath.Join(src, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f == "map.toml" {
+			b = bytes.Replace(b, []byte(`terrain = "woods"`), []byte(`terain = "woods"`), 1)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, _ = run(t, "", "scenario", "check", dir)
+	if code != exitProblems || !strings.Contains(out, "terain") {
+		t.Fatalf("broken copy: exit %d:\n%s", code, out)
+	}
+}
+
+func TestNewStateResolveAndOrdersCheck(t *testing.T) {
+	dir := t.TempDir()
+	state := filepath.Join(dir, "start.json")
+	if code, _, errs := run(t, "", "new-state", "--scenario", "shiloh1862", "--out", state); code != exitOK {
+		t.Fatalf("new-state: %s", errs)
+	}
+	usa := filepath.Join(dir, "usa.txt")
+	csa := filepath.Join(dir, "csa.txt")
+	os.WriteFile(usa, []byte("at all: hold\n"), 0o644)
+	os.WriteFile(csa, []byte("activate hardee\nat all: hold\n"), 0o644)
+	next := filepath.Join(dir, "next.json")
+	code, out, errs := run(t, "", "resolve", "--scenario", "shiloh1862", "--state", state, "--orders", "usa="+usa,
+		"--orders", "csa="+csa, "--seed", "7", "--next", next)
+	if code != exitOK {
+		t.Fatalf("resolve: exit %d %s", code, errs)
+	}
+	if !strings.Contains(out, "Day 1 7AM: initiative") || !strings.Contains(out, "Player 1 CSA") {
+		t.Errorf("resolve output:\n%s", out)
+	}
+	b, err := os.ReadFile(next)
+	if err != nil || !bytes.Contains(b, []byte(`"hour": "D1 08:00"`)) {
+		t.Fatalf("next state: %v\n%.300s", err, b)
+	}
+	// Same seed, same result.
+	_, out2, _ := run(t, "", "resolve", "--scenario", "shiloh1862", "--state", state, "--orders", "usa="+usa,
+		"--orders", "csa="+csa, "--seed", "7")
+	if out != out2 {
+		t.Error("resolve is not deterministic for a fixed seed")
+	}
+	// Too few scripted dice is an error, not a guess.
+	if code, _, errs := run(t, "", "resolve", "--scenario", "shiloh1862", "--state", next, "--dice", "6"); code != exitFailure || !strings.Contains(errs, "ran out") {
+		t.Errorf("short dice: exit %d %s", code, errs)
+	}
+	code, out, _ = run(t, "cleburn: seay > rea attack\nactivate hardee\nfoo bar baz\n", "orders", "check", "--side", "csa", "-")
+	if code != exitProblems || !strings.Contains(out, "Cleburne") {
+		t.Errorf("orders check: exit %d\n%s", code, out)
+	}
+}
+
+func TestRenderBase(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "map.png")
+	if code, _, errs := run(t, "", "render", "base", "--scenario", "shiloh1862", "--out", p); code != exitOK {
+		t.Fatal(errs)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
+		t.Fatalf("not a PNG: %v", err)
+	}
+}
+
+// The operator's tools on a real store: game new, list, show, backup, export,
+// verify, with the store free, and again while `pbem serve` holds it (they then
+// go through the daemon's control socket).
+func TestGameToolsWithAndWithoutDaemon(t *testing.T) {
+	ms, err := mailtest.Start(&mailtest.Options{AutoCreate: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ms.Close()
+	if _, err := ms.AddUser("pbem", "pw"); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "pbem.toml")
+	db := filepath.Join(dir, "pbem.db")
+	os.WriteFile(cfg, []byte(fmt.Sprintf(`
+[store]
+path = %q
+[imap]
+addr = %q
+tls = "none"
+username = "pbem"
+password = "pw"
+poll_interval = "200ms"
+[smtp]
+addr = %q
+tls = "none"
+[mail]
+address = "pbem@club.test"
+[games]
+change_of_mind = "0s"
+`, db, ms.IMAPAddr, ms.SMTPAddr)), 0o600)
+	if code, out, errs := run(t, "", "game", "new", "--config", cfg, "--id", "g1", "--usa", "alice@club.test", "--csa", "bob@club.test"); code != exitOK {
+		t.Fatalf("game new: %s %s", out, errs)
+	}
+	check := func(when string) {
+		t.Helper()
+		if code, out, errs := run(t, "", "game", "list", "--config", cfg); code != exitOK || !strings.Contains(out, "g1") {
+			t.Fatalf("%s: game list: %d %s %s", when, code, out, errs)
+		}
+		if code, out, errs := run(t, "", "game", "show", "--config", cfg, "g1"); code != exitOK || !strings.Contains(out, "alice@club.test") {
+			t.Fatalf("%s: game show: %d %s %s", when, code, out, errs)
+		}
+		bk := filepath.Join(dir, "backup-"+when+".db")
+		if code, _, errs := run(t, "", "backup", "--config", cfg, "--out", bk); code != exitOK {
+			t.Fatalf("%s: backup: %s", when, errs)
+		}
+		if code, out, errs := run(t, "", "game", "list", "--store", bk); code != exitOK || !strings.Contains(out, "g1") {
+			t.Fatalf("%s: backup unreadable: %s %s", when, out, errs)
+		}
+		if code, out, errs := run(t, "", "verify", "--config", cfg, "--game", "g1"); code != exitOK || !strings.Contains(out, "verifies") {
+			t.Fatalf("%s: verify: %d %s %s", when, code, out, errs)
+		}
+	}
+	check("stopped")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int)
+	var serr bytes.Buffer
+	go func() {
+		m := &Main{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &serr}
+		done <- m.Run(ctx, []string{"serve", "--config", cfg})
+	}()
+	// Wait until the daemon holds the store and answers on its socket.
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if _, err := os.Stat(db + ".sock"); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("daemon did not start: %s", serr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// The daemon sends the game's first mails.
+	for len(ms.Received()) < 2 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := len(ms.Received()); n != 2 {
+		t.Fatalf("daemon sent %d mails, want the 2 first mails", n)
+	}
+	check("running")
+	cancel()
+	if code := <-done; code != exitOK {
+		t.Fatalf("serve exit %d: %s", code, serr.String())
+	}
+}
