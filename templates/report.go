@@ -49,8 +49,18 @@ func BuildReport(sc *adjudicator.Scenario, game string, rv *adjudicator.ReportVi
 	n := namer{sc}
 	r := &Report{Game: game, Viewer: viewerName(rv.Viewer), Hour: rv.Hour.String()}
 	r.Initiative = initiativeLine(rv.Initiative)
+	// Orders that did not go as written come first, each with why; those carried
+	// out are summed up in one line (their moves are told under Movement).
+	var done []string
 	for _, res := range rv.Results {
+		if res.Status == adjudicator.Executed && rv.Viewer != adjudicator.NoSide {
+			done = append(done, resultTag(n, res))
+			continue
+		}
 		r.Orders = append(r.Orders, resultLine(n, rv.Viewer, res))
+	}
+	if len(done) > 0 {
+		r.Orders = append(r.Orders, Line{Text: "Carried out as written: " + strings.Join(done, "; ")})
 	}
 	var cur *Battle
 	var round *Round
@@ -149,6 +159,24 @@ func initiativeLine(in adjudicator.Initiative) string {
 		s += " " + in.Reason
 	}
 	return s
+}
+
+// resultTag names an executed order briefly: "line 3 (Cleburne)".
+func resultTag(n namer, r adjudicator.Result) string {
+	var b strings.Builder
+	if r.Order.Line > 0 {
+		fmt.Fprintf(&b, "line %d", r.Order.Line)
+	} else {
+		b.WriteString(r.Order.Kind)
+	}
+	if len(r.Blocks) > 0 {
+		var names []string
+		for _, id := range r.Blocks {
+			names = append(names, n.block(id))
+		}
+		b.WriteString(" (" + strings.Join(names, ", ") + ")")
+	}
+	return b.String()
 }
 
 func resultLine(n namer, viewer adjudicator.Side, r adjudicator.Result) Line {
@@ -290,7 +318,10 @@ func eventLine(n namer, viewer adjudicator.Side, e adjudicator.Event) Line {
 	default:
 		s = string(e.Kind)
 	}
-	if e.Text != "" && e.Kind != adjudicator.EvArrivalHeld {
+	// An enemy move the viewer saw carries no identity; the engine's text would
+	// only repeat the path.
+	unseen := e.Kind == adjudicator.EvMove && e.Block == ""
+	if e.Text != "" && e.Kind != adjudicator.EvArrivalHeld && !unseen {
 		s += " (" + e.Text + ")"
 	}
 	if e.Rule != "" {

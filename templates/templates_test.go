@@ -57,7 +57,8 @@ func reserves() *adjudicator.ReportView {
 			{Kind: adjudicator.EvBattleEnd, Area: "rea_field", Winner: csa},
 			{Kind: adjudicator.EvSupply, Side: csa, Block: "cs_cleburne", Strength: 3},
 		},
-		Results: []adjudicator.Result{{Side: csa, Order: adjudicator.OrderRef{Kind: "move", Index: 2, Line: 4}, Status: adjudicator.Dropped,
+		Results: []adjudicator.Result{{Side: csa, Order: adjudicator.OrderRef{Kind: "move", Index: 0, Line: 2}, Status: adjudicator.Executed,
+			Rule: "5.3", Blocks: []adjudicator.BlockID{"cs_cleburne", "cs_shoup"}}, {Side: csa, Order: adjudicator.OrderRef{Kind: "move", Index: 2, Line: 4}, Status: adjudicator.Dropped,
 			Rule: "3.32", Reason: "the ford's move limit of 4 was used up", Blocks: []adjudicator.BlockID{"cs_wood"}}},
 		Points: [2]int{0, 1},
 	}
@@ -91,7 +92,7 @@ func TestReportGolden(t *testing.T) {
 		t.Errorf("subject %q, want %q", got, want)
 	}
 	for _, want := range []string{"Battle of Rea Field (CSA attacking)", "Hildebrand eliminated", "Round 2",
-		"An enemy block: Water Oaks Pond > Rea Field", "line 4, move: dropped (Wood)", "[rule 3.32]", "cid:map.png"} {
+		"An enemy block: Water Oaks Pond > Rea Field", "line 4, move: dropped (Wood)", "[rule 3.32]", "Carried out as written: line 2 (Cleburne, Shoup)", "cid:map.png"} {
 		if !strings.Contains(text+html, want) {
 			t.Errorf("report lacks %q", want)
 		}
