@@ -3,6 +3,7 @@ package mail
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -86,5 +87,23 @@ func BenchmarkDecode(b *testing.B) {
 			b.Fatal(err)
 		}
 		Route(in, RouteConfig{})
+	}
+}
+
+func TestInspectEdgeCases(t *testing.T) {
+	big := []byte("From: a@b\r\n\r\n" + strings.Repeat("x", DefaultMaxBytes))
+	rep := Inspect(big, InspectConfig{})
+	if rep.Err == nil || !strings.Contains(rep.String(), "Decoding failed") || rep.Disposition != IgnoreSilently {
+		t.Errorf("too large: %s", rep.String())
+	}
+	raw, err := os.ReadFile("testdata/mails/gmail_reply.eml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := testInspectConfig()
+	cfg.DKIM = DKIMRequire
+	cfg.LookupTXT = func(string) ([]string, error) { return nil, errors.New("no DNS in tests") }
+	if s := Inspect(raw, cfg).String(); !strings.Contains(s, "DKIM:        DKIM: no signature") {
+		t.Errorf("DKIM line missing:\n%s", s)
 	}
 }

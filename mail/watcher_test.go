@@ -183,3 +183,23 @@ func TestWatcherTLS(t *testing.T) {
 		})
 	}
 }
+
+// A mail without Message-ID gets a stable one from its bytes, so even it is
+// de-duplicated: the same bytes delivered twice are handled once.
+func TestWatcherNoMessageID(t *testing.T) {
+	s := startHarness(t, nil)
+	raw := []byte("From: alice@example.test\r\nTo: pbem@example.test\r\nSubject: no id\r\n\r\nSTATUS\r\n")
+	for i := 0; i < 2; i++ {
+		if err := s.Deliver("pbem@example.test", "INBOX", raw); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := newMemHandler()
+	w := startWatcher(t, harnessWatcherConfig(s), h)
+	want := MessageIDOf("", raw)
+	h.waitHandled(t, want)
+	waitFor(t, "both moved", func() bool { return w.Stats().Moved == 2 })
+	if got := h.messageIDs(); len(got) != 1 {
+		t.Errorf("handled %v", got)
+	}
+}
