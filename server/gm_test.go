@@ -1,0 +1,275 @@
+package server
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/mail"
+	"github.com/shiloh-pbem/pbem/store"
+)
+
+const gmPass = "gunboat7"
+
+// newGMRig is a rig on a fake clock with gm@ as the club's GM.
+func newGMRig(t *testing.T) (*rig, *fakeClock) {
+	clk := newFakeClock()
+	r := newRigWith(t, clk.Now, func(c *Config) {
+		c.GMs = []string{gm}
+		c.GMSecrets = map[string]string{gm: gmPass}
+	})
+	return r, clk
+}
+
+// gmSend sends GM commands with the passphrase and waits for the GM's answer.
+func (r *rig) gmSend(to, body string) *mail.Inbound {
+	r.t.Helper()
+	before := r.countSubject(gm, "GM commands")
+	r.send(gm, to, "gm", body+"\nPASSPHRASE "+gmPass+"\n")
+	r.waitFor("GM answer", func() bool { return r.countSubject(gm, "GM commands") == before+1 })
+	var last *mail.Inbound
+	for _, m := range r.mailsTo(gm) {
+		if strings.Contains(m.Subject, "GM commands") {
+			last = m
+		}
+	}
+	if strings.Contains(last.Text, "NOT DONE") {
+		r.t.Fatalf("GM command failed:\n%s", last.Text)
+	}
+	return last
+}
+
+// lastTo returns the newest mail to addr whose subject contains s.
+func (r *rig) lastTo(addr, s string) *mail.Inbound {
+	r.t.Helper()
+	var last *mail.Inbound
+	for _, m := range r.mailsTo(addr) {
+		if strings.Contains(m.Subject, s) {
+			last = m
+		}
+	}
+	if last == nil {
+		r.t.Fatalf("no mail to %s with %q in the subject; got %q", addr, s, r.subjects(addr))
+	}
+	return last
+}
+
+func (r *rig) hour(id string, n int) *store.HourRecord {
+	r.t.Helper()
+	var h *store.HourRecord
+	if err := r.st.View(func(tx *store.Tx) error {
+		var err error
+		h, err = tx.Hour(id, n)
+		return err
+	}); err != nil {
+		r.t.Fatal(err)
+	}
+	return h
+}
+
+func (r *rig) audit(id string) []store.AuditRecord {
+	r.t.Helper()
+	var recs []store.AuditRecord
+	if err := r.st.View(func(tx *store.Tx) error {
+		var err error
+		recs, err = tx.AuditChain(id)
+		return err
+	}); err != nil {
+		r.t.Fatal(err)
+	}
+	return recs
+}
+
+// Every GM command by mail, in the life of one double-blind game: NEWGAME,
+// EXTEND, PAUSE, RESUME, PREDICT, FORCE, ROLLBACK, REPLACE and ANNOUNCE, each
+// logged in the audit chain; a wrong passphrase or a forged GM does nothing.
+func TestGMCommands(t *testing.T) {
+	r, clk := newGMRig(t)
+	plain, game := "pbem@"+testDomain, mail.GameAddress("pbem", testDomain, "gmg")
+
+	// A forged sender, and the GM with a wrong passphrase, create nothing.
+	r.send(gm, plain, "new", "NEWGAME bad usa="+alice+" csa="+bob+"\nPASSPHRASE wrong\n")
+	r.waitFor("refusal", func() bool { return r.countSubject(gm, "refused") == 1 })
+	r.send("mallory@"+testDomain, plain, "new", "NEWGAME bad2 usa="+alice+" csa="+bob+"\nPASSPHRASE "+gmPass+"\n")
+	r.waitFor("stranger answered", func() bool { return len(r.mailsTo("mallory@"+testDomain)) == 1 })
+	if gs, _ := r.srv.Games(); len(gs) != 0 {
+		t.Fatalf("games created without authentication: %d", len(gs))
+	}
+
+	r.gmSend(plain, "NEWGAME gmg usa="+alice+" csa="+bob+" visibility=double-blind hours=24h remind=4h grace=2h")
+	r.waitFor("first mails", func() bool {
+		return len(r.mailsTo(alice)) == 1 && len(r.mailsTo(bob)) == 1 && r.countSubject(gm, "Day 1 7AM:") == 1
+	})
+	g := r.game("gmg")
+	if g.Options.Visibility != store.VisibilityDoubleBlind || g.GM != gm || !g.Deadline.Next.Equal(clk.Now().Add(24*time.Hour)) {
+		t.Fatalf("game as created: %+v", g)
+	}
+	// The GM of a double-blind game gets the full map: every CSA block is named.
+	gmMail, usaMail := r.lastTo(gm, "Day 1 7AM:"), r.mailsTo(alice)[0]
+	if len(gmMail.Text) <= len(usaMail.Text) || !strings.Contains(gmMail.Text, "Hardee") {
+		t.Errorf("the GM's mail is not the full picture:\n%.600s", gmMail.Text)
+	}
+
+	r.gmSend(game, "EXTEND 24h")
+	r.waitFor("extension notices", func() bool { return r.countSubject(alice, "extended") == 1 && r.countSubject(bob, "extended") == 1 })
+	if want := g.Deadline.Next.Add(24 * time.Hour); !r.game("gmg").Deadline.Next.Equal(want) {
+		t.Errorf("deadline %v, want %v", r.game("gmg").Deadline.Next, want)
+	}
+
+	r.gmSend(game, "PAUSE")
+	clk.Advance(5 * 24 * time.Hour)
+	if r.tick() != 0 || r.game("gmg").Status != store.StatusPaused {
+		t.Fatal("a paused game resolved")
+	}
+	r.gmSend(game, "RESUME")
+	if g := r.game("gmg"); g.Status != store.StatusRunning || !g.Deadline.Next.Equal(clk.Now().Add(48*time.Hour)) {
+		t.Fatalf("resumed: %s, deadline %v", g.Status, g.Deadline.Next)
+	}
+
+	r.send(bob, replyTo(t, r.mailsTo(bob)[0]), "orders", "at all: hold\n")
+	r.waitFor("CSA receipt", func() bool { return r.countSubject(bob, "Orders received") == 1 })
+	nAlice := len(r.mailsTo(alice))
+	r.gmSend(game, "PREDICT")
+	r.waitFor("prediction", func() bool { return r.countSubject(gm, "PREDICTION") == 1 })
+	if p := r.lastTo(gm, "PREDICTION"); !strings.Contains(p.Text, "RESULTS OF Day 1 7AM") || !strings.Contains(p.Text, "throwaway dice") {
+		t.Errorf("prediction:\n%.500s", p.Text)
+	}
+	if r.hour("gmg", 0).Resolved() || len(r.mailsTo(alice)) != nAlice {
+		t.Fatal("PREDICT changed the game or told a player")
+	}
+
+	r.gmSend(game, "FORCE")
+	r.waitFor("forced reports", func() bool { return r.countSubject(alice, "8AM") == 1 && r.countSubject(bob, "8AM") == 1 })
+	first := r.hour("gmg", 0)
+	if !strings.HasPrefix(r.lastTo(alice, "8AM").Text, "No orders were received from you") {
+		t.Error("forced hour: the USA mail does not say it was an NMR")
+	}
+
+	r.gmSend(game, "ROLLBACK")
+	r.waitFor("rollback mails", func() bool {
+		return r.countSubject(alice, "rolled back") == 1 && r.countSubject(alice, "Day 1 7AM:") == 2 && r.countSubject(bob, "Day 1 7AM:") == 2
+	})
+	re := r.hour("gmg", 0)
+	if re.Resolved() || re.SeedCommitment == first.SeedCommitment || len(re.OrderSets["csa"]) != 1 {
+		t.Fatalf("re-opened hour: resolved %v, same commitment %v, csa orders %d", re.Resolved(), re.SeedCommitment == first.SeedCommitment, len(re.OrderSets["csa"]))
+	}
+	if !strings.Contains(r.lastTo(alice, "Day 1 7AM:").Text, re.SeedCommitment.String()) {
+		t.Error("the re-opened hour's mail does not carry the new commitment")
+	}
+	if err := r.st.VerifyChain("gmg"); err != nil {
+		t.Fatalf("chain after rollback: %v", err)
+	}
+
+	// The CSA player is replaced: the new one gets the view and a fresh address;
+	// the old address no longer works.
+	oldBob := replyTo(t, r.mailsTo(bob)[0])
+	r.gmSend(game, "REPLACE csa dave@"+testDomain)
+	dave := "dave@" + testDomain
+	r.waitFor("new player's mail", func() bool { return r.countSubject(dave, "Day 1 7AM:") == 1 })
+	if r.countSubject(bob, "replaced") != 1 || r.countSubject(alice, "New opponent") != 1 {
+		t.Errorf("replacement notices: bob %q, alice %q", r.subjects(bob), r.subjects(alice))
+	}
+	daveAddr := replyTo(t, r.lastTo(dave, "Day 1 7AM:"))
+	if daveAddr == oldBob {
+		t.Fatal("the new player got the old secret address")
+	}
+	nBob := len(r.mailsTo(bob))
+	r.send(bob, oldBob, "orders", "at all: hold\n")
+	r.send(dave, daveAddr, "orders", "at all: hold\n")
+	r.waitFor("dave's receipt", func() bool { return r.countSubject(dave, "Orders received") == 1 })
+	r.send(alice, replyTo(t, r.mailsTo(alice)[0]), "orders", "at all: hold\n")
+	r.waitFor("re-played hour", func() bool { return r.countSubject(alice, "8AM") == 2 && r.countSubject(dave, "8AM") == 1 })
+	if n := len(r.mailsTo(bob)); n > nBob+1 {
+		t.Errorf("the old player's address still answered: %q", r.subjects(bob)[nBob:])
+	}
+	h0 := r.hour("gmg", 0)
+	if bytes.Equal(h0.Seed, first.Seed) || store.Commitment(h0.Seed) != re.SeedCommitment {
+		t.Error("the re-played hour did not use the new committed seed")
+	}
+	if diffs, err := ReplayHour(h0, "shiloh1862"); err != nil || len(diffs) > 0 {
+		t.Fatalf("replay of the re-played hour: %v %v", diffs, err)
+	}
+
+	r.gmSend(game, "ANNOUNCE Heavy rain tonight.\nThe next deadline stands.")
+	r.waitFor("announcement", func() bool {
+		return r.countSubject(alice, "Announcement") == 1 && r.countSubject(dave, "Announcement") == 1
+	})
+	if a := r.lastTo(dave, "Announcement"); !strings.Contains(a.Text, "Heavy rain tonight.\nThe next deadline stands.") || strings.Contains(a.Text, gmPass) {
+		t.Errorf("announcement text:\n%s", a.Text)
+	}
+
+	// The chain logs every action; the old seed stays revealed in it.
+	var kinds []string
+	oldSeedKept := false
+	for _, rec := range r.audit("gmg") {
+		if rec.Kind == store.AuditGMAction || rec.Kind == store.AuditRollback {
+			kinds = append(kinds, strings.Fields(rec.Text)[0])
+		}
+		if bytes.Equal(rec.Seed, first.Seed) {
+			oldSeedKept = true
+		}
+	}
+	want := "NEWGAME EXTEND PAUSE RESUME PREDICT: FORCE ROLLBACK: REPLACE ANNOUNCE"
+	if got := strings.Join(kinds, " "); got != want {
+		t.Errorf("GM actions in the chain: %s\nwant %s", got, want)
+	}
+	if !oldSeedKept {
+		t.Error("the rolled-back hour's seed is gone from the chain")
+	}
+	if err := r.st.VerifyChain("gmg"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A double-blind game by mail: the USA's actual hour mail is what its view
+// gives, and permuting the CSA's hidden facts in the game's real position leaves
+// every byte of it unchanged.
+func TestDoubleBlindGameFog(t *testing.T) {
+	r, _ := newGMRig(t)
+	r.gmSend("pbem@"+testDomain, "NEWGAME fog usa="+alice+" csa="+bob+" visibility=double-blind")
+	r.waitFor("first mails", func() bool { return len(r.mailsTo(alice)) == 1 && len(r.mailsTo(bob)) == 1 })
+	r.send(bob, replyTo(t, r.mailsTo(bob)[0]), "orders", "at all: hold\n")
+	r.send(alice, replyTo(t, r.mailsTo(alice)[0]), "orders", "at all: hold\n")
+	r.waitFor("reports", func() bool { return r.countSubject(alice, "8AM") == 1 })
+	h := r.hour("fog", 1)
+	st, err := adjudicator.UnmarshalState(h.StateAtStart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Options.Visibility != adjudicator.VisDoubleBlind {
+		t.Fatalf("state visibility %q", st.Options.Visibility)
+	}
+	sc, err := adjudicator.LoadScenario("shiloh1862")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := r.game("fog")
+	usa := recipient{viewer: adjudicator.USA, addr: alice}
+	base, err := r.srv.hourMail(g, sc, nil, nil, st, h.SeedCommitment, nil, usa)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alt := st.Clone()
+	n := 0
+	for i, b := range alt.Blocks {
+		if sc.OB.Block(b.ID).Side == adjudicator.CSA && b.Where == adjudicator.OnMap && b.Strength > 1 {
+			alt.Blocks[i].Strength--
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no CSA block to weaken")
+	}
+	m2, err := r.srv.hourMail(g, sc, nil, nil, alt, h.SeedCommitment, nil, usa)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if base.Text != m2.Text || base.HTML != m2.HTML || !bytes.Equal(base.MapPNG, m2.MapPNG) {
+		t.Error("the USA's double-blind mail depends on CSA strengths")
+	}
+	if got := r.lastTo(alice, "8AM"); got.Text != base.Text && !strings.Contains(got.Text, "RESULTS OF") {
+		t.Error("the USA's mail is not built from its view")
+	}
+}
