@@ -64,6 +64,15 @@ func ViewOf(sc *Scenario, st *State, viewer Side) *View {
 		v.EnemyEliminated = append(v.EnemyEliminated, EnemyLoss{Block: l.Block, Name: spec.Name, Type: spec.Type, Hour: l.Hour, HQFall: l.HQFall})
 	}
 	v.Ghosts = ghosts(sc, st, viewer, mode)
+	if mode == VisDoubleBlind && viewer == USA {
+		// The CSA's captures are known where the USA can see them.
+		v.CampsCaptured = nil
+		for _, a := range st.CampsCaptured {
+			if seen[a] {
+				v.CampsCaptured = append(v.CampsCaptured, a)
+			}
+		}
+	}
 	occ := occupancy(sc, st)
 	for _, a := range sc.Map.Areas {
 		c := Control{Area: a.ID}
@@ -241,8 +250,14 @@ func viewEvent(sc *Scenario, e Event, viewer Side, mode Visibility, seen, tookPa
 		return e, true
 	}
 	switch e.Kind {
-	case EvInitiative, EvVictory, EvOhioBarred, EvCampCaptured:
+	case EvInitiative, EvVictory, EvOhioBarred:
 		return e, true
+	case EvCampCaptured:
+		// Public on the table; in double-blind games only where the viewer sees.
+		if mode != VisDoubleBlind || e.Side == viewer || seen(e.Area) {
+			return e, true
+		}
+		return Event{}, false
 	}
 	if battleKinds[e.Kind] {
 		if tookPart(e.Area) || e.Side == viewer && e.Kind != EvBattle {

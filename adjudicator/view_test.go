@@ -148,3 +148,34 @@ func TestViewReportEnemyMoves(t *testing.T) {
 		t.Error("the GM sees everything")
 	}
 }
+
+// 6.2: a battle the viewer fought is shown in full, enemy blocks revealed at
+// strength; afterwards they stay as ghosts where the battle helper recorded them.
+func TestViewReportBattleInFull(t *testing.T) {
+	sc := ewWorld()
+	st := ewState(sc, 3, ewAt{"cs_hq", "w1", 0}, ewAt{"cs_inf1", "w1", 3}, ewAt{"cs_inf2", "w1", 2}, ewAt{"us_inf1", "mid", 1})
+	o := ewOrders(&Orders{}, csaAll(ewMove("mid", IntentAttack, "cs_inf1", "cs_inf2")))
+	next, rep, err := ResolveHour(sc, st, o, NewStreamDice([]byte("battle view")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rv := ViewReport(sc, st, rep, next, USA)
+	var revealed []BlockID
+	for _, e := range rv.Events {
+		if e.Kind == EvBattle {
+			for _, r := range e.Revealed {
+				if r.Side == CSA {
+					revealed = append(revealed, r.Block)
+				}
+			}
+		}
+	}
+	if len(revealed) != 2 {
+		t.Fatalf("the USA should see both attackers revealed: %v", revealed)
+	}
+	for _, e := range rv.Events {
+		if e.Kind == EvActivate || e.Kind == EvHQReduced {
+			t.Errorf("enemy command shown: %+v", e)
+		}
+	}
+}
