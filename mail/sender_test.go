@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"encoding/pem"
 	"errors"
@@ -159,5 +160,51 @@ func TestTLSConfigWithCA(t *testing.T) {
 	snd.Logger = quietLogger()
 	if _, err := snd.SendDue(context.Background(), box); err != nil || box.sentCount() != 1 {
 		t.Fatalf("STARTTLS with the CA file: %v", err)
+	}
+}
+
+// crashingOutbox loses the first MarkSent, as a crash right after the SMTP server
+// accepted the mail would.
+type crashingOutbox struct {
+	*memOutbox
+	lost bool
+}
+
+func (b *crashingOutbox) MarkSent(id string, at time.Time) error {
+	if !b.lost {
+		b.lost = true
+		return errors.New("process died before the commit (simulated)")
+	}
+	return b.memOutbox.MarkSent(id, at)
+}
+
+// The documented window: accepted by SMTP, then a crash before MarkSent. The mail
+// goes out again after the restart, byte for byte, with the same Message-ID.
+func TestSenderCrashWindow(t *testing.T) {
+	s := startHarness(t, nil)
+	box := &crashingOutbox{memOutbox: newMemOutbox()}
+	box.add(testOutgoing(t, "window-1", "alice@example.test"))
+	snd := NewSender(SMTPConfig{Addr: s.SMTPAddr})
+	snd.Logger = quietLogger()
+	if _, err := snd.SendDue(context.Background(), box); err == nil {
+		t.Fatal("lost MarkSent not reported")
+	}
+	// "Restart": a new Sender on the same outbox.
+	snd2 := NewSender(SMTPConfig{Addr: s.SMTPAddr})
+	snd2.Logger = quietLogger()
+	if _, err := snd2.SendDue(context.Background(), box); err != nil || box.sentCount() != 1 {
+		t.Fatalf("after restart: sent=%d err=%v", box.sentCount(), err)
+	}
+	got := s.Received()
+	if len(got) != 2 || !bytes.Equal(got[0].Raw, got[1].Raw) {
+		t.Fatalf("want two identical copies, got %d", len(got))
+	}
+	in, err := Decode(got[1].Raw, nil)
+	if err != nil || in.MessageID != "window-1@example.org" {
+		t.Errorf("copy's Message-ID %q (%v)", in.MessageID, err)
+	}
+	// Once marked, nothing is sent again.
+	if n, _ := snd2.SendDue(context.Background(), box); n != 0 || len(s.Received()) != 2 {
+		t.Error("sent after MarkSent")
 	}
 }
