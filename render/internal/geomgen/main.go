@@ -70,6 +70,29 @@ func main() {
 	if _, err := toml.DecodeFile(*in, &d); err != nil {
 		log.Fatal(err)
 	}
+	g, missing, extra, err := build(&d, *scen)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Fprintf(os.Stderr, "borders without a shared edge (%d):\n  %s\n", len(missing), strings.Join(missing, "\n  "))
+	fmt.Fprintf(os.Stderr, "touching areas without a border (%d):\n  %s\n", len(extra), strings.Join(extra, "\n  "))
+	var buf bytes.Buffer
+	buf.WriteString("# Drawing geometry of the Shiloh 1862 map, keyed by the scenario's area ids.\n" +
+		"# Canvas pixels, x east, y south. Drafted by render/internal/geomgen from the area\n" +
+		"# centres; this file is now the source of truth and may be edited by hand.\n" +
+		"# Neighbouring outlines repeat each other's shared points exactly: that is how the\n" +
+		"# renderer finds the border it styles.\n\n")
+	if err := toml.NewEncoder(&buf).Encode(g); err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// build drafts the geometry and lists the borders whose areas do not touch and the
+// touching areas without a border.
+func build(d *draft, scen string) (g *render.Geometry, missing, extra []string, err error) {
 	pos := map[string]vec{}
 	var ids []string
 	for _, a := range d.Area {
@@ -80,11 +103,11 @@ func main() {
 	// The river's centre goes to the bank, so that its borders with the landings run
 	// along the bank rather than poking inland.
 	pos[river] = vec{landWidth - 12, pos[river].y}
-	relax(ids, pos, &d, 40)
+	relax(ids, pos, d, 40)
 	centre := pos
 	vs := &vertices{}
 	cellsOf := map[string][][]int{}
-	for _, c := range dualCells(ids, pos, &d) {
+	for _, c := range dualCells(ids, pos, d) {
 		cellsOf[c.area] = append(cellsOf[c.area], vs.ids(c.poly))
 	}
 	// The river strip along the east edge, sharing the land's points on its bank.
@@ -100,11 +123,11 @@ func main() {
 		strip = append(strip, bankPts[i])
 	}
 	cellsOf[river] = append(cellsOf[river], strip)
-	g := &render.Geometry{Scenario: *scen, Width: width, Height: height}
+	g = &render.Geometry{Scenario: scen, Width: width, Height: height}
 	for _, id := range ids {
 		loop, err := union(cellsOf[id])
 		if err != nil {
-			log.Fatalf("%s: %v", id, err)
+			return nil, nil, nil, fmt.Errorf("%s: %v", id, err)
 		}
 		var outline []render.Point
 		n := len(loop)
@@ -136,13 +159,13 @@ func main() {
 	// Reparse to get the shared edges for streams and roads.
 	var buf bytes.Buffer
 	if err := toml.NewEncoder(&buf).Encode(g); err != nil {
-		log.Fatal(err)
+		return nil, nil, nil, err
 	}
 	pg, err := render.ParseGeometry(buf.Bytes())
 	if err != nil {
-		log.Fatal(err)
+		return nil, nil, nil, err
 	}
-	reportAdjacency(pg, &d)
+	missing, extra = adjacency(pg, d)
 
 	// Streams and creeks: the shared edges of their borders, chained per feature.
 	type feat struct {
@@ -208,18 +231,7 @@ func main() {
 		g.Roads = append(g.Roads, render.Line{ID: r.ID, Name: r.Name, Kind: "road", Path: dedupe(path)})
 	}
 
-	buf.Reset()
-	buf.WriteString("# Drawing geometry of the Shiloh 1862 map, keyed by the scenario's area ids.\n" +
-		"# Canvas pixels, x east, y south. Drafted by render/internal/geomgen from the area\n" +
-		"# centres; this file is now the source of truth and may be edited by hand.\n" +
-		"# Neighbouring outlines repeat each other's shared points exactly: that is how the\n" +
-		"# renderer finds the border it styles.\n\n")
-	if err := toml.NewEncoder(&buf).Encode(g); err != nil {
-		log.Fatal(err)
-	}
-	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
-		log.Fatal(err)
-	}
+	return g, missing, extra, nil
 }
 
 // labelBias moves the point near which an area's name and blocks are placed (canvas
@@ -459,7 +471,7 @@ func distToEdges(poly []render.Point, x, y float64) float64 {
 	return best
 }
 
-func reportAdjacency(g *render.Geometry, d *draft) {
+func adjacency(g *render.Geometry, d *draft) (missing, extra []string) {
 	want := map[[2]string]bool{}
 	for _, b := range d.Border {
 		a, c := b.A, b.B
@@ -468,7 +480,6 @@ func reportAdjacency(g *render.Geometry, d *draft) {
 		}
 		want[[2]string{a, c}] = true
 	}
-	var missing, extra []string
 	for k := range want {
 		if g.Edge(adjudicator.AreaID(k[0]), adjudicator.AreaID(k[1])) == nil {
 			missing = append(missing, k[0]+"|"+k[1])
@@ -487,8 +498,7 @@ func reportAdjacency(g *render.Geometry, d *draft) {
 	}
 	sort.Strings(missing)
 	sort.Strings(extra)
-	fmt.Fprintf(os.Stderr, "borders without a shared edge (%d):\n  %s\n", len(missing), strings.Join(missing, "\n  "))
-	fmt.Fprintf(os.Stderr, "touching areas without a border (%d):\n  %s\n", len(extra), strings.Join(extra, "\n  "))
+	return missing, extra
 }
 
 // waterName maps a stream or creek border to the course it belongs to.
