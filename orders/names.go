@@ -31,10 +31,19 @@ type Names interface {
 	Arrivals(side adjudicator.Side) []Name
 }
 
+// Roads is what a Names may also know: the areas a road move of two areas from one
+// area to another may pass through (5.31). With it, "Gladden: Seay >> Hardee" is read
+// as a move through the one area in between; without it, or when there is none or
+// several, the middle is left for the engine.
+type Roads interface {
+	RoadMiddles(from, to string) []string
+}
+
 // Dictionary is a Names prepared for fast lookups. Parse compiles whatever Names it
 // is given unless it already is a *Dictionary, so callers that parse many order sets
 // for one scenario compile once.
 type Dictionary struct {
+	roads    Roads // nil when the names know no roads
 	areas    *table
 	blocks   [3]*table // by Side
 	arrivals [3]*table
@@ -49,6 +58,9 @@ func Compile(names Names) *Dictionary {
 		names = emptyNames{}
 	}
 	d := &Dictionary{areas: newTable(names.Areas())}
+	if r, ok := names.(Roads); ok {
+		d.roads = r
+	}
 	for _, s := range adjudicator.Sides {
 		d.blocks[s] = newTable(names.Blocks(s))
 		d.arrivals[s] = newTable(names.Arrivals(s))
@@ -76,6 +88,14 @@ type emptyNames struct{}
 func (emptyNames) Areas() []Name                    { return nil }
 func (emptyNames) Blocks(adjudicator.Side) []Name   { return nil }
 func (emptyNames) Arrivals(adjudicator.Side) []Name { return nil }
+
+// RoadMiddles is the Roads of the names compiled, if they have any.
+func (d *Dictionary) RoadMiddles(from, to string) []string {
+	if d.roads == nil {
+		return nil
+	}
+	return d.roads.RoadMiddles(from, to)
+}
 
 // Areas returns the area names.
 func (d *Dictionary) Areas() []Name { return d.areas.names }

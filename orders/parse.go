@@ -1374,7 +1374,15 @@ func (p *parser) parseMove(toks []token) {
 		p.errorf("a block moves one area, or two by road (5.31)", "a move cannot go %d areas", len(areas))
 		return
 	case len(areas) == 1 && road:
+		// ">>": the road decides the area in between. When the map knows exactly one,
+		// it is filled in (and the receipt shows it); otherwise it stays empty for the
+		// engine, which knows where the blocks stand.
 		m.Path = []adjudicator.AreaID{"", areas[0]}
+		if m.From != "" && p.dict.roads != nil {
+			if mids := p.dict.roads.RoadMiddles(string(m.From), string(areas[0])); len(mids) == 1 {
+				m.Path[0] = adjudicator.AreaID(mids[0])
+			}
+		}
 	default:
 		m.Path = areas
 	}

@@ -165,3 +165,26 @@ func qualify(name string, id []string) string {
 	}
 	return out
 }
+
+// RoadMiddles returns the areas one road passes through between from and to, two
+// steps apart along it (5.31: a road move follows one road).
+func (s scenarioNames) RoadMiddles(from, to string) []string {
+	if s.sc == nil || s.sc.Map == nil {
+		return nil
+	}
+	var out []string
+	for _, r := range s.sc.Map.Roads {
+		for i, a := range r.Path {
+			if string(a) != from {
+				continue
+			}
+			if i+2 < len(r.Path) && string(r.Path[i+2]) == to && !slices.Contains(out, string(r.Path[i+1])) {
+				out = append(out, string(r.Path[i+1]))
+			}
+			if i-2 >= 0 && string(r.Path[i-2]) == to && !slices.Contains(out, string(r.Path[i-1])) {
+				out = append(out, string(r.Path[i-1]))
+			}
+		}
+	}
+	return out
+}
