@@ -68,6 +68,8 @@ func runFaults(t *testing.T, e *env) {
 			t.Errorf("%s: %d duplicates without any crash", b.local, n)
 		}
 	}
+	checkFogAll(t, adjudicator.USA, g.usa, g.id)
+	checkFogAll(t, adjudicator.CSA, g.csa, g.id)
 	for _, side := range []string{"usa", "csa"} {
 		if got := len(g.box(side).game(g.id)); got != 5 { // three hour mails, two receipts
 			t.Errorf("%s got %d mails, want 5", side, got)
@@ -171,6 +173,8 @@ func runKills(t *testing.T, e *env, hours int, seed uint64) killStats {
 			}
 		}
 	}
+	checkFogAll(t, adjudicator.USA, g.usa, g.id)
+	checkFogAll(t, adjudicator.CSA, g.csa, g.id)
 	t.Logf("%s: %d hours, %d SIGKILLs, %d daemon starts, %d identical resends", e.name, hours, st.kills, g.d.starts, st.dups)
 	g.d.verify()
 	return st

@@ -345,8 +345,9 @@ func runWholeHour(t *testing.T, e *env) time.Duration {
 	var lat time.Duration
 	if ok1 && ok2 {
 		lat = done.Sub(landed)
-		t.Logf("%s: second side's orders in the mailbox → both reports accepted: %v (IDLE; server's IDLE delay: %s)",
-			e.name, lat.Round(time.Millisecond), e.idleDelay)
+		rc, _ := e.arrival(t, "bob", find(g.csa.msgs, g.id, "receipt-h0-v1-csa")[0].messageID)
+		t.Logf("%s: second side's orders in the mailbox → both reports accepted: %v (its receipt after %v; IDLE; %s)",
+			e.name, lat.Round(time.Millisecond), rc.Sub(landed).Round(time.Millisecond), e.idleDelay)
 	} else {
 		t.Errorf("arrival times not found: orders %v, reports %v", ok1, ok2)
 	}

@@ -1,9 +1,12 @@
+//go:build !mailserver
+
 package e2e
 
 import "testing"
 
 // The scenarios against the in-process mail server (mail/mailtest): part of every
-// `go test ./...`.
+// `go test ./...`. With -tags mailserver the same scenarios run against the real
+// server instead (realserver_test.go), so CI does not play them twice.
 
 func TestWholeHourInproc(t *testing.T) { runWholeHour(t, newInprocEnv(t)) }
 
@@ -24,3 +27,7 @@ func TestKillsInproc(t *testing.T) {
 		t.Errorf("only %d kills", st.kills)
 	}
 }
+
+// BenchmarkHourLatencyInproc: from the second side's orders accepted by the
+// in-process server to both reports accepted by it (IDLE, change of mind 0 s).
+func BenchmarkHourLatencyInproc(b *testing.B) { benchHourLatency(b, newInprocEnv(b)) }
