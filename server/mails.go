@@ -81,6 +81,9 @@ func (s *Server) hourMail(g *store.Game, sc *adjudicator.Scenario, before *adjud
 		return mail.OutMessage{}, err
 	}
 	m.HasMap = true
+	if rv != nil && rv.summary != nil {
+		m.Summary = rv.summary
+	}
 	text, err := m.Text()
 	if err != nil {
 		return mail.OutMessage{}, err
@@ -94,7 +97,11 @@ func (s *Server) hourMail(g *store.Game, sc *adjudicator.Scenario, before *adjud
 		html = insertAfterBody(html, "<p><strong>"+strings.TrimSpace(nmrNotice(rv.played))+"</strong></p>\n")
 	}
 	mapName := fmt.Sprintf("%s-%s-%s.png", g.ID, strings.ReplaceAll(strings.ToLower(after.Hour.String()), " ", ""), sideKey(r.viewer))
-	return mail.OutMessage{Subject: m.Subject(), Text: text, HTML: html, MapPNG: png.Bytes(), MapName: mapName}, nil
+	out := mail.OutMessage{Subject: m.Subject(), Text: text, HTML: html, MapPNG: png.Bytes(), MapName: mapName}
+	if rv != nil && rv.chart != nil {
+		out.Attachments = append(out.Attachments, mail.OutAttachment{Name: "casualties.png", ContentType: "image/png", Data: rv.chart})
+	}
+	return out, nil
 }
 
 func deadlineText(t time.Time, zone string) string {

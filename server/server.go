@@ -15,6 +15,7 @@ import (
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/store"
+	"github.com/shiloh-pbem/pbem/templates"
 )
 
 // Config says who the server is and how it runs games.
@@ -402,7 +403,13 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 	}
 	s.cfg.Logger.Info("hour resolved", "game", g.ID, "hour", before.Hour.String(), "player1", rep.Initiative.Player1.String(),
 		"usa_vp", rep.Points[0], "csa_vp", rep.Points[1])
-	return s.queueHourMails(tx, g, sc, before, rep, after, commitment, &hourReveal{seed: seed, head: head, nmr: nmr, played: before.Hour})
+	reveal := &hourReveal{seed: seed, head: head, nmr: nmr, played: before.Hour}
+	if after.Over {
+		if reveal.summary, reveal.chart, err = endOfGame(tx, g, sc, after, head); err != nil {
+			return err
+		}
+	}
+	return s.queueHourMails(tx, g, sc, before, rep, after, commitment, reveal)
 }
 
 type hourReveal struct {
@@ -411,6 +418,9 @@ type hourReveal struct {
 	// nmr marks the sides whose hour was played without orders.
 	nmr    [2]bool
 	played adjudicator.Hour
+	// summary and chart are the end-of-game record, set on the last hour.
+	summary *templates.Summary
+	chart   []byte
 }
 
 // Games lists game ids.

@@ -38,6 +38,8 @@ type HourMail struct {
 	Arrivals     []string
 	Template     string
 	HasMap       bool
+	// Summary is set on the last mail of a game.
+	Summary *Summary
 }
 
 // NewHourMail assembles the mail data for a viewer. rv is nil at the start of a

@@ -144,3 +144,36 @@ func golden(t *testing.T, name, got string) {
 		t.Errorf("%s differs from golden; got:\n%s", name, got)
 	}
 }
+
+// The last mail of a game carries the whole record: result, losses by type, both
+// sides' orders every hour and the seeds.
+func TestSummaryInFinalMail(t *testing.T) {
+	sc := scenario(t)
+	v := &adjudicator.View{Scenario: sc.ID, Viewer: adjudicator.USA, Hour: adjudicator.Day2Last, Over: true,
+		Winner: adjudicator.USA, Points: [2]int{14, 13}}
+	m := NewHourMail(sc, "g7", nil, v)
+	m.Summary = &Summary{Result: "USA wins on Day 2 by 1 VP (8.0: USA needs 1+, and wins ties).",
+		Losses: []string{"USA lost 13 blocks: 9 infantry, 2 artillery, 2 HQs fallen."},
+		Hours: []SummaryHour{{Hour: "Day 2 7AM", Player1: "USA", USA: "Activate Grant", CSA: "(no orders: played by standing orders)",
+			Seed: "00ff", Commitment: "abcd"}},
+		ChainHead: "#30 0123456789ab"}
+	text, err := m.Text()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.HTML(); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"END OF GAME", "USA wins on Day 2", "9 infantry", "== Day 2 7AM: USA was Player 1. Seed 00ff",
+		"Activate Grant", "(no orders: played by standing orders)", "#30 0123456789ab"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("summary lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "ORDERS FOR") {
+		t.Error("a finished game still asks for orders")
+	}
+	if got := m.Subject(); got != "[g7] Game over (USA)" {
+		t.Errorf("subject %q", got)
+	}
+}
