@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -88,7 +89,9 @@ func (s *Server) finishGame(tx *store.Tx, g *store.Game, after *adjudicator.Stat
 // ladderResults reads a ladder's finished games in the ladder package's terms.
 func (s *Server) ladderResults(tx *store.Tx, name string) ([]ladder.Result, error) {
 	recs, err := tx.LadderResults(name)
-	if err != nil {
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil // no game finished on it yet
+	} else if err != nil {
 		return nil, err
 	}
 	out := make([]ladder.Result, 0, len(recs))
