@@ -138,10 +138,12 @@ func continuesNext(s string) bool {
 		return true
 	}
 	i := strings.LastIndexAny(t, " \t,:")
-	last := strings.ToLower(t[i+1:])
-	switch last {
+	if i < 0 || len(t)-i-1 > 4 {
+		return false // the joining words are short
+	}
+	switch strings.ToLower(t[i+1:]) {
 	case "and", "to", "from", "then", "via", "with":
-		return i >= 0
+		return true
 	}
 	return false
 }
@@ -272,7 +274,10 @@ func splitLines(text string) []logicalLine {
 		}
 		long := len(strings.TrimRight(l, " \t")) >= wrapWidth
 		code, hadComment := stripComment(l)
-		code = strings.TrimSpace(strings.Trim(code, "\u00a0\ufeff"))
+		if strings.IndexByte(code, 0xC2) >= 0 || strings.IndexByte(code, 0xEF) >= 0 {
+			code = strings.Trim(code, "\u00a0\ufeff \t") // no-break spaces, a byte-order mark
+		}
+		code = strings.TrimSpace(code)
 		if code == "" {
 			if hadComment {
 				// a comment-only line (the template's own notes)

@@ -64,8 +64,8 @@ func ParseText(text string, names Names, side adjudicator.Side) *Parsed {
 		dict:     Compile(names),
 		side:     side,
 		o:        &adjudicator.Orders{Side: side, Moves: make([]adjudicator.Move, 0, 16)},
-		doctrine: map[adjudicator.AreaID]int{},
-		moveOf:   map[adjudicator.BlockID]int{},
+		doctrine: make(map[adjudicator.AreaID]int, 8),
+		moveOf:   make(map[adjudicator.BlockID]int, 48),
 		keyBuf:   make([]byte, 0, 64),
 		toks:     make([]token, 0, 32),
 	}
@@ -99,6 +99,7 @@ type parser struct {
 	keyBuf   []byte  // reused for name keys
 	toks     []token // reused for each line's tokens
 	moveOf   map[adjudicator.BlockID]int
+	ids      []string // reused by itemIDs
 }
 
 func (p *parser) errorf(suggestion, format string, args ...any) {
@@ -285,21 +286,10 @@ func (l lookup) canonical(t *table) string { return t.names[l.entry].Canonical }
 // blockList resolves a comma list of blocks. An item that is not one name may be
 // several typed without commas ("cleburne wood").
 func (p *parser) blockList(toks []token) []adjudicator.BlockID {
-	var out []adjudicator.BlockID
+	out := make([]adjudicator.BlockID, 0, 4)
 	t := p.dict.blockTable(p.side)
 	for _, item := range splitList(toks) {
-		ids := p.quick(t, item)
-		if ids == nil {
-			ids = p.splitNames(t, item)
-		}
-		if ids == nil {
-			r := p.resolveName(t, item, "block")
-			if !r.found {
-				continue
-			}
-			ids = []string{r.id}
-		}
-		for _, id := range ids {
+		for _, id := range p.itemIDs(t, item, "block") {
 			b := adjudicator.BlockID(id)
 			if slices.Contains(out, b) {
 				p.warnf("%s is listed twice", t.canonical(id))
@@ -313,23 +303,12 @@ func (p *parser) blockList(toks []token) []adjudicator.BlockID {
 
 // areaList resolves a comma list of areas.
 func (p *parser) areaList(toks []token) []adjudicator.AreaID {
-	var out []adjudicator.AreaID
+	out := make([]adjudicator.AreaID, 0, 4)
 	for _, item := range splitList(toks) {
 		if len(item) > 0 && item[0].kind == tArrow {
 			item = item[1:]
 		}
-		ids := p.quick(p.dict.areas, item)
-		if ids == nil {
-			ids = p.splitNames(p.dict.areas, item)
-		}
-		if ids == nil {
-			r := p.resolveName(p.dict.areas, item, "area")
-			if !r.found {
-				continue
-			}
-			ids = []string{r.id}
-		}
-		for _, id := range ids {
+		for _, id := range p.itemIDs(p.dict.areas, item, "area") {
 			a := adjudicator.AreaID(id)
 			if slices.Contains(out, a) {
 				p.warnf("%s is listed twice", p.dict.areas.canonical(id))
@@ -360,10 +339,18 @@ func (p *parser) lookupToks(t *table, toks []token) lookup {
 	return t.resolveBytes(buf)
 }
 
-// quick returns the id of an item that is a name exactly or by a unique prefix.
-func (p *parser) quick(t *table, item []token) []string {
+// itemIDs resolves one list item to its ids (several when names were typed without
+// commas), reporting problems. The result is valid until the next call.
+func (p *parser) itemIDs(t *table, item []token, what string) []string {
+	p.ids = p.ids[:0]
 	if l := p.lookupToks(t, item); l.how == exact || l.how == prefix {
-		return []string{t.names[l.entry].ID}
+		return append(p.ids, t.names[l.entry].ID)
+	}
+	if ids := p.splitNames(t, item); ids != nil {
+		return ids
+	}
+	if r := p.resolveName(t, item, what); r.found {
+		return append(p.ids, r.id)
 	}
 	return nil
 }
