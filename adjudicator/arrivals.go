@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"sort"
+	"strconv"
 )
 
 // This file deploys off-board arrivals at the start of their side's movement (5.6),
@@ -45,20 +46,6 @@ func (h *hour) arrivalOption(ar *Arrival) (opt *ArrivalOption, waiting bool) {
 		if c.Arrival == ar.ID {
 			choice = c.Choice
 		}
-	}
-	for i, c := range h.orders(ar.Side).ArrivalChoices {
-		if c.Arrival != ar.ID {
-			continue
-		}
-		ref := OrderRef{Kind: "arrival", Index: i}
-		if findChoice(ar, c.Choice) == nil {
-			h.result(Result{Side: ar.Side, Order: ref, Status: Invalid, Rule: "5.61",
-				Reason: fmt.Sprintf("arrival %s has no option %q", ar.ID, c.Choice)})
-			continue
-		}
-		choice = c.Choice
-		h.result(Result{Side: ar.Side, Order: ref, Status: Executed, Rule: "5.61",
-			Reason: fmt.Sprintf("arrival %s will enter by option %s", ar.ID, c.Choice)})
 	}
 	if choice == "" {
 		// Default (docs/ENGINE.md): the earliest option due now whose area is friendly
@@ -148,6 +135,7 @@ func (h *hour) landingFor(ar *Arrival) AreaID {
 		if l.Arrival != ar.ID {
 			continue
 		}
+		h.mv.ordersUsed["landing"+strconv.Itoa(i)] = true
 		ref := OrderRef{Kind: "landing", Index: i, Line: l.Line}
 		if open(l.Area) {
 			h.result(Result{Side: ar.Side, Order: ref, Status: Executed, Rule: "9.1"})
@@ -175,6 +163,9 @@ func (h *hour) landingFor(ar *Arrival) AreaID {
 // attack orders into that area: up to three of them attack from off the map (battle
 // entries with an empty From); the rest stay off the map.
 func (h *hour) deployArrivals(t *turn) {
+	h.mv.ordersUsed = map[string]bool{}
+	h.recordArrivalChoices(t)
+	o := h.orders(t.side)
 	for i := range h.sc.Arrivals {
 		ar := &h.sc.Arrivals[i]
 		if ar.Side != t.side || h.arrivalDone(ar.ID) {
@@ -211,15 +202,84 @@ func (h *hour) deployArrivals(t *turn) {
 		} else if opt.Choice != "" {
 			rule = "5.61"
 		}
+		hold := -1
+		for k, id := range o.HoldArrivals {
+			if id == ar.ID {
+				hold = k
+				h.mv.ordersUsed["hold"+strconv.Itoa(k)] = true
+			}
+		}
 		c, contested := h.control(area)
 		if !contested && c != t.side.Enemy() {
+			if hold >= 0 {
+				h.result(Result{Side: t.side, Order: OrderRef{Kind: "arrival-hold", Index: hold}, Status: Illegal, Rule: "5.6",
+					Reason: fmt.Sprintf("arrivals may be delayed only while their entry area is enemy; %s is not, so the group arrives", h.areaName(area))})
+			}
 			h.placeArrivals(ar, pending, area)
 			h.event(Event{Kind: EvArrival, Side: t.side, Blocks: pending, Area: area, Rule: rule,
 				Text: fmt.Sprintf("%s arrive at %s", h.blockNames(pending), h.areaName(area))})
 			h.markArrivalDone(ar.ID)
 			continue
 		}
+		if hold >= 0 {
+			h.result(Result{Side: t.side, Order: OrderRef{Kind: "arrival-hold", Index: hold}, Status: Executed, Rule: "5.6",
+				Reason: "blocks of the group without an attack order on " + h.areaName(area) + " stay off the map"})
+		}
 		h.arrivalAttack(t, ar, pending, area)
+	}
+	h.unusedArrivalOrders(t)
+}
+
+// findArrival returns the arrival group with the id, or nil.
+func (h *hour) findArrival(id string) *Arrival {
+	for i := range h.sc.Arrivals {
+		if h.sc.Arrivals[i].ID == id {
+			return &h.sc.Arrivals[i]
+		}
+	}
+	return nil
+}
+
+// recordArrivalChoices records the side's option choices (Lew Wallace's road, 5.61)
+// for groups still to arrive; a choice may be changed until the group arrives.
+func (h *hour) recordArrivalChoices(t *turn) {
+	for i, c := range h.orders(t.side).ArrivalChoices {
+		ref := OrderRef{Kind: "arrival", Index: i}
+		ar := h.findArrival(c.Arrival)
+		switch {
+		case ar == nil || ar.Side != t.side:
+			h.result(Result{Side: t.side, Order: ref, Status: Invalid, Rule: "5.61", Reason: fmt.Sprintf("%q is not one of your arrival groups", c.Arrival)})
+		case findChoice(ar, c.Choice) == nil || len(ar.Options) < 2:
+			h.result(Result{Side: t.side, Order: ref, Status: Invalid, Rule: "5.61", Reason: fmt.Sprintf("arrival %s has no option %q", ar.ID, c.Choice)})
+		case h.arrivalDone(ar.ID):
+			h.result(Result{Side: t.side, Order: ref, Status: Unused, Rule: "5.61", Reason: "arrival " + ar.ID + " has already arrived"})
+		default:
+			h.setArrivalChoice(ar.ID, c.Choice)
+			h.result(Result{Side: t.side, Order: ref, Status: Executed, Rule: "5.61",
+				Reason: fmt.Sprintf("arrival %s will enter by option %s", ar.ID, c.Choice)})
+		}
+	}
+}
+
+// unusedArrivalOrders reports landing and hold orders that did not apply this hour.
+func (h *hour) unusedArrivalOrders(t *turn) {
+	o := h.orders(t.side)
+	report := func(kind, key string, i, line int, id string) {
+		if h.mv.ordersUsed[key+strconv.Itoa(i)] {
+			return
+		}
+		ref := OrderRef{Kind: kind, Index: i, Line: line}
+		if ar := h.findArrival(id); ar == nil || ar.Side != t.side {
+			h.result(Result{Side: t.side, Order: ref, Status: Invalid, Rule: "5.6", Reason: fmt.Sprintf("%q is not one of your arrival groups", id)})
+			return
+		}
+		h.result(Result{Side: t.side, Order: ref, Status: Unused, Rule: "5.6", Reason: "arrival " + id + " is not entering this hour"})
+	}
+	for i, l := range o.Landings {
+		report("landing", "landing", i, l.Line, l.Arrival)
+	}
+	for i, id := range o.HoldArrivals {
+		report("arrival-hold", "hold", i, 0, id)
 	}
 }
 

@@ -6,8 +6,21 @@ import "fmt"
 // the Planned Initiative marker choose when that optional rule is on (2.1 sidebar).
 func (h *hour) initiative() {
 	hr := h.st.Hour
+	holder := NoSide
 	if h.st.Options.PlannedInitiative {
-		h.plannedInitiative()
+		holder = h.plannedInitiative()
+	}
+	for _, s := range Sides {
+		if h.orders(s).Initiative == InitiativeAny || s == holder {
+			continue
+		}
+		why := "the Planned Initiative rule is not in use in this game"
+		if holder != NoSide {
+			why = holder.String() + " holds the initiative marker this hour"
+		}
+		h.result(Result{Side: s, Order: OrderRef{Kind: "initiative"}, Status: Unused, Rule: "2.1", Reason: why})
+	}
+	if holder != NoSide {
 		return
 	}
 	switch hr {
@@ -71,12 +84,12 @@ func initialMarker(hr Hour) Side {
 	return CSA
 }
 
-// plannedInitiative: the marker holder chooses to be Player 1 or 2 (optional 2.1).
+// plannedInitiative returns the marker holder, who chooses to be Player 1 or 2 (optional 2.1).
 // Choosing Player 1 passes the marker to the other side for the next hour; choosing
 // Player 2 keeps it. A holder who sent no choice takes Player 1. The marker replaces
 // the roll in every hour, 7AM included (the day's first holder is the side the 7AM
 // exception favours, so the default gives the same result).
-func (h *hour) plannedInitiative() {
+func (h *hour) plannedInitiative() Side {
 	hr := h.st.Hour
 	holder := h.st.InitiativeMarker
 	if holder == NoSide || hr == Day1First || hr == Day2First {
@@ -99,4 +112,6 @@ func (h *hour) plannedInitiative() {
 	}
 	h.rep.Initiative = Initiative{Player1: h.p1, Reason: reason}
 	h.event(Event{Kind: EvInitiative, Side: h.p1, Rule: "2.1", Text: reason})
+	h.result(Result{Side: holder, Order: OrderRef{Kind: "initiative"}, Status: Executed, Rule: "2.1", Reason: reason})
+	return holder
 }

@@ -25,6 +25,8 @@ type moveCtx struct {
 	campBonus int
 	// commands records which HQ commanded each executed move (for CheckOrders).
 	commands []CommandAssignment
+	// ordersUsed marks landing and hold orders that applied this turn (lookups only).
+	ordersUsed map[string]bool
 }
 
 // turn is one player's command and movement (2.2).

@@ -264,3 +264,27 @@ func TestResolveHourMovementOnly(t *testing.T) {
 		t.Fatalf("p1 %s hour %s", rep.Initiative.Player1, next.Hour)
 	}
 }
+
+// 5.6/5.61: a hold order is legal only while the entry area is enemy; a road choice
+// may be recorded before 3PM; orders for unknown groups are invalid.
+func TestArrivalOrders_5_6_5_61(t *testing.T) {
+	sc := ewWorld()
+	sc.Arrivals = []Arrival{
+		{ID: "lew", Side: USA, Blocks: []BlockID{"us_inf5"}, Options: []ArrivalOption{{Hour: 8, Area: "entry", Choice: "D"}, {Hour: 10, Area: "entry2", Choice: "E"}}},
+		{ID: "div1", Side: USA, Blocks: []BlockID{"us_inf1"}, Options: []ArrivalOption{{Hour: 2, Area: "land"}}},
+	}
+	st := ewState(sc, 2, ewAt{"us_inf5", "", 0}, ewAt{"us_inf1", "", 0})
+	o := ewOrders(&Orders{
+		ArrivalChoices: []ArrivalChoice{{Arrival: "lew", Choice: "E"}, {Arrival: "nobody", Choice: "D"}},
+		HoldArrivals:   []string{"div1", "lew"},
+	}, nil)
+	h := ewTurn(t, sc, st, USA, o, nil)
+	h.playerTurn(USA)
+	ewWant(t, h, USA, "arrival", 0, Executed, "5.61")
+	ewWant(t, h, USA, "arrival", 1, Invalid, "5.61")
+	ewWant(t, h, USA, "arrival-hold", 0, Illegal, "5.6")
+	ewWant(t, h, USA, "arrival-hold", 1, Unused, "5.6")
+	if ewWhere(t, h, "us_inf1") != "land" || len(h.st.ArrivalChoices) != 1 || h.st.ArrivalChoices[0].Choice != "E" {
+		t.Errorf("div1 at %s, choices %v", ewWhere(t, h, "us_inf1"), h.st.ArrivalChoices)
+	}
+}
