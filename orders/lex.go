@@ -3,6 +3,8 @@ package orders
 import (
 	"strings"
 	"unicode"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
 // A logical line is one order as the player meant it: a physical line, or several
@@ -65,7 +67,25 @@ func isOrdersLine(s string) bool {
 	if len(t) < 6 || len(t) > 48 || !strings.EqualFold(t[:6], "orders") || firstWord(t) != "orders" {
 		return false
 	}
-	return !strings.ContainsAny(t[len("orders"):], ">,#")
+	// what may follow: a side, an hour, a version ("ORDERS CSA Day 1 8AM", "Orders
+	// for USA, D2 07:00", "orders v3"), so that prose after the orders ("orders as
+	// above, thanks") does not count
+	for _, w := range strings.FieldsFunc(strings.ToLower(t[len("orders"):]), func(r rune) bool {
+		return r == ' ' || r == '\t' || r == ':' || r == ',' || r == '-' || r == '.'
+	}) {
+		if _, ok := adjudicator.ParseSide(w); ok {
+			continue
+		}
+		switch w {
+		case "for", "day", "night", "turn", "hour", "am", "pm", "game", "of", "the":
+			continue
+		}
+		if strings.Trim(w, "0123456789dvhampgt#") == "" {
+			continue // d1, 8am, 07, 00, v3, 6pm, g14
+		}
+		return false
+	}
+	return true
 }
 
 // isEndLine recognises where a mail's orders end: END, a signature, a reply header or
@@ -90,9 +110,8 @@ func isEndLine(s string) bool {
 		return true
 	}
 	switch {
-	case strings.HasPrefix(t, "on ") && strings.HasSuffix(t, "wrote:"):
-		return true
-	case t == "wrote:":
+	case strings.HasSuffix(t, "wrote:"):
+		// a reply header ("On Sun, … Shiloh Judge <judge@…> wrote:"), perhaps wrapped
 		return true
 	case strings.HasPrefix(t, "-----") && strings.Contains(t, "original message"):
 		return true
@@ -255,6 +274,11 @@ func splitLines(text string) []logicalLine {
 	for i := start; i < len(raw); i++ {
 		l := raw[i]
 		if isEndLine(l) {
+			// a reply header wrapped before "wrote:" began on the line before
+			if n := len(out); n > 0 && out[n-1].n == i && strings.HasSuffix(strings.ToLower(strings.TrimSpace(l)), "wrote:") &&
+				strings.EqualFold(firstWord(out[n-1].text), "on") {
+				out = out[:n-1]
+			}
 			break
 		}
 		if isQuoted(l) {
