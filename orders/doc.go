@@ -13,5 +13,30 @@
 // priorities (7.1), Lew Wallace's road (5.61), delayed arrivals (5.6), the Army of
 // the Ohio's landings (9.1) and Planned Initiative (2.1, optional).
 //
+// The grammar, one order a line, in the canonical form Format prints (the parser
+// also takes the looser forms docs/PLAYERS.md lists):
+//
+//	activate HQ [as army], …
+//	BLOCK, …: FROM > TO [attack|reinforce] [uncommanded]   one area
+//	BLOCK, …: FROM > MID > TO […]                          two areas by road
+//	BLOCK, …: FROM >> TO […]                               by road, middle left open
+//	BLOCK, … > TO […]                                      from wherever they stand
+//	battles: AREA, …
+//	at AREA: hold|withdraw after round N|withdraw at once|withdraw if weaker[, retreat to AREA, …]
+//	all battles: …                                         the same for every battle
+//	regroup at AREA: [BLOCK, … >] AREA
+//	losses first: BLOCK, …
+//	losses last: BLOCK, …
+//	pin: BLOCK, …
+//	supply: BLOCK, …
+//	arrival GROUP: CHOICE                                  Lew Wallace: D or E
+//	delay: GROUP, …
+//	landing GROUP: AREA
+//	initiative: first|second
+//
+// Mail around the orders is ignored: text before an ORDERS line, after END, a
+// signature or a reply header, quoted (">") lines and "#" or "//" comments; lines a
+// mail client wrapped are joined again.
+//
 // docs/PLAYERS.md is the players' guide to the language; its examples are tests.
 package orders
