@@ -96,6 +96,12 @@ type killStats struct {
 // mail's kind), date and bytes, so a mail client shows it once. Such identical
 // copies are counted and logged (checkOnce); any two different Message-IDs for the
 // same mail, or two copies that differ, fail the test.
+//
+// Measured, the window is wider than one SMTP round trip: MarkSent is a store write
+// and waits for the write lock while the hour's resolution transaction renders the
+// three maps, so a kill during resolution resends the receipt sent just before it;
+// and kill point 3 aims at the window on purpose. Runs saw 3 to 13 identical
+// resends in 21 kills, none differing and none under a second Message-ID.
 func runKills(t *testing.T, e *env, hours int, seed uint64) killStats {
 	rng := rand.New(rand.NewPCG(seed, 1862))
 	t.Logf("kill schedule seed %d", seed)

@@ -293,10 +293,20 @@ func (d *daemon) stop() {
 }
 
 // verify stops the daemon and runs `pbem verify` and `pbem replay` on the game:
-// both must pass (issue 7).
+// both must pass (issue 7). The daemon must not have logged an error on the way
+// (warnings, such as an SMTP server that is down, are expected in fault tests).
 func (d *daemon) verify() {
 	d.t.Helper()
 	d.stop()
+	if b, err := os.ReadFile(d.logf); err != nil {
+		d.t.Error(err)
+	} else {
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.Contains(l, "level=ERROR") {
+				d.t.Errorf("daemon logged: %s", l)
+			}
+		}
+	}
 	for _, args := range [][]string{
 		{"verify", "--config", d.config, "--game", d.game},
 		{"replay", "--config", d.config, "--game", d.game},
