@@ -91,9 +91,19 @@ func (s *Server) tick(tx *store.Tx, id string) (bool, error) {
 	}
 	now := tx.Now()
 	p, ok := policyOf(g)
+	sub := seqSubmitted(g, submittedAt(h))
 	if !ok || g.Deadline.Next.IsZero() {
 		// No deadline: both sides' orders and the change of mind decide.
-		if !ready(g, h, now) {
+		if len(sub) < len(schedule.Sides) {
+			return false, nil
+		}
+		var last time.Time
+		for _, at := range sub {
+			if at.After(last) {
+				last = at
+			}
+		}
+		if now.Before(last.Add(g.Deadline.ChangeOfMind)) {
 			return false, nil
 		}
 		return true, s.resolve(tx, g, h)
@@ -102,7 +112,7 @@ func (s *Server) tick(tx *store.Tx, id string) (bool, error) {
 	for _, sd := range g.Deadline.Reminded {
 		sent.Reminded[sd] = true
 	}
-	d := schedule.Due(p, h.OpenedAt, g.Deadline.Next, submittedAt(h), sent, now)
+	d := schedule.Due(p, h.OpenedAt, g.Deadline.Next, sub, sent, now)
 	if d.Resolve {
 		return true, s.resolve(tx, g, h)
 	}

@@ -124,6 +124,11 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 	if err != nil {
 		return "", err
 	}
+	if seqLocked(g, side) {
+		return "", s.queueText(tx, g, side, "locked", "Orders not taken: your moves were shown",
+			"You are Player 1 and your moves were already shown to Player 2, so your orders for this hour\n"+
+				"can no longer change (sequential play).\n")
+	}
 	p := orders.ParseText(in.Text, namesOf(sc), side)
 	parsed, err := json.Marshal(p.Orders)
 	if err != nil {
@@ -147,6 +152,11 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 	}
 	body := fmt.Sprintf("Orders for %s received.\n\n%s\nYou may send new orders until the hour resolves; the newest set replaces the others whole.\n",
 		st.Hour, rc.Text())
+	note, err := s.seqAfterOrders(tx, g, side, h)
+	if err != nil {
+		return "", err
+	}
+	body += note
 	subj := fmt.Sprintf("Orders received for %s (v%d)", st.Hour, set.Version)
 	if rc.Errors() > 0 {
 		subj = fmt.Sprintf("Orders received for %s (v%d) with %d errors", st.Hour, set.Version, rc.Errors())

@@ -54,6 +54,9 @@ func (s *Server) queueHourMails(tx *store.Tx, g *store.Game, sc *adjudicator.Sce
 			return err
 		}
 	}
+	if g.Options.Sequential && !after.Over {
+		return s.openSequential(tx, g, sc, after)
+	}
 	return nil
 }
 

@@ -149,6 +149,9 @@ func (s *Server) createGame(tx *store.Tx, req NewGame) (*store.Game, error) {
 	if req.Options.Visibility == "" {
 		req.Options.Visibility = adjudicator.VisBlocks
 	}
+	if req.Sequential && req.Options.PlannedInitiative {
+		return nil, fmt.Errorf("server: sequential play announces initiative before orders, so it cannot use Planned Initiative")
+	}
 	if _, err := adjudicator.NewState(sc, req.Options); err != nil {
 		return nil, err
 	}
@@ -296,27 +299,6 @@ func (s *Server) Run(ctx context.Context, interval time.Duration) error {
 		case <-t.C:
 		}
 	}
-}
-
-// ready says whether an hour may resolve now.
-func ready(g *store.Game, h *store.HourRecord, now time.Time) bool {
-	if g.Status != store.StatusRunning || h.Resolved() {
-		return false
-	}
-	if !g.Deadline.Next.IsZero() && !now.Before(g.Deadline.Next) {
-		return true
-	}
-	var last time.Time
-	for _, side := range []string{"usa", "csa"} {
-		o := h.Latest(side)
-		if o == nil {
-			return false
-		}
-		if o.ReceivedAt.After(last) {
-			last = o.ReceivedAt
-		}
-	}
-	return !now.Before(last.Add(g.Deadline.ChangeOfMind))
 }
 
 // ResolveIfReady resolves the game's current hour if it is ready, and otherwise

@@ -139,9 +139,21 @@ type Game struct {
 	// seed (the server derives that seed from Secret, hour and count).
 	Reseeds map[int]int `json:"reseeds,omitempty"`
 	// Departed lists players who left before the end (replaced or resigned).
-	Departed  []Departure `json:"departed,omitempty"`
-	CreatedAt time.Time   `json:"created_at"`
-	UpdatedAt time.Time   `json:"updated_at"`
+	Departed []Departure `json:"departed,omitempty"`
+	// SeqHour is the open hour's progress in sequential mode (Options.Sequential).
+	SeqHour   *SequentialHour `json:"seq_hour,omitempty"`
+	CreatedAt time.Time       `json:"created_at"`
+	UpdatedAt time.Time       `json:"updated_at"`
+}
+
+// SequentialHour is where the open hour of a sequential game stands: initiative
+// announced, then Player 1's orders, then Player 1's moves shown to Player 2.
+type SequentialHour struct {
+	Hour       int    `json:"hour"`
+	Player1    string `json:"player1"`    // side
+	Initiative string `json:"initiative"` // as announced
+	// MovesSentAt is when Player 1's moves went to Player 2 (zero: not yet).
+	MovesSentAt time.Time `json:"moves_sent_at"`
 }
 
 // Departure is a player leaving a game before its end.

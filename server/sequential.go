@@ -1,0 +1,165 @@
+package server
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/store"
+)
+
+// Sequential mode (DESIGN §2, per game): the rulebook's order of play by mail.
+// The hour opens with initiative announced; Player 1 sends orders; Player 1's
+// moves are then shown to Player 2, who sends orders; then the hour resolves
+// (battles, supply) as usual, with the same committed seed.
+//
+// The engine resolves an hour in one call, so the server gets the two
+// intermediate results from dry runs of ResolveHour with the hour's own dice
+// stream, which the engine consumes in the order of play:
+//   - initiative: a dry run without orders. Initiative is thrown first (2.1) and
+//     depends on no order unless Planned Initiative is on, so sequential games
+//     refuse that optional rule;
+//   - Player 1's moves: a dry run with Player 1's orders only, cut at Player 2's
+//     turn, and filtered for Player 2 by adjudicator.ViewReport with the state
+//     at the start of the hour as the end state (so Player 2 sees no more than
+//     from where its blocks stood). Player 1 moves before Player 2 does, so the
+//     real resolution repeats those moves and dice exactly.
+//
+// What the engine would need for the full rulebook feel (docs/GM.md): a call that
+// plays initiative and Player 1's turn and returns the state between the two
+// turns, so that Player 2's mail could carry a redrawn map and order form; and
+// pinning (5.4) that does not look at Player 2's orders, which the rulebook
+// decides when Player 1 moves.
+
+// seqTurnKinds are the events of a player's command and movement turn.
+var seqTurnKinds = map[adjudicator.EventKind]bool{
+	adjudicator.EvActivate: true, adjudicator.EvMove: true, adjudicator.EvArrival: true,
+	adjudicator.EvArrivalHeld: true, adjudicator.EvStraggler: true, adjudicator.EvHQReduced: true,
+}
+
+// openSequential announces the initiative of a newly opened hour of a
+// sequential game and records it.
+func (s *Server) openSequential(tx *store.Tx, g *store.Game, sc *adjudicator.Scenario, st *adjudicator.State) error {
+	_, rep, err := adjudicator.ResolveHour(sc, st, [2]*adjudicator.Orders{}, adjudicator.NewStreamDice(hourSeed(g, int(st.Hour))))
+	if err != nil {
+		return err
+	}
+	p1 := rep.Initiative.Player1
+	g.SeqHour = &store.SequentialHour{Hour: int(st.Hour), Player1: sideKey(p1), Initiative: rep.Initiative.Reason}
+	if err := tx.PutGame(g); err != nil {
+		return err
+	}
+	for _, sd := range adjudicator.Sides {
+		what := "You are Player 1: send your orders now. Your moves will be shown to Player 2 as soon\n" +
+			"as they are in, and cannot be changed after that."
+		if sd != p1 {
+			what = "You are Player 2: Player 1 moves first. You will get Player 1's moves as soon as\n" +
+				"they are in; send your orders after that (orders sent earlier are kept until then)."
+		}
+		body := fmt.Sprintf("Sequential play, game %s, %s.\nInitiative: %s. %s is Player 1.\n\n%s\n", g.ID, st.Hour,
+			rep.Initiative.Reason, p1, what)
+		if err := s.queueText(tx, g, sd, fmt.Sprintf("initiative-h%d%s", int(st.Hour), reseedTag(g, int(st.Hour))),
+			fmt.Sprintf("%s: %s is Player 1", st.Hour, p1), body); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// seqLocked says whether a side's orders can no longer change: Player 1's once
+// its moves were shown to Player 2.
+func seqLocked(g *store.Game, side adjudicator.Side) bool {
+	q := g.SeqHour
+	return g.Options.Sequential && q != nil && q.Hour == g.CurrentHour && q.Player1 == sideKey(side) && !q.MovesSentAt.IsZero()
+}
+
+// seqAfterOrders runs after a side's orders were stored in a sequential game:
+// Player 1's orders are played to the end of its turn and the moves Player 2
+// may see are mailed to Player 2. It returns a note for the side's receipt.
+func (s *Server) seqAfterOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, h *store.HourRecord) (string, error) {
+	q := g.SeqHour
+	if !g.Options.Sequential || q == nil || q.Hour != h.Hour {
+		return "", nil
+	}
+	if q.Player1 != sideKey(side) {
+		if q.MovesSentAt.IsZero() {
+			return "\nYou are Player 2: these orders are kept, but Player 1 has not moved yet. You may\n" +
+				"replace them once Player 1's moves reach you.\n", nil
+		}
+		return "", nil
+	}
+	h, err := tx.Hour(g.ID, h.Hour) // with the orders just stored
+	if err != nil {
+		return "", err
+	}
+	sc, err := adjudicator.LoadScenario(g.Scenario)
+	if err != nil {
+		return "", err
+	}
+	before, err := adjudicator.UnmarshalState(h.StateAtStart)
+	if err != nil {
+		return "", err
+	}
+	both, err := latestOrders(h)
+	if err != nil {
+		return "", err
+	}
+	var ord [2]*adjudicator.Orders // Player 2's are not played: its turn is cut off
+	ord[side.Index()] = both[side.Index()]
+	_, rep, err := adjudicator.ResolveHour(sc, before, ord, adjudicator.NewStreamDice(hourSeed(g, h.Hour)))
+	if err != nil {
+		return "", err
+	}
+	p2 := side.Enemy()
+	cut := *rep
+	cut.Events = nil
+	for _, e := range rep.Events {
+		p1Turn := e.Kind == adjudicator.EvInitiative || e.Kind == adjudicator.EvPinned ||
+			e.Kind == adjudicator.EvControlChanged || seqTurnKinds[e.Kind] && e.Side != p2
+		if !p1Turn {
+			break // Player 2's turn or the battles begin
+		}
+		cut.Events = append(cut.Events, e)
+	}
+	cut.Results = nil
+	rv := adjudicator.ViewReport(sc, before, &cut, before, p2)
+	var b strings.Builder
+	fmt.Fprintf(&b, "Sequential play, game %s, %s: Player 1 (%s) has moved.\n\n", g.ID, before.Hour, side)
+	n := 0
+	for _, e := range rv.Events {
+		if e.Kind == adjudicator.EvInitiative || e.Text == "" {
+			continue
+		}
+		fmt.Fprintf(&b, "  %s\n", e.Text)
+		n++
+	}
+	if n == 0 {
+		b.WriteString("  You saw no movement.\n")
+	}
+	b.WriteString("\nSend your orders now (reply to your last hour mail); they replace any you sent before.\n")
+	if err := s.queueText(tx, g, p2, fmt.Sprintf("p1moves-h%d%s", h.Hour, reseedTag(g, h.Hour)),
+		fmt.Sprintf("%s: Player 1 has moved, your orders", before.Hour), b.String()); err != nil {
+		return "", err
+	}
+	q.MovesSentAt = tx.Now()
+	if err := tx.PutGame(g); err != nil {
+		return "", err
+	}
+	return "\nYou are Player 1: your moves have been shown to Player 2 and are final for this hour.\n", nil
+}
+
+// seqSubmitted adjusts the sides' submission times for a sequential game: Player
+// 2's orders count only once sent after Player 1's moves reached it.
+func seqSubmitted(g *store.Game, sub map[string]time.Time) map[string]time.Time {
+	q := g.SeqHour
+	if !g.Options.Sequential || q == nil || q.Hour != g.CurrentHour {
+		return sub
+	}
+	for side, at := range sub {
+		if side != q.Player1 && (q.MovesSentAt.IsZero() || at.Before(q.MovesSentAt)) {
+			delete(sub, side)
+		}
+	}
+	return sub
+}
