@@ -154,7 +154,11 @@ func commandRangeOK(sc *Scenario, st *State, side Side, from, to AreaID, cr int)
 // passable borders, expanding only through friendly or vacant areas (an enemy or
 // contested area can be reached, not traced through).
 func commandReach(sc *Scenario, st *State, side Side, from AreaID, cr int) []AreaID {
-	occ := occupancy(sc, st)
+	return reachWith(sc, occupancy(sc, st), side, from, cr)
+}
+
+// reachWith is commandReach with the occupancy already worked out.
+func reachWith(sc *Scenario, occ map[AreaID]uint8, side Side, from AreaID, cr int) []AreaID {
 	frontier := []AreaID{from}
 	seen := []AreaID{from}
 	for step := 1; step <= cr; step++ {
@@ -361,9 +365,10 @@ func (h *hour) solveCommand(t *turn, items []*moveItem) {
 		}
 		return false
 	}
+	occ := occupancy(h.sc, h.st)
 	reach := make([][]AreaID, len(t.active))
 	for i, a := range t.active {
-		reach[i] = commandReach(h.sc, h.st, a.side, h.block(a.id).Area, a.cr)
+		reach[i] = reachWith(h.sc, occ, a.side, h.block(a.id).Area, a.cr)
 	}
 	for _, it := range items {
 		it.hq = -1
@@ -388,16 +393,18 @@ func (h *hour) solveCommand(t *turn, items []*moveItem) {
 // the first other candidate with capacity left. It returns -1 and the reason when no
 // active HQ can.
 func (h *hour) commandFor(t *turn, it *moveItem, area AreaID, act action) (int, string) {
+	occ := occupancy(h.sc, h.st)
+	reach := func(a *activeHQ) []AreaID { return reachWith(h.sc, occ, a.side, h.block(a.id).Area, a.cr) }
 	if it.hq >= 0 {
 		a := t.active[it.hq]
-		if ok, _ := canCommand(h.sc, h.st, a, it.block, area, act); ok && (!a.asArmy || a.used < armyCapacity) {
+		if ok, _ := canCommandIn(h.sc, h.st, a, it.block, area, act, reach(a)); ok && (!a.asArmy || a.used < armyCapacity) {
 			return it.hq, ""
 		}
 	}
 	var why []string
 	for _, c := range t.commandCandidates(h.sc, h.st, it.block, area) {
 		a := t.active[c]
-		ok, reason := canCommand(h.sc, h.st, a, it.block, area, act)
+		ok, reason := canCommandIn(h.sc, h.st, a, it.block, area, act, reach(a))
 		switch {
 		case !ok:
 			why = append(why, reason)

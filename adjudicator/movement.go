@@ -628,12 +628,18 @@ func (h *hour) gunboatOrder(t *turn, it *moveItem, m Move) {
 func (h *hour) enforceStacking(t *turn) {
 	for changed := true; changed; {
 		changed = false
+		count := map[AreaID]int{} // lookups only
+		for _, b := range h.st.Blocks {
+			if b.Where == OnMap && h.sideOf(b.ID) == t.side {
+				count[b.Area]++
+			}
+		}
 		for _, ar := range h.sc.Map.Areas {
-			if ar.River {
+			limit := stackLimit(&ar)
+			n := count[ar.ID]
+			if ar.River || n <= limit {
 				continue
 			}
-			limit := stackLimit(&ar)
-			n := len(h.blocksIn(ar.ID, t.side))
 			for i := len(t.log) - 1; i >= 0 && n > limit; i-- {
 				rec := t.log[i]
 				if rec.undone || rec.to != ar.ID || h.block(rec.item.block).Area != ar.ID {
@@ -799,12 +805,13 @@ func (h *hour) pinDefenders(t *turn) {
 // markFrontline marks the areas holding the side's blocks that are adjacent to enemy
 // blocks at the start of its turn (optional Frontline Limits, rules sidebar p4).
 func (h *hour) markFrontline(t *turn) {
+	occ := occupancy(h.sc, h.st)
 	for _, a := range h.sc.Map.Areas {
-		if len(h.blocksIn(a.ID, t.side)) == 0 {
+		if occ[a.ID]&sideBit(t.side) == 0 {
 			continue
 		}
 		for _, n := range h.sc.Map.Neighbours(a.ID) {
-			if len(h.blocksIn(n, t.side.Enemy())) > 0 {
+			if occ[n]&sideBit(t.side.Enemy()) != 0 {
 				t.frontline[a.ID] = true
 				break
 			}

@@ -190,12 +190,13 @@ func (h *hour) defaultSupplyOrder(s Side) []BlockID {
 		missing    int
 	}
 	var cs []cand
+	occ := occupancy(h.sc, h.st)
 	for _, b := range h.st.Blocks {
 		spec := h.spec(b.ID)
 		if spec.Side != s || b.Where != OnMap || b.Strength >= b.Max {
 			continue
 		}
-		cs = append(cs, cand{id: b.ID, hq0: spec.IsHQ() && b.Strength == 0, missing: b.Max - b.Strength, front: h.nearEnemy(b.Area, s)})
+		cs = append(cs, cand{id: b.ID, hq0: spec.IsHQ() && b.Strength == 0, missing: b.Max - b.Strength, front: nearEnemy(h.sc, occ, b.Area, s)})
 	}
 	sort.SliceStable(cs, func(i, j int) bool {
 		a, b := cs[i], cs[j]
@@ -219,12 +220,12 @@ func (h *hour) defaultSupplyOrder(s Side) []BlockID {
 
 // nearEnemy reports whether an area is contested or next to an area holding enemy
 // blocks.
-func (h *hour) nearEnemy(a AreaID, s Side) bool {
-	if len(h.blocksIn(a, s.Enemy())) > 0 {
+func nearEnemy(sc *Scenario, occ map[AreaID]uint8, a AreaID, s Side) bool {
+	if occ[a]&sideBit(s.Enemy()) != 0 {
 		return true
 	}
-	for _, n := range h.sc.Map.Neighbours(a) {
-		if len(h.blocksIn(n, s.Enemy())) > 0 {
+	for _, n := range sc.Map.Neighbours(a) {
+		if occ[n]&sideBit(s.Enemy()) != 0 {
 			return true
 		}
 	}
