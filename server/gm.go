@@ -572,29 +572,37 @@ func latestOrders(h *store.HourRecord) ([2]*adjudicator.Orders, error) {
 	return ord, nil
 }
 
+// hourInputs loads what playing one hour of a game needs: its record, the
+// scenario, the state at its start and each side's newest orders.
+func hourInputs(tx *store.Tx, g *store.Game, hour int) (*store.HourRecord, *adjudicator.Scenario, *adjudicator.State, [2]*adjudicator.Orders, error) {
+	var ord [2]*adjudicator.Orders
+	h, err := tx.Hour(g.ID, hour)
+	if err != nil {
+		return nil, nil, nil, ord, err
+	}
+	sc, err := adjudicator.LoadScenario(g.Scenario)
+	if err != nil {
+		return nil, nil, nil, ord, err
+	}
+	before, err := adjudicator.UnmarshalState(h.StateAtStart)
+	if err != nil {
+		return nil, nil, nil, ord, err
+	}
+	ord, err = latestOrders(h)
+	return h, sc, before, ord, err
+}
+
 // gmPredict dry-runs the open hour with the orders in and mails the GM the full
 // result. It uses throwaway dice, never the hour's own seed, so the prediction
 // tells the GM nothing about the dice the hour will really use; nothing is
 // stored but the GM's mail.
 func (s *Server) gmPredict(tx *store.Tx, g *store.Game, actor, key string) (string, error) {
-	h, err := tx.Hour(g.ID, g.CurrentHour)
+	h, sc, before, ord, err := hourInputs(tx, g, g.CurrentHour)
 	if err != nil {
 		return "", err
 	}
 	if h.Resolved() {
 		return "", gmErr("the game has no open hour")
-	}
-	sc, err := adjudicator.LoadScenario(g.Scenario)
-	if err != nil {
-		return "", err
-	}
-	before, err := adjudicator.UnmarshalState(h.StateAtStart)
-	if err != nil {
-		return "", err
-	}
-	ord, err := latestOrders(h)
-	if err != nil {
-		return "", err
 	}
 	seed := make([]byte, 32)
 	if _, err := rand.Read(seed); err != nil {

@@ -89,19 +89,7 @@ func (s *Server) seqAfterOrders(tx *store.Tx, g *store.Game, side adjudicator.Si
 		}
 		return "", nil
 	}
-	h, err := tx.Hour(g.ID, h.Hour) // with the orders just stored
-	if err != nil {
-		return "", err
-	}
-	sc, err := adjudicator.LoadScenario(g.Scenario)
-	if err != nil {
-		return "", err
-	}
-	before, err := adjudicator.UnmarshalState(h.StateAtStart)
-	if err != nil {
-		return "", err
-	}
-	both, err := latestOrders(h)
+	h, sc, before, both, err := hourInputs(tx, g, h.Hour) // with the orders just stored
 	if err != nil {
 		return "", err
 	}
