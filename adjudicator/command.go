@@ -189,11 +189,20 @@ func sideBit(s Side) uint8 { return 1 << uint(s.Index()) }
 // occupancy gives, per area, which sides have blocks there (bit sideBit(s)); one
 // pass over the blocks instead of one per area looked at. Lookups only.
 func occupancy(sc *Scenario, st *State) map[AreaID]uint8 {
-	occ := make(map[AreaID]uint8, 32)
-	for _, b := range st.Blocks {
-		if b.Where == OnMap {
-			occ[b.Area] |= sideBit(sc.OB.Block(b.ID).Side)
+	occ := make(map[AreaID]uint8, 64)
+	aligned := len(st.Blocks) == len(sc.OB.Blocks) // checkState: one per OB block, same order
+	for i := range st.Blocks {
+		b := &st.Blocks[i]
+		if b.Where != OnMap {
+			continue
 		}
+		var spec *BlockSpec
+		if aligned && sc.OB.Blocks[i].ID == b.ID {
+			spec = &sc.OB.Blocks[i]
+		} else {
+			spec = sc.OB.Block(b.ID)
+		}
+		occ[b.Area] |= sideBit(spec.Side)
 	}
 	return occ
 }
