@@ -318,6 +318,9 @@ func (s *Server) gmExtend(tx *store.Tx, g *store.Game, args []string) (string, e
 		return "", gmErr("game %s has no deadline running", g.ID)
 	}
 	g.Deadline.Next = g.Deadline.Next.Add(d)
+	if g.Status == store.StatusPaused {
+		g.Deadline.PausedLeft += d // RESUME counts from what was left
+	}
 	g.Deadline.Reminded, g.Deadline.GraceNotice = nil, false
 	if err := tx.PutGame(g); err != nil {
 		return "", err
