@@ -40,6 +40,8 @@ func benchHourLatency(b *testing.B, e *env) {
 		total += lat
 		worst = max(worst, lat)
 	}
+	b.StopTimer()
+	g.d.verify()
 	b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms/hour")
 	b.ReportMetric(float64(worst.Milliseconds()), "worst-ms")
 	// The second side's receipt: mailbox notification and intake, without the
