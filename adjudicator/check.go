@@ -67,6 +67,9 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 			c.Status, c.Text = CheckOK, okText(h, o, r)
 		case Unused:
 			c.Status = CheckWarning
+			if r.Order.Kind == "pin" {
+				c.Status, c.Text = CheckOK, "OK: a standing preference, used if your blocks are attacked while you are Player 2"
+			}
 		case Partial, Dropped:
 			c.Status = CheckWarning
 		default:
@@ -88,7 +91,7 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 	if plan := supplyPlan(h, side); plan != "" {
 		checks = append(checks, Check{Order: OrderRef{Kind: "supply-plan"}, Status: CheckOK, Rule: "7.1", Text: plan})
 	}
-	kindRank := map[string]int{"initiative": 0, "activate": 1, "arrival": 2, "landing": 3, "move": 4, "supply": 5, "supply-plan": 6}
+	kindRank := map[string]int{"initiative": 0, "activate": 1, "arrival": 2, "arrival-hold": 3, "landing": 4, "move": 5, "pin": 6, "supply": 7, "supply-plan": 8}
 	sort.SliceStable(checks, func(i, j int) bool {
 		a, b := checks[i].Order, checks[j].Order
 		if kindRank[a.Kind] != kindRank[b.Kind] {

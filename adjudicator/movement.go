@@ -800,6 +800,28 @@ func (h *hour) pinDefenders(t *turn) {
 				Text: fmt.Sprintf("%d block(s) pinned in %s: %s", len(pinned), h.areaName(bt.Area), h.blockNames(pinned))})
 		}
 	}
+	h.pinResults(def, "")
+	h.pinResults(t.side, "you are Player 1 this hour: your blocks are not pinned")
+}
+
+// pinResults answers a side's pin preferences (5.4): executed for blocks pinned,
+// unused for the others, invalid for blocks not its own.
+func (h *hour) pinResults(s Side, why string) {
+	for i, id := range h.orders(s).Pin {
+		r := Result{Side: s, Order: OrderRef{Kind: "pin", Index: i}, Rule: "5.4", Blocks: []BlockID{id}}
+		switch {
+		case h.spec(id) == nil || h.spec(id).Side != s:
+			r.Status, r.Reason = Invalid, fmt.Sprintf("%q is not one of your blocks", id)
+		case h.mv.pinned[id]:
+			r.Status = Executed
+		default:
+			r.Status, r.Reason = Unused, why
+			if why == "" {
+				r.Reason = h.spec(id).Name + " was not needed to satisfy a pin (its area was not attacked, or other blocks were pinned)"
+			}
+		}
+		h.result(r)
+	}
 }
 
 // markFrontline marks the areas holding the side's blocks that are adjacent to enemy

@@ -288,3 +288,15 @@ func TestArrivalOrders_5_6_5_61(t *testing.T) {
 		t.Errorf("div1 at %s, choices %v", ewWhere(t, h, "us_inf1"), h.st.ArrivalChoices)
 	}
 }
+
+// 5.4: pin preferences are answered: executed when pinned, unused otherwise.
+func TestPinResults_5_4(t *testing.T) {
+	sc := ewWorld()
+	st := ewState(sc, 3, ewAt{"cs_hq", "w1", 0}, ewAt{"cs_inf1", "w1", 0}, ewAt{"us_inf1", "mid", 0}, ewAt{"us_inf2", "mid", 0})
+	o := ewOrders(&Orders{Pin: []BlockID{"us_inf2", "us_inf1", "cs_inf1"}}, csaAll(ewMove("mid", IntentAttack, "cs_inf1")))
+	h := ewTurn(t, sc, st, CSA, o, nil)
+	h.playerTurn(CSA)
+	ewWant(t, h, USA, "pin", 0, Executed, "5.4")
+	ewWant(t, h, USA, "pin", 1, Unused, "5.4")
+	ewWant(t, h, USA, "pin", 2, Invalid, "5.4")
+}
