@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -178,4 +179,73 @@ func TestViewReportBattleInFull(t *testing.T) {
 			t.Errorf("enemy command shown: %+v", e)
 		}
 	}
+}
+
+// DESIGN §3 on the real map: through random games, shuffling which enemy blocks
+// stand where (identities and strengths of every block on the map) never changes the
+// viewer's View, nor its receipt for the orders it would send.
+func TestViewHidesEnemyIdentitiesInPlay(t *testing.T) {
+	sc, err := LoadScenario("shiloh1862")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := 4
+	if testing.Short() {
+		games = 2
+	}
+	for g := 0; g < games; g++ {
+		mode := []Visibility{VisBlocks, VisDoubleBlind}[g%2]
+		st, err := NewState(sc, Options{Visibility: mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(g), 99))
+		for hr := 0; hr < 8 && !st.Over; hr++ {
+			var o [2]*Orders
+			for _, s := range Sides {
+				o[s.Index()] = RandomOrders(sc, ViewOf(sc, st, s), rng)
+			}
+			for _, viewer := range Sides {
+				shuffled := shuffleSide(sc, st, viewer.Enemy(), rng)
+				a, _ := json.Marshal(ViewOf(sc, st, viewer))
+				b, _ := json.Marshal(ViewOf(sc, shuffled, viewer))
+				if string(a) != string(b) {
+					t.Fatalf("game %d %s: %s's view depends on hidden enemy facts", g, st.Hour, viewer)
+				}
+				ca, _ := json.Marshal(CheckOrders(sc, st, o[viewer.Index()]))
+				cb, _ := json.Marshal(CheckOrders(sc, shuffled, o[viewer.Index()]))
+				if string(ca) != string(cb) {
+					t.Fatalf("game %d %s: %s's receipt depends on hidden enemy facts:\n%s\n%s", g, st.Hour, viewer, ca, cb)
+				}
+			}
+			next, _, err := ResolveHour(sc, st, o, NewStreamDice([]byte{byte(g), byte(hr)}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			st = next
+		}
+	}
+}
+
+// shuffleSide returns a copy of st in which side's blocks on the map trade places and
+// strengths at random (each keeps within its own maximum); sightings are kept.
+func shuffleSide(sc *Scenario, st *State, side Side, rng *rand.Rand) *State {
+	c := st.Clone()
+	var idx []int
+	for i, b := range c.Blocks {
+		if b.Where == OnMap && sc.OB.Block(b.ID).Side == side {
+			idx = append(idx, i)
+		}
+	}
+	areas := make([]AreaID, len(idx))
+	for k, i := range idx {
+		areas[k] = c.Blocks[i].Area
+	}
+	rng.Shuffle(len(areas), func(i, j int) { areas[i], areas[j] = areas[j], areas[i] })
+	for k, i := range idx {
+		b := &c.Blocks[i]
+		b.Area = areas[k]
+		b.Strength = rng.IntN(b.Max + 1)
+	}
+	return c
 }
