@@ -266,7 +266,8 @@ func lineCommand(text, word string) (string, bool) {
 	return "", false
 }
 
-// tickAll runs tick on every game, each in its own transaction.
+// tickAll runs tick on every game, each in its own transaction, and returns the
+// number of hours resolved and the first error met.
 func (s *Server) tickAll(ctx context.Context) (int, error) {
 	var ids []string
 	if err := s.st.View(func(tx *store.Tx) error {
@@ -276,17 +277,23 @@ func (s *Server) tickAll(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	n := 0
+	var first error
 	for _, id := range ids {
 		if ctx.Err() != nil {
 			return n, ctx.Err()
 		}
+		// One game in trouble must not stop the others' clocks.
 		ok, err := s.ResolveIfReady(ctx, id)
 		if err != nil {
-			return n, err
+			s.cfg.Logger.Error("tick", "game", id, "err", err)
+			if first == nil {
+				first = fmt.Errorf("server: game %s: %w", id, err)
+			}
+			continue
 		}
 		if ok {
 			n++
 		}
 	}
-	return n, nil
+	return n, first
 }

@@ -76,6 +76,8 @@ func (s *Server) intake(tx *store.Tx, d mail.Delivery, ref uint64) (string, erro
 			return "", s.queueStatus(tx, game, side)
 		case "RESEND":
 			return "", s.queueResend(tx, game, side)
+		case "RESIGN":
+			return "", s.resign(tx, game, side)
 		}
 	}
 	if args, ok := lineCommand(in.Fresh(), "VACATION"); ok {

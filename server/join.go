@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/ladder"
@@ -171,4 +172,37 @@ func (s *Server) accept(tx *store.Tx, g *store.Game, side adjudicator.Side) erro
 		}
 	}
 	return s.startGame(tx, g)
+}
+
+// resign ends a game at a player's request (a RESIGN line): the opponent wins,
+// the player's leaving counts as an abandonment, and the game closes as any
+// finished game does (end-of-game record, ladder result and standings).
+func (s *Server) resign(tx *store.Tx, g *store.Game, side adjudicator.Side) error {
+	if g.Status != store.StatusRunning && g.Status != store.StatusPaused {
+		return s.queueText(tx, g, side, "resign", "Nothing to resign",
+			fmt.Sprintf("Game %s is %s; there is nothing to resign.\n", g.ID, g.Status))
+	}
+	h, err := tx.Hour(g.ID, g.CurrentHour)
+	if err != nil {
+		return err
+	}
+	st, err := adjudicator.UnmarshalState(h.StateAtStart)
+	if err != nil {
+		return err
+	}
+	st.Over, st.Winner = true, side.Enemy()
+	now := tx.Now()
+	p := g.Players[sideKey(side)]
+	g.Departed = append(g.Departed, store.Departure{Side: sideKey(side), Address: p.Address, At: now})
+	g.Status = store.StatusFinished
+	g.Deadline.Next = time.Time{}
+	if err := tx.PutGame(g); err != nil {
+		return err
+	}
+	head, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: "resign", Hour: g.CurrentHour, Actor: p.Address,
+		Text: fmt.Sprintf("%s resigned during %s", side, st.Hour)})
+	if err != nil {
+		return err
+	}
+	return s.finishGame(tx, g, st, head)
 }

@@ -101,3 +101,27 @@ func (r *rig) sentTo(addrs ...string) []*mail.Inbound {
 	}
 	return out
 }
+
+// A player who resigns loses: the game closes with the end-of-game record to
+// both players, and the leaving is recorded.
+func TestResign(t *testing.T) {
+	r := newRig(t)
+	if _, err := r.srv.CreateGame(context.Background(), NewGame{ID: "rs", USA: alice, CSA: bob}); err != nil {
+		t.Fatal(err)
+	}
+	r.waitFor("first mails", func() bool { return len(r.mailsTo(bob)) == 1 })
+	r.send(bob, replyTo(t, r.mailsTo(bob)[0]), "I give up", "RESIGN\n")
+	r.waitFor("records", func() bool {
+		return r.countSubject(alice, "End-of-game record: USA wins") == 1 && r.countSubject(bob, "End-of-game record: USA wins") == 1
+	})
+	g := r.game("rs")
+	if g.Status != store.StatusFinished || len(g.Departed) != 1 || g.Departed[0].Address != bob || g.Departed[0].Replaced {
+		t.Fatalf("after resigning: %s %+v", g.Status, g.Departed)
+	}
+	if rec := r.lastTo(alice, "End-of-game record").Text; !strings.Contains(rec, "Left the game: "+bob) {
+		t.Errorf("record:\n%s", rec)
+	}
+	if err := r.st.VerifyChain("rs"); err != nil {
+		t.Fatal(err)
+	}
+}
