@@ -539,11 +539,7 @@ func (s *Server) sendCurrentView(tx *store.Tx, g *store.Game, side adjudicator.S
 	if err != nil {
 		return err
 	}
-	h, err := tx.Hour(g.ID, g.CurrentHour)
-	if err != nil {
-		return err
-	}
-	st, err := adjudicator.UnmarshalState(h.StateAtStart)
+	h, st, err := currentStart(tx, g)
 	if err != nil {
 		return err
 	}
@@ -558,6 +554,16 @@ func (s *Server) sendCurrentView(tx *store.Tx, g *store.Game, side adjudicator.S
 		return s.enqueue(tx, g, r, fmt.Sprintf("hour-h%d%s-%s-%s", h.Hour, reseedTag(g, h.Hour), sideKey(side), tag), h.Hour, out)
 	}
 	return nil
+}
+
+// currentStart returns a game's open hour and the state it starts from.
+func currentStart(tx *store.Tx, g *store.Game) (*store.HourRecord, *adjudicator.State, error) {
+	h, err := tx.Hour(g.ID, g.CurrentHour)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := adjudicator.UnmarshalState(h.StateAtStart)
+	return h, st, err
 }
 
 // latestOrders decodes each side's newest order set of an hour (nil: none).

@@ -182,11 +182,7 @@ func (s *Server) resign(tx *store.Tx, g *store.Game, side adjudicator.Side) erro
 		return s.queueText(tx, g, side, "resign", "Nothing to resign",
 			fmt.Sprintf("Game %s is %s; there is nothing to resign.\n", g.ID, g.Status))
 	}
-	h, err := tx.Hour(g.ID, g.CurrentHour)
-	if err != nil {
-		return err
-	}
-	st, err := adjudicator.UnmarshalState(h.StateAtStart)
+	_, st, err := currentStart(tx, g)
 	if err != nil {
 		return err
 	}
