@@ -164,6 +164,7 @@ func (h *hour) landingFor(ar *Arrival) AreaID {
 // entries with an empty From); the rest stay off the map.
 func (h *hour) deployArrivals(t *turn) {
 	h.mv.ordersUsed = map[string]bool{}
+	h.mv.held = map[BlockID]string{}
 	h.recordArrivalChoices(t)
 	o := h.orders(t.side)
 	for i := range h.sc.Arrivals {
@@ -184,6 +185,9 @@ func (h *hour) deployArrivals(t *turn) {
 		opt, waiting := h.arrivalOption(ar)
 		if opt == nil {
 			if waiting {
+				for _, id := range pending {
+					h.mv.held[id] = h.spec(id).Name + " is waiting for its group's later entry (5.61)"
+				}
 				h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: pending, Rule: "5.61",
 					Text: fmt.Sprintf("arrival %s waits for its later entry", ar.ID)})
 			}
@@ -195,6 +199,9 @@ func (h *hour) deployArrivals(t *turn) {
 			rule = "9.1"
 			area = h.landingFor(ar)
 			if area == "" {
+				for _, id := range pending {
+					h.mv.held[id] = h.spec(id).Name + " is held off the map: no landing is friendly or vacant"
+				}
 				h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: pending, Rule: "9.1",
 					Text: fmt.Sprintf("arrival %s is held: no landing is friendly or vacant", ar.ID)})
 				continue
@@ -354,6 +361,9 @@ func (h *hour) arrivalAttack(t *turn, ar *Arrival, pending []BlockID, area AreaI
 		if !containsBlock(attackers, id) {
 			held = append(held, id)
 		}
+	}
+	for _, id := range held {
+		h.mv.held[id] = fmt.Sprintf("%s is held off the map: its entry area %s is enemy", h.spec(id).Name, h.areaName(area))
 	}
 	if len(held) > 0 {
 		h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: held, Area: area, Rule: "5.6",

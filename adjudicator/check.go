@@ -44,10 +44,10 @@ type Check struct {
 // (a reinforce order can only show its Player 2 meaning when the hour resolves), and
 // the supply list is spent after them. Checks come in the order of o's orders.
 func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
-	side := o.Side
-	if side == NoSide {
+	if o == nil || o.Side == NoSide {
 		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the orders name no side"}}
 	}
+	side := o.Side
 	seen := believedState(sc, st, side)
 	var ords [2]*Orders
 	ords[side.Index()] = o

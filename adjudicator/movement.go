@@ -27,6 +27,8 @@ type moveCtx struct {
 	commands []CommandAssignment
 	// ordersUsed marks landing and hold orders that applied this turn (lookups only).
 	ordersUsed map[string]bool
+	// held gives why a pending block stayed off the map this turn (lookups only).
+	held map[BlockID]string
 }
 
 // turn is one player's command and movement (2.2).
@@ -268,6 +270,10 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	if b.Where != OnMap {
 		why := fmt.Sprintf("%s is not on the map (%s)", name, b.Where)
 		if b.Where == Pending {
+			if held := h.mv.held[it.block]; held != "" {
+				t.fail(it, Dropped, "5.6", held)
+				return
+			}
 			why = name + " has not arrived"
 		}
 		t.fail(it, Illegal, "5.3", why)
