@@ -249,3 +249,29 @@ func shuffleSide(sc *Scenario, st *State, side Side, rng *rand.Rand) *State {
 	}
 	return c
 }
+
+// Double-blind: an enemy move between areas the viewer cannot see is not reported;
+// one into a seen area is, as a blank block.
+func TestViewReportDoubleBlindMoves(t *testing.T) {
+	sc := ewWorld()
+	st := ewState(sc, 3, ewAt{"us_inf1", "land", 0}, ewAt{"cs_hq", "w1", 0}, ewAt{"cs_inf1", "w1", 0},
+		ewAt{"cs_hq2", "mid", 0}, ewAt{"cs_other", "mid", 0})
+	st.Options.Visibility = VisDoubleBlind
+	o := ewOrders(&Orders{}, &Orders{
+		Activate: []Activation{{HQ: "cs_hq"}, {HQ: "cs_hq2"}},
+		Moves:    []Move{ewMove("w2", IntentMove, "cs_inf1"), ewMove("e1", IntentMove, "cs_other")},
+	})
+	next, rep, err := ResolveHour(sc, st, o, NewScriptedDice(6, 6, 1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []Event
+	for _, e := range ViewReport(sc, st, rep, next, USA).Events {
+		if e.Kind == EvMove {
+			moves = append(moves, e)
+		}
+	}
+	if len(moves) != 1 || moves[0].To != "e1" || moves[0].Block != "" {
+		t.Fatalf("USA sees %+v", moves)
+	}
+}
