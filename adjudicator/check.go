@@ -86,6 +86,9 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 			}
 		}
 		c.Suggestion = suggestion(h, o, r)
+		if i := strings.Index(c.Text, "; adjacent: "); i >= 0 && strings.HasPrefix(c.Suggestion, "adjacent: ") {
+			c.Text = c.Text[:i] // the list is the suggestion
+		}
 		checks = append(checks, c)
 	}
 	if plan := supplyPlan(h, side); plan != "" {
