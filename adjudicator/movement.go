@@ -602,7 +602,7 @@ func (h *hour) gunboatOrder(t *turn, it *moveItem, m Move) {
 		t.fail(it, Illegal, "4.25", "gunboats never leave the river; give them an attack order on a riverfront area")
 		return
 	case h.st.Hour.IsNight():
-		t.fail(it, Unused, "9.2.2", "there is no combat at night; the gunboats' free fire is resolved in the night phase")
+		t.fail(it, Unused, "9.2.2", "no attacks at night: the order names the target of the gunboat's one free night fire, resolved after movement")
 		return
 	case b.Strength == 0:
 		t.fail(it, Dropped, "4.25", name+" is at strength 0 and cannot fire")
