@@ -1129,7 +1129,13 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 		if len(areas) == 0 {
 			ok = false
 		}
-		spec.retreat = append(spec.retreat, areas...)
+		for _, a := range areas {
+			if slices.Contains(spec.retreat, a) {
+				p.warnf("%s is listed twice", p.dict.areas.canonical(string(a)))
+				continue
+			}
+			spec.retreat = append(spec.retreat, a)
+		}
 	}
 	return ok
 }
