@@ -225,14 +225,18 @@ func eventLine(n namer, viewer adjudicator.Side, e adjudicator.Event) Line {
 	var s string
 	switch e.Kind {
 	case adjudicator.EvArrival:
+		where := e.Area
+		if where == "" {
+			where = e.To
+		}
 		if len(e.Blocks) > 0 {
 			var names []string
 			for _, id := range e.Blocks {
 				names = append(names, n.block(id))
 			}
-			s = fmt.Sprintf("%s arrive at %s", strings.Join(names, ", "), n.area(e.To))
+			s = fmt.Sprintf("%s arrive at %s", strings.Join(names, ", "), n.area(where))
 		} else {
-			s = fmt.Sprintf("%s blocks arrive at %s", e.Side, n.area(e.To))
+			s = fmt.Sprintf("%s blocks arrive at %s", e.Side, n.area(where))
 		}
 	case adjudicator.EvArrivalHeld:
 		s = fmt.Sprintf("Arrival held off the map: %s", e.Text)

@@ -177,3 +177,13 @@ func TestSummaryInFinalMail(t *testing.T) {
 		t.Errorf("subject %q", got)
 	}
 }
+
+// The engine names an arrival's place in Area.
+func TestArrivalPlace(t *testing.T) {
+	sc := scenario(t)
+	l := eventLine(namer{sc}, adjudicator.USA, adjudicator.Event{Kind: adjudicator.EvArrival, Side: adjudicator.USA,
+		Blocks: []adjudicator.BlockID{"us_grant"}, Area: "pittsburg_landing"})
+	if !strings.Contains(l.Text, "Grant arrive at Pittsburg Landing") {
+		t.Fatalf("got %q", l.Text)
+	}
+}
