@@ -29,6 +29,8 @@ type moveCtx struct {
 	ordersUsed map[string]bool
 	// held gives why a pending block stayed off the map this turn (lookups only).
 	held map[BlockID]string
+	// lost marks blocks eliminated during movement this hour (lookups only).
+	lost map[BlockID]bool
 }
 
 // turn is one player's command and movement (2.2).
@@ -276,7 +278,11 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 			}
 			why = name + " has not arrived"
 		}
-		t.fail(it, Illegal, "5.3", why)
+		st := Illegal
+		if h.mv.lost[it.block] {
+			st = Dropped // eliminated earlier this hour (straggling, off the map)
+		}
+		t.fail(it, st, "5.3", why)
 		return
 	}
 	from := b.Area
@@ -582,6 +588,10 @@ func (h *hour) removeBlock(id BlockID, rule, text string) {
 	side := h.sideOf(id)
 	area := b.Area
 	b.Where, b.Area, b.Strength = Eliminated, "", 0
+	if h.mv.lost == nil {
+		h.mv.lost = map[BlockID]bool{}
+	}
+	h.mv.lost[id] = true
 	h.st.Losses = append(h.st.Losses, Loss{Block: id, Side: side, Hour: h.st.Hour})
 	h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Rule: rule, Text: text})
 }
