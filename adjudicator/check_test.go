@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -61,5 +62,40 @@ func TestCheckOrders(t *testing.T) {
 	b, _ := json.Marshal(CheckOrders(sc, st2, o))
 	if string(a) != string(b) {
 		t.Errorf("receipts differ:\n%s\n%s", a, b)
+	}
+}
+
+// BenchmarkCheckOrders: a receipt for a bot's orders on the real map at Day 1 7AM.
+func BenchmarkCheckOrders(b *testing.B) {
+	sc, err := LoadScenario("shiloh1862")
+	if err != nil {
+		b.Fatal(err)
+	}
+	st, _ := NewState(sc, Options{})
+	o := RandomOrders(sc, ViewOf(sc, st, CSA), rand.New(rand.NewPCG(1, 2)))
+	b.ReportAllocs()
+	for b.Loop() {
+		CheckOrders(sc, st, o)
+	}
+}
+
+// BenchmarkViews: both sides' views and report views of one resolved hour.
+func BenchmarkViews(b *testing.B) {
+	sc, err := LoadScenario("shiloh1862")
+	if err != nil {
+		b.Fatal(err)
+	}
+	st, _ := NewState(sc, Options{})
+	rng := rand.New(rand.NewPCG(3, 4))
+	o := [2]*Orders{RandomOrders(sc, ViewOf(sc, st, USA), rng), RandomOrders(sc, ViewOf(sc, st, CSA), rng)}
+	next, rep, err := ResolveHour(sc, st, o, NewStreamDice([]byte("bench")))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range Sides {
+			ViewReport(sc, st, rep, next, s)
+		}
 	}
 }

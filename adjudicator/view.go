@@ -231,11 +231,12 @@ func ViewReport(sc *Scenario, before *State, rep *Report, after *State, viewer S
 			}
 		}
 	}
-	own := func(st *State, a AreaID) bool { return len(st.BlocksIn(sc, a, viewer)) > 0 }
+	occBefore, occAfter := occupancy(sc, before), occupancy(sc, after)
+	tookPart := func(a AreaID) bool {
+		return viewer != NoSide && (fought[a] || (occBefore[a]|occAfter[a])&sideBit(viewer) != 0)
+	}
 	for _, e := range rep.Events {
-		if ev, ok := viewEvent(sc, e, viewer, mode, seen, func(a AreaID) bool {
-			return fought[a] || own(before, a) || own(after, a)
-		}); ok {
+		if ev, ok := viewEvent(sc, e, viewer, mode, seen, tookPart); ok {
 			ev.Seq = len(rv.Events) + 1
 			rv.Events = append(rv.Events, ev)
 		}
