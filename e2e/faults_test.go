@@ -161,6 +161,9 @@ func runKills(t *testing.T, e *env, hours int, seed uint64) killStats {
 	for _, b := range g.boxes() {
 		b.poll()
 		st.dups += checkOnce(t, b, g.id)
+		if other := len(b.msgs) - len(b.game(g.id)); other != 0 {
+			t.Errorf("%s got %d mails outside the game", b.local, other)
+		}
 	}
 	// Every receipt and hour mail is there; nothing else was sent.
 	last := g.hourNow("usa")
