@@ -178,8 +178,13 @@ func suggestion(h *hour, o *Orders, r Result) string {
 			return ""
 		}
 		hq := formationHQ(h.sc, h.spec(r.Blocks[0]).Formation)
-		if hq == "" || h.spec(hq) == nil {
-			return "activate an army HQ within range, or mark the move uncommanded"
+		if hq == "" || h.spec(hq) == nil || h.spec(hq).HQKind == AHQ {
+			return "activate an army HQ within range, or mark the move uncommanded (straggler roll)"
+		}
+		for _, a := range o.Activate {
+			if a.HQ == hq {
+				return fmt.Sprintf("%s is activated but cannot command this move: activate an army HQ within range, or mark the move uncommanded (straggler roll)", h.spec(hq).Name)
+			}
 		}
 		return fmt.Sprintf("activate %s, or mark the move uncommanded (straggler roll)", h.spec(hq).Name)
 	case "3.1":
