@@ -292,8 +292,8 @@ func (d *daemon) stop() {
 	d.cmd = nil
 }
 
-// verify stops the daemon and runs `pbem verify` and `pbem replay` on the game:
-// both must pass (issue 7). The daemon must not have logged an error on the way
+// verify stops the daemon and runs `pbem verify` and `pbem replay` on the game,
+// and `pbem verify` on its exported record: all must pass (issue 7). The daemon must not have logged an error on the way
 // (warnings, such as an SMTP server that is down, are expected in fault tests).
 func (d *daemon) verify() {
 	d.t.Helper()
@@ -307,9 +307,14 @@ func (d *daemon) verify() {
 			}
 		}
 	}
+	record := filepath.Join(d.dir, d.game+".json")
+	if out, err := exec.Command(pbemBin, "game", "export", "--config", d.config, "--out", record, d.game).CombinedOutput(); err != nil {
+		d.t.Errorf("pbem game export: %v\n%s", err, out)
+	}
 	for _, args := range [][]string{
 		{"verify", "--config", d.config, "--game", d.game},
 		{"replay", "--config", d.config, "--game", d.game},
+		{"verify", record}, // the exported record, as an outsider checks it
 	} {
 		out, err := exec.Command(pbemBin, args...).CombinedOutput()
 		if err != nil || !strings.Contains(string(out), "verifies") {
