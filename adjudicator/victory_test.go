@@ -69,3 +69,25 @@ func TestOhioBarred_9_1(t *testing.T) {
 		t.Fatal("barred with a vacant landing")
 	}
 }
+
+// The game ends after the scenario's last hour; a one-day scenario without a 10-VP
+// margin ends with no winner.
+func TestScenarioEnd_8_0(t *testing.T) {
+	sc := ewWorld()
+	sc.End = Day1Last
+	st := ewState(sc, Day1Last, ewAt{"us_inf1", "e1", 0})
+	h := ewTurn(t, sc, st, CSA, ewOrders(nil, nil), nil)
+	h.endOfHour()
+	if !h.st.Over || h.st.Winner != NoSide || !h.rep.Over {
+		t.Fatalf("over %v winner %s", h.st.Over, h.st.Winner)
+	}
+	// Day 2 6PM: a tie goes to the USA.
+	sc = ewWorld()
+	st = ewState(sc, Day2Last, ewAt{"us_inf1", "e1", 0})
+	st.Losses = []Loss{{Block: "us_inf2", Side: USA}, {Block: "cs_inf1", Side: CSA}}
+	h = ewTurn(t, sc, st, USA, ewOrders(nil, nil), nil)
+	h.endOfHour()
+	if !h.st.Over || h.st.Winner != USA {
+		t.Fatalf("Day 2 tie: over %v winner %s", h.st.Over, h.st.Winner)
+	}
+}
