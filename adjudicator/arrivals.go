@@ -165,6 +165,7 @@ func (h *hour) landingFor(ar *Arrival) AreaID {
 func (h *hour) deployArrivals(t *turn) {
 	h.mv.ordersUsed = map[string]bool{}
 	h.mv.held = map[BlockID]string{}
+	h.mv.arrivedNow = map[BlockID]string{}
 	h.recordArrivalChoices(t)
 	o := h.orders(t.side)
 	for i := range h.sc.Arrivals {
@@ -218,6 +219,9 @@ func (h *hour) deployArrivals(t *turn) {
 		}
 		c, contested := h.control(area)
 		if !contested && c != t.side.Enemy() {
+			for _, id := range pending {
+				h.mv.arrivedNow[id] = ar.ID
+			}
 			if hold >= 0 {
 				h.result(Result{Side: t.side, Order: OrderRef{Kind: "arrival-hold", Index: hold}, Status: Illegal, Rule: "5.6",
 					Reason: fmt.Sprintf("arrivals may be delayed only while their entry area is enemy; %s is not, so the group arrives", h.areaName(area))})

@@ -31,6 +31,8 @@ type moveCtx struct {
 	held map[BlockID]string
 	// lost marks blocks eliminated during movement this hour (lookups only).
 	lost map[BlockID]bool
+	// arrivedNow gives the arrival group of blocks placed this turn (lookups only).
+	arrivedNow map[BlockID]string
 }
 
 // turn is one player's command and movement (2.2).
@@ -665,6 +667,43 @@ func (h *hour) enforceStacking(t *turn) {
 				n--
 				changed = true
 			}
+		}
+	}
+	h.returnArrivals(t)
+}
+
+// returnArrivals: an area still over its limit after every move into it was undone
+// holds blocks that arrived this turn and stayed (9.1: four at Brown's Ferry after
+// movement). The last of them by id go back off the map, to arrive in a later hour.
+func (h *hour) returnArrivals(t *turn) {
+	for _, ar := range h.sc.Map.Areas {
+		own := h.blocksIn(ar.ID, t.side)
+		limit := stackLimit(&ar)
+		if ar.River || len(own) <= limit {
+			continue
+		}
+		var back []BlockID
+		for i := len(own) - 1; i >= 0 && len(own)-len(back) > limit; i-- {
+			id := own[i]
+			group := h.mv.arrivedNow[id]
+			if group == "" || h.moved[id] {
+				continue
+			}
+			b := h.block(id)
+			b.Where, b.Area = Pending, ""
+			back = append(back, id)
+			var keep []string
+			for _, d := range h.st.ArrivalsDone {
+				if d != group {
+					keep = append(keep, d)
+				}
+			}
+			h.st.ArrivalsDone = keep
+		}
+		if len(back) > 0 {
+			sort.Slice(back, func(i, j int) bool { return back[i] < back[j] })
+			h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: back, Area: ar.ID, Rule: "3.31, 9.1",
+				Text: fmt.Sprintf("%s would overstack %s after movement (limit %d) and stay off the map", h.blockNames(back), h.areaName(ar.ID), limit)})
 		}
 	}
 }

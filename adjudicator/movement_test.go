@@ -300,3 +300,18 @@ func TestPinResults_5_4(t *testing.T) {
 	ewWant(t, h, USA, "pin", 1, Unused, "5.4")
 	ewWant(t, h, USA, "pin", 2, Invalid, "5.4")
 }
+
+// 3.31 and 9.1: arrivals that would overstack their landing after movement stay off
+// the map (four blocks at a woods landing).
+func TestArrivalsOverstack_9_1(t *testing.T) {
+	sc := ewWorld()
+	sc.Arrivals = []Arrival{{ID: "ohio", Side: USA, Blocks: []BlockID{"oh_nelson", "oh_inf", "us_inf1", "us_inf2"}, HQStrength: 1,
+		Options: []ArrivalOption{{Hour: 5, Landing: true}}}}
+	st := ewState(sc, 5, ewAt{"oh_nelson", "", 0}, ewAt{"oh_inf", "", 0}, ewAt{"us_inf1", "", 0}, ewAt{"us_inf2", "", 0},
+		ewAt{"us_inf5", "land2", 0}, ewAt{"cs_inf1", "land", 0})
+	h := ewTurn(t, sc, st, USA, ewOrders(&Orders{Landings: []Landing{{Arrival: "ohio", Area: "land2"}}}, nil), nil)
+	h.playerTurn(USA)
+	if n := len(h.blocksIn("land2", USA)); n != 4 || ewWhere(t, h, "us_inf2") != "pending" || h.arrivalDone("ohio") {
+		t.Fatalf("land2 holds %d; us_inf2 %s", n, ewWhere(t, h, "us_inf2"))
+	}
+}
