@@ -27,6 +27,8 @@ type rig struct {
 	srv    *Server
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+	// decoded caches the decoded mails of ms.Received(), in its order.
+	decoded []*mail.Inbound
 }
 
 const testDomain = "club.test"
@@ -80,16 +82,21 @@ func newRigWith(t *testing.T, now func() time.Time, adjust func(*Config)) *rig {
 }
 
 // mailsTo returns the mails the SMTP server accepted for an address, decoded.
+// Each mail is decoded once: tests poll this while the sender works.
 func (r *rig) mailsTo(addr string) []*mail.Inbound {
+	msgs := r.ms.Received()
+	for i := len(r.decoded); i < len(msgs); i++ {
+		in, err := mail.Decode(msgs[i].Raw, nil)
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		r.decoded = append(r.decoded, in)
+	}
 	var out []*mail.Inbound
-	for _, m := range r.ms.Received() {
+	for i, m := range msgs {
 		for _, to := range m.To {
 			if strings.EqualFold(to, addr) {
-				in, err := mail.Decode(m.Raw, nil)
-				if err != nil {
-					r.t.Fatal(err)
-				}
-				out = append(out, in)
+				out = append(out, r.decoded[i])
 			}
 		}
 	}
