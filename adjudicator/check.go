@@ -91,10 +91,12 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 		}
 		checks = append(checks, c)
 	}
+	checks = append(checks, standingChecks(sc, st, o)...)
 	if plan := supplyPlan(h, side); plan != "" {
 		checks = append(checks, Check{Order: OrderRef{Kind: "supply-plan"}, Status: CheckOK, Rule: "7.1", Text: plan})
 	}
-	kindRank := map[string]int{"initiative": 0, "activate": 1, "arrival": 2, "arrival-hold": 3, "landing": 4, "move": 5, "pin": 6, "supply": 7, "supply-plan": 8}
+	kindRank := map[string]int{"initiative": 0, "activate": 1, "arrival": 2, "arrival-hold": 3, "landing": 4, "move": 5, "pin": 6,
+		"battles": 7, "doctrine": 8, "losses": 9, "regroup": 10, "supply": 11, "supply-plan": 12}
 	sort.SliceStable(checks, func(i, j int) bool {
 		a, b := checks[i].Order, checks[j].Order
 		if kindRank[a.Kind] != kindRank[b.Kind] {
@@ -219,4 +221,88 @@ func supplyPlan(h *hour, side Side) string {
 		return ""
 	}
 	return fmt.Sprintf("supply as it would be spent now (%d SP): %s", h.supplyPoints(side), h.blockNames(ids))
+}
+
+// standingChecks looks at the orders the battle and initiative phases use: that they
+// name known areas and the side's own blocks, and that retreats and regroups go to
+// adjacent areas. Whether they apply is only known when the hour resolves.
+func standingChecks(sc *Scenario, st *State, o *Orders) []Check {
+	var out []Check
+	side := o.Side
+	area := func(a AreaID) string { return areaTitle(sc, a) }
+	known := func(a AreaID) bool { return sc.Map.Area(a) != nil }
+	own := func(id BlockID) bool { b := sc.OB.Block(id); return b != nil && b.Side == side }
+	if o.Initiative != InitiativeAny {
+		c := Check{Order: OrderRef{Kind: "initiative"}, Status: CheckOK, Rule: "2.1", Text: "OK: you hold the initiative marker"}
+		holder := st.InitiativeMarker
+		if holder == NoSide || st.Hour == Day1First || st.Hour == Day2First {
+			holder = initialMarker(st.Hour)
+		}
+		switch {
+		case !st.Options.PlannedInitiative:
+			c.Status, c.Text = CheckWarning, "the Planned Initiative rule is not in use in this game: initiative is rolled"
+		case holder != side:
+			c.Status, c.Text = CheckWarning, holder.String()+" holds the initiative marker this hour: your choice will not be used"
+		}
+		out = append(out, c)
+	}
+	for i, a := range o.Battles {
+		c := Check{Order: OrderRef{Kind: "battles", Index: i}, Status: CheckOK, Rule: "6.2", Text: "OK: battle sequence, used if you are Player 1"}
+		if !known(a) {
+			c.Status, c.Text = CheckError, fmt.Sprintf("unknown area %q", a)
+		}
+		out = append(out, c)
+	}
+	for i, d := range o.Doctrine {
+		c := Check{Order: OrderRef{Kind: "doctrine", Index: i, Line: d.Line}, Status: CheckOK, Rule: "6.7", Text: "OK: " + d.Kind.String()}
+		switch {
+		case d.Area != "" && !known(d.Area):
+			c.Status, c.Text = CheckError, fmt.Sprintf("unknown area %q", d.Area)
+		default:
+			for _, r := range d.Retreat {
+				switch {
+				case !known(r):
+					c.Status, c.Text = CheckError, fmt.Sprintf("unknown retreat area %q", r)
+				case d.Area != "" && sc.Map.Border(d.Area, r) == nil && c.Status == CheckOK:
+					c.Status, c.Text = CheckWarning, fmt.Sprintf("%s is not adjacent to %s: that retreat can never be taken", area(r), area(d.Area))
+					c.Suggestion = "adjacent: " + adjacentNames(sc, d.Area)
+				}
+			}
+		}
+		out = append(out, c)
+	}
+	for i, rg := range o.Regroup {
+		c := Check{Order: OrderRef{Kind: "regroup", Index: i, Line: rg.Line}, Status: CheckOK, Rule: "6.8", Text: "OK: used if you win the battle there"}
+		switch {
+		case !known(rg.Area) || !known(rg.To):
+			c.Status, c.Text = CheckError, fmt.Sprintf("unknown area in regroup %s > %s", rg.Area, rg.To)
+		case sc.Map.Border(rg.Area, rg.To) == nil:
+			c.Status, c.Text = CheckError, fmt.Sprintf("%s is not adjacent to %s", area(rg.To), area(rg.Area))
+			c.Suggestion = "adjacent: " + adjacentNames(sc, rg.Area)
+		}
+		for _, id := range rg.Blocks {
+			if !own(id) {
+				c.Status, c.Text = CheckError, fmt.Sprintf("%q is not one of your blocks", id)
+			}
+		}
+		out = append(out, c)
+	}
+	for i, id := range append(append([]BlockID(nil), o.LossesFirst...), o.LossesLast...) {
+		if !own(id) {
+			out = append(out, Check{Order: OrderRef{Kind: "losses", Index: i}, Status: CheckError, Rule: "6.6",
+				Text: fmt.Sprintf("%q is not one of your blocks", id), Blocks: []BlockID{id}})
+		}
+	}
+	return out
+}
+
+// adjacentNames lists an area's land neighbours by name.
+func adjacentNames(sc *Scenario, a AreaID) string {
+	var names []string
+	for _, n := range sc.Map.Neighbours(a) {
+		if ar := sc.Map.Area(n); ar != nil && !ar.River {
+			names = append(names, ar.Name)
+		}
+	}
+	return strings.Join(names, ", ")
 }

@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -97,5 +98,31 @@ func BenchmarkViews(b *testing.B) {
 		for _, s := range Sides {
 			ViewReport(sc, st, rep, next, s)
 		}
+	}
+}
+
+// Standing orders for battles (6.2, 6.7, 6.8) and initiative (2.1) are checked for
+// names and adjacency.
+func TestCheckStandingOrders(t *testing.T) {
+	sc := ewWorld()
+	st := ewState(sc, 3, ewAt{"cs_inf1", "w1", 0})
+	o := &Orders{Side: CSA, Initiative: InitiativeFirst,
+		Battles:     []AreaID{"mid", "nowhere"},
+		Doctrine:    []Doctrine{{Area: "mid", Kind: WithdrawIfWeaker, Retreat: []AreaID{"land"}}},
+		Regroup:     []Regroup{{Area: "mid", To: "w1"}, {Area: "mid", To: "land"}},
+		LossesFirst: []BlockID{"us_inf1"},
+	}
+	cs := CheckOrders(sc, st, o)
+	want := map[string]CheckStatus{"initiative0": CheckWarning, "battles0": CheckOK, "battles1": CheckError, "doctrine0": CheckWarning,
+		"regroup0": CheckOK, "regroup1": CheckError, "losses0": CheckError}
+	for _, c := range cs {
+		k := c.Order.Kind + strconv.Itoa(c.Order.Index)
+		if w, ok := want[k]; ok && w != c.Status {
+			t.Errorf("%s: %s, want %s (%s)", k, c.Status, w, c.Text)
+		}
+		delete(want, k)
+	}
+	if len(want) != 0 {
+		t.Errorf("missing checks %v", want)
 	}
 }

@@ -3,7 +3,6 @@ package adjudicator
 import (
 	"fmt"
 	"sort"
-	"strings"
 )
 
 // This file implements a player turn of the movement phase: off-board arrivals (5.6,
@@ -971,12 +970,4 @@ func (h *hour) areaName(a AreaID) string {
 	return string(a)
 }
 
-func (h *hour) neighbourNames(a AreaID) string {
-	var names []string
-	for _, n := range h.sc.Map.Neighbours(a) {
-		if ar := h.sc.Map.Area(n); ar != nil && !ar.River {
-			names = append(names, h.areaName(n))
-		}
-	}
-	return strings.Join(names, ", ")
-}
+func (h *hour) neighbourNames(a AreaID) string { return adjacentNames(h.sc, a) }
