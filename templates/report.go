@@ -164,17 +164,16 @@ func initiativeLine(in adjudicator.Initiative) string {
 // resultTag names an executed order briefly: "line 3 (Cleburne)".
 func resultTag(n namer, r adjudicator.Result) string {
 	var b strings.Builder
+	b.WriteString(r.Order.Kind)
 	if r.Order.Line > 0 {
-		fmt.Fprintf(&b, "line %d", r.Order.Line)
-	} else {
-		b.WriteString(r.Order.Kind)
+		fmt.Fprintf(&b, " (line %d)", r.Order.Line)
 	}
 	if len(r.Blocks) > 0 {
 		var names []string
 		for _, id := range r.Blocks {
 			names = append(names, n.block(id))
 		}
-		b.WriteString(" (" + strings.Join(names, ", ") + ")")
+		b.WriteString(": " + strings.Join(names, ", "))
 	}
 	return b.String()
 }
@@ -325,13 +324,24 @@ func eventLine(n namer, viewer adjudicator.Side, e adjudicator.Event) Line {
 	// An enemy move the viewer saw carries no identity; the engine's text would
 	// only repeat the path.
 	unseen := e.Kind == adjudicator.EvMove && e.Block == ""
-	if e.Text != "" && e.Kind != adjudicator.EvArrivalHeld && !unseen {
+	if e.Text != "" && !restates(e.Kind) && !unseen {
 		s += " (" + e.Text + ")"
 	}
 	if e.Rule != "" {
 		s += " [" + e.Rule + "]"
 	}
 	return Line{s + ".", cls}
+}
+
+// restates lists the kinds whose engine text only says again what the sentence
+// already tells; for the others (retreats, hits, pins…) it explains a decision.
+func restates(k adjudicator.EventKind) bool {
+	switch k {
+	case adjudicator.EvActivate, adjudicator.EvMove, adjudicator.EvHQReduced, adjudicator.EvSupply,
+		adjudicator.EvArrival, adjudicator.EvArrivalHeld, adjudicator.EvFire:
+		return true
+	}
+	return false
 }
 
 func sideOrNone(s adjudicator.Side) string {
