@@ -200,7 +200,10 @@ func (h *hour) badPath(m Move) string {
 	case len(m.Path) > 2:
 		return "a move goes one area, or two along a road (5.31)"
 	}
-	for _, a := range m.Path {
+	for i, a := range m.Path {
+		if a == "" && i == 0 && len(m.Path) == 2 {
+			continue // a road move naming only its end: the middle is found on the map
+		}
 		if a == OffBoard {
 			if len(m.Path) != 1 {
 				return "a move off the map goes straight off from an entry-road area (3.6)"
@@ -305,6 +308,14 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		return
 	}
 	road := len(m.Path) == 2
+	if road && m.Path[0] == "" {
+		mid, why := h.roadMiddle(from, dest)
+		if mid == "" {
+			t.fail(it, Illegal, "5.31", why)
+			return
+		}
+		m.Path = []AreaID{mid, dest} // m is this call's copy; the orders are not touched
+	}
 	// Geometry: adjacency, one road for a two-area move (5.31), passable borders.
 	steps := []AreaID{from}
 	steps = append(steps, m.Path...)
@@ -552,6 +563,28 @@ func (h *hour) roadMoveProblem(from, mid, dest AreaID) string {
 	}
 	return fmt.Sprintf("no single road runs %s–%s–%s: a two-area move follows one road (5.31)",
 		h.areaName(from), h.areaName(mid), h.areaName(dest))
+}
+
+// roadMiddle finds the area a road move passes through when the player named only
+// where it ends ("Gladden: Road A >> Spain Field"): the one area one road runs
+// through from from to dest (5.31). Two candidates are ambiguous, and the player
+// is asked to name the middle area.
+func (h *hour) roadMiddle(from, dest AreaID) (AreaID, string) {
+	var found []AreaID
+	for _, mid := range h.sc.Map.Neighbours(from) {
+		if h.roadMoveProblem(from, mid, dest) == "" {
+			found = append(found, mid)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0], ""
+	case 0:
+		return "", fmt.Sprintf("no road runs from %s to %s two areas away (5.31)", h.areaName(from), h.areaName(dest))
+	}
+	return "", fmt.Sprintf("roads run from %s to %s through %s and %s: name the middle area (%s > %s > %s)",
+		h.areaName(from), h.areaName(dest), h.areaName(found[0]), h.areaName(found[1]),
+		h.areaName(from), h.areaName(found[0]), h.areaName(dest))
 }
 
 // moveOffBoard shatters a block that leaves the map from an entry-road area (3.6).

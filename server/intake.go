@@ -172,7 +172,27 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 // receipt answers one submission: every order echoed canonically with its status
 // (issue: the receipt).
 func receipt(sc *adjudicator.Scenario, st *adjudicator.State, p *orders.Parsed, version, replaces int) *orders.Receipt {
-	return orders.NewReceipt(p, namesOf(sc), version, replaces)
+	rc := orders.NewReceipt(p, namesOf(sc), version, replaces)
+	// The engine's checks against the side's own view: legality with the rule, a
+	// suggestion, the command assignment, what the supply list would buy.
+	if p.Orders == nil || p.Orders.Side == adjudicator.NoSide {
+		return rc
+	}
+	for _, c := range adjudicator.CheckOrders(sc, st, p.Orders) {
+		status := orders.OK
+		switch c.Status {
+		case adjudicator.CheckWarning:
+			status = orders.Warned
+		case adjudicator.CheckError:
+			status = orders.Errored
+		}
+		if c.Order.Line > 0 {
+			rc.AddCheck(c.Order.Line, status, c.Rule, c.Text, c.Suggestion)
+		} else {
+			rc.AddCheckFor(c.Order.Kind, c.Order.Index, status, c.Rule, c.Text, c.Suggestion)
+		}
+	}
+	return rc
 }
 
 // PreviewReceipt is the receipt a side would get for text, without storing

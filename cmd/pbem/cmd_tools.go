@@ -417,7 +417,7 @@ func runOrdersCheck(ctx context.Context, m *Main, args []string) error {
 		return err
 	}
 	rc, errs := ordersReceipt(sc, st, side, string(text))
-	fmt.Fprint(m.Stdout, rc)
+	fmt.Fprint(m.Stdout, strings.TrimRight(rc, "\n")+"\n")
 	if errs > 0 {
 		return errProblems
 	}
