@@ -12,13 +12,22 @@
 // and cites the rule numbers it implements:
 //
 //	initiative.go  2.1 initiative, planned initiative (optional)
-//	command.go     5.2 command, 5.21 range, 5.22 integrity, 5.23 mixed command
+//	command.go     5.2 command, 5.21 range, 5.22 integrity, 5.23 mixed command,
+//	               the command solver of the email adaptation
 //	movement.go    3.3 terrain limits, 3.6 off-board, 5.3 movement, 5.31 roads,
-//	               5.4 pinning, 5.5 Player 2, 5.6 arrivals, 5.61 Lew Wallace
-//	battle.go      6.0-6.9 battles, 4.25 gunboats, Pond and Flanking (optional)
+//	               5.4 pinning, 5.5 Player 2, frontline limits (optional)
+//	arrivals.go    5.6 off-board arrivals, 5.61 Lew Wallace, 9.1 Army of the Ohio
+//	battle.go      6.0-6.9 battles, 4.25 gunboats, 6.91 HQ elimination and
+//	               succession, Pond and Flanking (optional)
+//	night.go       9.2 the night turn: the gunboats' free fire
 //	supply.go      7.0 supply, 7.2 camp supply, 9.2.3 and 9.3.2
-//	night.go       9.1 Army of the Ohio, 9.2 night turn
 //	victory.go     8.0 victory
+//
+// Beside the rules: scenario.go, load.go and validate.go hold, read and check the
+// scenario data (map, order of battle, starts; scenarios/); view.go projects what
+// one side may know (DESIGN §3); check.go checks a side's orders against its own
+// view for receipts; dice.go holds the dice; bot.go a random legal-order player
+// that sees only its own view.
 //
 // How the interactive board game becomes one set of orders per side per hour (intents,
 // the command solver, standing battle doctrine and its defaults) is described in
