@@ -107,7 +107,7 @@ func (r *rig) mailsTo(addr string) []*mail.Inbound {
 // bound is a hang guard, not a speed assertion).
 func (r *rig) waitFor(what string, cond func() bool) {
 	r.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(hangGuard * 20 * time.Second)
 	for !cond() {
 		if time.Now().After(deadline) {
 			r.t.Fatalf("timed out waiting for %s", what)
