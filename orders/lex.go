@@ -3,6 +3,7 @@ package orders
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
@@ -51,13 +52,31 @@ func stripComment(s string) (string, bool) {
 // firstWord returns the first word of s, lower case, without trailing punctuation.
 func firstWord(s string) string {
 	s = strings.TrimSpace(s)
-	end := strings.IndexFunc(s, func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '.')
-	})
-	if end < 0 {
-		end = len(s)
+	end, plain := 0, true
+	for end < len(s) {
+		c := s[end]
+		if c >= utf8.RuneSelf {
+			r, n := utf8.DecodeRuneInString(s[end:])
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				break
+			}
+			plain = false
+			end += n
+			continue
+		}
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '\'' || c == '.') {
+			break
+		}
+		if c >= 'A' && c <= 'Z' {
+			plain = false
+		}
+		end++
 	}
-	return strings.ToLower(strings.TrimRight(s[:end], "."))
+	w := strings.TrimRight(s[:end], ".")
+	if plain {
+		return w
+	}
+	return strings.ToLower(w)
 }
 
 // isOrdersLine recognises the optional ORDERS line that starts the orders: "ORDERS",
@@ -98,29 +117,27 @@ func isEndLine(s string) bool {
 	if len(t) == 0 {
 		return false
 	}
-	// only lines that could be one of these are lowered (this runs on every line)
-	switch t[0] {
-	case 'e', 'E', 'o', 'O', 'w', 'W', '-', 'b', 'B', 's', 'S', '_':
-	default:
-		return false
+	// This runs on every line: cheap tests first, lowering only what may match.
+	if len(t) <= 16 {
+		switch strings.ToLower(strings.Trim(t, ".:!")) {
+		case "end", "end orders", "end of orders", "endorders", "end of order", "orders end":
+			return true
+		}
 	}
-	t = strings.ToLower(t)
-	switch strings.Trim(t, ".:!") {
-	case "end", "end orders", "end of orders", "endorders", "end of order", "orders end":
-		return true
-	}
-	switch {
-	case strings.HasSuffix(t, "wrote:"):
+	if t[len(t)-1] == ':' && len(t) >= 6 && strings.EqualFold(t[len(t)-6:], "wrote:") {
 		// a reply header ("On Sun, … Shiloh Judge <judge@…> wrote:"), perhaps wrapped
 		return true
-	case strings.HasPrefix(t, "-----") && strings.Contains(t, "original message"):
-		return true
-	case strings.HasPrefix(t, "begin forwarded message"):
-		return true
-	case strings.HasPrefix(t, "sent from my "):
-		return true
-	case strings.HasPrefix(t, "________"):
-		return true
+	}
+	prefixFold := func(p string) bool { return len(t) >= len(p) && strings.EqualFold(t[:len(p)], p) }
+	switch t[0] {
+	case '-':
+		return strings.HasPrefix(t, "-----") && strings.Contains(strings.ToLower(t), "original message")
+	case 'b', 'B':
+		return prefixFold("begin forwarded message")
+	case 's', 'S':
+		return prefixFold("sent from my ")
+	case '_':
+		return strings.HasPrefix(t, "________")
 	}
 	return false
 }
@@ -406,7 +423,11 @@ func lexInto(buf []token, s string) []token {
 			i += 3
 		default:
 			j := i
+			plain := true // lower-case ASCII only: no need to lower it
 			for j < len(s) && (!wordEnd[s[j]] || s[j] == 0xE2 && !dashAt(s[j:])) {
+				if c := s[j]; c >= 'A' && c <= 'Z' || c >= 0x80 {
+					plain = false
+				}
 				j++
 			}
 			if j == i {
@@ -419,7 +440,13 @@ func lexInto(buf []token, s string) []token {
 			if w == "." || w == "'" {
 				continue
 			}
-			low := strings.ToLower(strings.TrimRight(w, "."))
+			low := w
+			if w[len(w)-1] == '.' {
+				low = strings.TrimRight(w, ".")
+			}
+			if !plain {
+				low = strings.ToLower(low)
+			}
 			switch low {
 			case "and":
 				toks = append(toks, token{kind: tComma, text: w, low: low})

@@ -63,7 +63,7 @@ func ParseText(text string, names Names, side adjudicator.Side) *Parsed {
 	ps := &parser{
 		dict:     Compile(names),
 		side:     side,
-		o:        &adjudicator.Orders{Side: side, Moves: make([]adjudicator.Move, 0, 16)},
+		o:        &adjudicator.Orders{Side: side, Moves: make([]adjudicator.Move, 0, 32)},
 		doctrine: make(map[adjudicator.AreaID]int, 8),
 		moveOf:   make(map[adjudicator.BlockID]int, 48),
 		keyBuf:   make([]byte, 0, 64),
@@ -342,15 +342,16 @@ func (p *parser) lookupToks(t *table, toks []token) lookup {
 // itemIDs resolves one list item to its ids (several when names were typed without
 // commas), reporting problems. The result is valid until the next call.
 func (p *parser) itemIDs(t *table, item []token, what string) []string {
-	p.ids = p.ids[:0]
 	if l := p.lookupToks(t, item); l.how == exact || l.how == prefix {
-		return append(p.ids, t.names[l.entry].ID)
+		p.ids = append(p.ids[:0], t.names[l.entry].ID)
+		return p.ids
 	}
 	if ids := p.splitNames(t, item); ids != nil {
 		return ids
 	}
 	if r := p.resolveName(t, item, what); r.found {
-		return append(p.ids, r.id)
+		p.ids = append(p.ids[:0], r.id)
+		return p.ids
 	}
 	return nil
 }
@@ -1483,55 +1484,37 @@ func (p *parser) stay(toks []token) {
 			if j := slices.Index(old.Blocks, b); j >= 0 {
 				p.warnf("%s stays: its move on line %d is cancelled", t.canonical(string(b)), old.Line)
 				old.Blocks = slices.Delete(old.Blocks, j, j+1)
+				delete(p.moveOf, b)
 			}
 		}
 	}
-	p.o.Moves = slices.DeleteFunc(p.o.Moves, func(m adjudicator.Move) bool { return len(m.Blocks) == 0 })
-	p.indexMoves()
 }
 
 // addMove keeps one move per block: a later order for a block replaces the earlier.
 func (p *parser) addMove(m adjudicator.Move) {
 	t := p.dict.blockTable(p.side)
-	removed := false
 	for _, b := range m.Blocks {
 		i, ok := p.moveOf[b]
 		if !ok {
 			continue
 		}
+		// an emptied move stays in place until finish, so that indexes hold
 		old := &p.o.Moves[i]
 		if j := slices.Index(old.Blocks, b); j >= 0 {
 			p.warnf("%s already had a move on line %d; this one replaces it", t.canonical(string(b)), old.Line)
 			old.Blocks = append(old.Blocks[:j:j], old.Blocks[j+1:]...)
-			removed = true
 		}
-	}
-	if removed {
-		p.o.Moves = slices.DeleteFunc(p.o.Moves, func(m adjudicator.Move) bool { return len(m.Blocks) == 0 })
 	}
 	p.o.Moves = append(p.o.Moves, m)
-	if removed {
-		p.indexMoves()
-		return
-	}
 	for _, b := range m.Blocks {
 		p.moveOf[b] = len(p.o.Moves) - 1
-	}
-}
-
-// indexMoves rebuilds the index from blocks to their move.
-func (p *parser) indexMoves() {
-	clear(p.moveOf)
-	for i, m := range p.o.Moves {
-		for _, b := range m.Blocks {
-			p.moveOf[b] = i
-		}
 	}
 }
 
 // finish normalises empty results.
 func (p *parser) finish() {
 	o := p.o
+	o.Moves = slices.DeleteFunc(o.Moves, func(m adjudicator.Move) bool { return len(m.Blocks) == 0 })
 	if len(o.Moves) == 0 {
 		o.Moves = nil
 	}
