@@ -70,24 +70,23 @@ func submittedAt(h *store.HourRecord) map[string]time.Time {
 	return m
 }
 
-// tick is the daemon's work on one game at the store clock's now, all in one
-// transaction: resolve the hour if it is due, else send the reminders and the
-// grace-period notice that are due and not yet sent. It is idempotent: the marks
-// of what was sent are stored with the mails. It reports whether the hour resolved.
-func (s *Server) tick(tx *store.Tx, id string) (bool, error) {
+// plan decides, reading only, what the tick should do now about a game: nil
+// when nothing (not running, or nothing due). The tick reads the game in a read
+// transaction first and opens a writing one only when plan says so.
+func plan(tx *store.Tx, id string) (*tickPlan, error) {
 	g, err := tx.Game(id)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
 	if g.Status != store.StatusRunning {
-		return false, nil
+		return nil, nil
 	}
 	h, err := tx.Hour(id, g.CurrentHour)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
 	if h.Resolved() {
-		return false, nil
+		return nil, nil
 	}
 	now := tx.Now()
 	p, ok := policyOf(g)
@@ -95,7 +94,7 @@ func (s *Server) tick(tx *store.Tx, id string) (bool, error) {
 	if !ok || g.Deadline.Next.IsZero() {
 		// No deadline: both sides' orders and the change of mind decide.
 		if len(sub) < len(schedule.Sides) {
-			return false, nil
+			return nil, nil
 		}
 		var last time.Time
 		for _, at := range sub {
@@ -104,15 +103,38 @@ func (s *Server) tick(tx *store.Tx, id string) (bool, error) {
 			}
 		}
 		if now.Before(last.Add(g.Deadline.ChangeOfMind)) {
-			return false, nil
+			return nil, nil
 		}
-		return true, s.resolve(tx, g, h)
+		return &tickPlan{g: g, h: h, d: schedule.Decision{Resolve: true}}, nil
 	}
 	sent := schedule.Sent{Reminded: map[string]bool{}, GraceNotice: g.Deadline.GraceNotice}
 	for _, sd := range g.Deadline.Reminded {
 		sent.Reminded[sd] = true
 	}
 	d := schedule.Due(p, h.OpenedAt, g.Deadline.Next, sub, sent, now)
+	if !d.Resolve && len(d.Remind) == 0 && (!d.GraceStarted || g.Deadline.GraceNotice) {
+		return nil, nil
+	}
+	return &tickPlan{g: g, h: h, d: d}, nil
+}
+
+// tickPlan is what a tick found due for one game.
+type tickPlan struct {
+	g *store.Game
+	h *store.HourRecord
+	d schedule.Decision
+}
+
+// tick is the daemon's work on one game at the store clock's now, all in one
+// transaction: resolve the hour if it is due, else send the reminders and the
+// grace-period notice that are due and not yet sent. It is idempotent: the marks
+// of what was sent are stored with the mails. It reports whether the hour resolved.
+func (s *Server) tick(tx *store.Tx, id string) (bool, error) {
+	tp, err := plan(tx, id)
+	if err != nil || tp == nil {
+		return false, err
+	}
+	g, h, d := tp.g, tp.h, tp.d
 	if d.Resolve {
 		return true, s.resolve(tx, g, h)
 	}

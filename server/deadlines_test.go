@@ -170,3 +170,31 @@ func TestVacation(t *testing.T) {
 		t.Errorf("vacation over the cap: %s", m.Text)
 	}
 }
+
+// BenchmarkTickIdle measures the daemon's tick over 20 running games none of
+// which is due: what every 30-second tick costs a club's server.
+func BenchmarkTickIdle(b *testing.B) {
+	st, err := store.Open(b.TempDir()+"/pbem.db", &store.Options{NoSync: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	srv, err := New(st, Config{Address: "pbem@" + testDomain})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for i := range 20 {
+		id := "b" + strings.Repeat("x", i)
+		if _, err := srv.CreateGame(ctx, NewGame{ID: id, USA: alice, CSA: bob,
+			Deadline: schedule.Policy{HourLength: 48 * time.Hour, ReminderBefore: time.Hour}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if n, err := srv.ResolveDue(ctx); err != nil || n != 0 {
+			b.Fatal(n, err)
+		}
+	}
+}

@@ -306,10 +306,18 @@ func (s *Server) Run(ctx context.Context, interval time.Duration) error {
 func (s *Server) ResolveIfReady(ctx context.Context, id string) (bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	var due *tickPlan
+	if err := s.st.View(func(tx *store.Tx) error {
+		var err error
+		due, err = plan(tx, id)
+		return err
+	}); err != nil || due == nil {
+		return false, err
+	}
 	did := false
 	err := s.st.Update(func(tx *store.Tx) error {
 		var err error
-		did, err = s.tick(tx, id)
+		did, err = s.tick(tx, id) // decides again: the game may have changed
 		return err
 	})
 	if err == nil {
