@@ -223,6 +223,35 @@ func reseedTag(g *store.Game, hour int) string {
 	return ""
 }
 
+// playerSettings answers a player's VACATION or ZONE mail. handled is false
+// when the mail has neither (it is then read as orders).
+func (s *Server) playerSettings(tx *store.Tx, g *store.Game, side adjudicator.Side, text string) (bool, error) {
+	if args, ok := lineCommand(text, "VACATION"); ok {
+		reply, err := s.vacation(tx, g, side, args)
+		if err != nil {
+			return true, err
+		}
+		return true, s.queueText(tx, g, side, "vacation", "Vacation", reply)
+	}
+	if args, ok := lineCommand(text, "ZONE"); ok {
+		reply := fmt.Sprintf("ZONE %s: not a time zone; write an IANA name such as Europe/London or America/Chicago.\n", args)
+		if _, err := time.LoadLocation(args); err == nil && args != "" {
+			p := g.Players[sideKey(side)]
+			p.TimeZone = args
+			g.Players[sideKey(side)] = p
+			if err := tx.PutGame(g); err != nil {
+				return true, err
+			}
+			reply = fmt.Sprintf("Your time zone in game %s is now %s.\n", g.ID, args)
+			if !g.Deadline.Next.IsZero() {
+				reply += fmt.Sprintf("The current deadline is %s.\n", schedule.FormatIn(g.Deadline.Next, args))
+			}
+		}
+		return true, s.queueText(tx, g, side, "zone", "Time zone", reply)
+	}
+	return false, nil
+}
+
 // vacation grants a side a vacation asked for by mail: "VACATION 2026-12-01 3"
 // (from that date, midnight in the player's zone, for 3 days). The days are
 // capped per player per game; the opponent is told. It returns the text for the

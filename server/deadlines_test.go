@@ -149,7 +149,7 @@ func TestGraceRemindersAndNMR(t *testing.T) {
 }
 
 // A vacation moves a deadline that falls in it to its end, is capped, and the
-// opponent is told.
+// opponent is told; a player may set the time zone its texts are written in.
 func TestVacation(t *testing.T) {
 	clk := newFakeClock()
 	r := newRigWith(t, clk.Now, nil)
@@ -168,6 +168,11 @@ func TestVacation(t *testing.T) {
 	r.waitFor("refusal", func() bool { return len(r.mailsTo(alice)) == 3 })
 	if m := r.mailsTo(alice)[2]; !strings.Contains(m.Text, "refused") {
 		t.Errorf("vacation over the cap: %s", m.Text)
+	}
+	r.send(alice, replyTo(t, r.mailsTo(alice)[0]), "zone", "ZONE America/New_York\n")
+	r.waitFor("zone set", func() bool { return r.countSubject(alice, "Time zone") == 1 })
+	if z := r.game("vac").Players["usa"].TimeZone; z != "America/New_York" || !strings.Contains(r.lastTo(alice, "Time zone").Text, "Fri 9 Jan 19:00 EST") {
+		t.Errorf("zone %q; mail:\n%s", z, r.lastTo(alice, "Time zone").Text)
 	}
 }
 

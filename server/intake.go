@@ -80,12 +80,8 @@ func (s *Server) intake(tx *store.Tx, d mail.Delivery, ref uint64) (string, erro
 			return "", s.resign(tx, game, side)
 		}
 	}
-	if args, ok := lineCommand(in.Fresh(), "VACATION"); ok {
-		text, err := s.vacation(tx, game, side, args)
-		if err != nil {
-			return "", err
-		}
-		return "", s.queueText(tx, game, side, "vacation", "Vacation", text)
+	if handled, err := s.playerSettings(tx, game, side, in.Fresh()); handled || err != nil {
+		return "", err
 	}
 	if game.Status != store.StatusRunning {
 		return "", s.queueText(tx, game, side, "notice", "Game not running",

@@ -33,7 +33,15 @@ func (s *Server) publicIntake(tx *store.Tx, in *mail.Inbound) (bool, error) {
 	if join == nil {
 		return false, nil
 	}
-	args := strings.Fields(strings.ToLower(join.Args))
+	var args []string
+	zone := ""
+	for _, a := range strings.Fields(join.Args) {
+		if z, ok := strings.CutPrefix(a, "zone="); ok {
+			zone = z // IANA names are case-sensitive
+			continue
+		}
+		args = append(args, strings.ToLower(a))
+	}
 	id := ""
 	for _, c := range mail.Route(in, mail.RouteConfig{LocalPart: s.local, Domain: s.domain}) {
 		if c.Token == "" && c.Game != "" {
@@ -44,7 +52,7 @@ func (s *Server) publicIntake(tx *store.Tx, in *mail.Inbound) (bool, error) {
 	if len(args) > 0 && !mail.ValidSide(args[0]) {
 		id, args = args[0], args[1:]
 	}
-	text, err := s.join(tx, in.From.Addr, id, args)
+	text, err := s.join(tx, in.From.Addr, id, zone, args)
 	var ge errGM
 	if errors.As(err, &ge) {
 		return true, s.queueDirect(tx, key, in.From.Addr, "JOIN "+id+": not done", ge.msg+"\n")
@@ -58,7 +66,10 @@ func (s *Server) publicIntake(tx *store.Tx, in *mail.Inbound) (bool, error) {
 // a ladder game the sides are settled when the second player joins, so that each
 // player's sides alternate over the ladder (ladder.AssignSides). A full game
 // starts at once.
-func (s *Server) join(tx *store.Tx, addr, id string, args []string) (string, error) {
+func (s *Server) join(tx *store.Tx, addr, id, zone string, args []string) (string, error) {
+	if _, err := time.LoadLocation(zone); err != nil {
+		return "", gmErr("zone=%s: not a time zone (write an IANA name such as Europe/London)", zone)
+	}
 	if id == "" {
 		return "", gmErr("name the game: JOIN <game> [usa|csa]")
 	}
@@ -96,7 +107,7 @@ func (s *Server) join(tx *store.Tx, addr, id string, args []string) (string, err
 		return "", err
 	}
 	p := g.Players[side]
-	p.Address, p.Token, p.Accepted = addr, tok, true
+	p.Address, p.Token, p.Accepted, p.TimeZone = addr, tok, true, zone
 	g.Players[side] = p
 	if len(free) > 1 {
 		if err := tx.PutGame(g); err != nil {

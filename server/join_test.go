@@ -19,7 +19,7 @@ func TestJoinAndInvitation(t *testing.T) {
 	if g := r.game("j1"); g.Status != store.StatusOpen {
 		t.Fatalf("open game is %s", g.Status)
 	}
-	r.send(carol, "pbem@"+testDomain, "join", "JOIN j1 csa\n")
+	r.send(carol, "pbem@"+testDomain, "join", "JOIN j1 csa zone=Europe/Berlin\n")
 	r.waitFor("carol joined", func() bool { return r.countSubject(carol, "JOIN j1") == 1 })
 	r.send(carol, "pbem@"+testDomain, "join", "JOIN j1\n")
 	r.waitFor("second join refused", func() bool { return r.countSubject(carol, "not done") == 1 })
@@ -28,7 +28,8 @@ func TestJoinAndInvitation(t *testing.T) {
 		return r.countSubject(carol, "CSA orders due") == 1 && r.countSubject(dave, "USA orders due") == 1
 	})
 	g := r.game("j1")
-	if g.Status != store.StatusRunning || g.Players["csa"].Address != carol || g.Players["usa"].Address != dave {
+	if g.Status != store.StatusRunning || g.Players["csa"].Address != carol || g.Players["usa"].Address != dave ||
+		g.Players["csa"].TimeZone != "Europe/Berlin" {
 		t.Fatalf("joined game: %s %+v", g.Status, g.Players)
 	}
 	r.send("erin@"+testDomain, "pbem@"+testDomain, "join", "JOIN j1\n")

@@ -91,7 +91,7 @@ func TestLadderSixPlayersTenGames(t *testing.T) {
 		}
 		if err := r.st.Update(func(tx *store.Tx) error {
 			for _, p := range []string{m.a, m.b} {
-				if _, err := r.srv.join(tx, p, id, nil); err != nil {
+				if _, err := r.srv.join(tx, p, id, "", nil); err != nil {
 					return err
 				}
 			}
