@@ -141,11 +141,14 @@ func (h *hour) landingFor(ar *Arrival) AreaID {
 			h.result(Result{Side: ar.Side, Order: ref, Status: Executed, Rule: "9.1"})
 			return l.Area
 		}
-		why := h.areaName(l.Area) + " is not a landing"
-		if a := h.sc.Map.Area(l.Area); a != nil && a.Landing {
+		st, why := Dropped, h.areaName(l.Area)+" is not a landing"
+		switch a := h.sc.Map.Area(l.Area); {
+		case a == nil:
+			st, why = Invalid, "unknown area "+strconv.Quote(string(l.Area))
+		case a.Landing:
 			why = h.areaName(l.Area) + " is enemy or contested: the landing must be friendly or vacant"
 		}
-		h.result(Result{Side: ar.Side, Order: ref, Status: Dropped, Rule: "9.1", Reason: why})
+		h.result(Result{Side: ar.Side, Order: ref, Status: st, Rule: "9.1", Reason: why})
 	}
 	if open(PittsburgLanding) {
 		return PittsburgLanding

@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -461,7 +462,16 @@ func (h *hour) reduceActiveHQs(t *turn) {
 func (h *hour) blockNames(ids []BlockID) string {
 	names := make([]string, len(ids))
 	for i, id := range ids {
-		names[i] = h.spec(id).Name
+		names[i] = h.blockName(id)
 	}
 	return strings.Join(names, ", ")
+}
+
+// blockName is a block's name for reasons; an id not in the order of battle (a
+// player's typo reaching the engine through JSON orders) is quoted as given.
+func (h *hour) blockName(id BlockID) string {
+	if s := h.spec(id); s != nil {
+		return s.Name
+	}
+	return strconv.Quote(string(id))
 }

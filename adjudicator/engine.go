@@ -99,7 +99,23 @@ func (h *hour) play() {
 		h.fightBattles()
 	}
 	h.supplyPhase()
+	h.lossesResults()
 	h.endOfHour()
+}
+
+// lossesResults answers loss-order entries that name no block of the side as Invalid
+// (6.6); the valid entries are standing preferences and get no result of their own.
+// Indexes count LossesFirst then LossesLast, as the receipts do.
+func (h *hour) lossesResults() {
+	for _, s := range Sides {
+		o := h.orders(s)
+		for i, id := range append(append([]BlockID(nil), o.LossesFirst...), o.LossesLast...) {
+			if h.sideOf(id) != s {
+				h.result(Result{Side: s, Order: OrderRef{Kind: "losses", Index: i}, Status: Invalid, Rule: "6.6",
+					Reason: h.blockName(id) + " is not one of your blocks", Blocks: []BlockID{id}})
+			}
+		}
+	}
 }
 
 // orders returns a side's orders for the hour (never nil).

@@ -450,19 +450,12 @@ func TestResolveHourPure(t *testing.T) {
 	}
 }
 
-// hostileUnknownBlocks lets hostileOrders name blocks that do not exist. It is off
-// while the engine panics on a move naming an unknown block beside one that goes
-// (reported with the case 5_3_unknown_block_in_a_move_is_invalid, kept out of the
-// suite until fixed); every other unknown name is answered correctly. Turn it on when
-// the engine is fixed.
-var hostileUnknownBlocks = false
-
 // hostileOrders writes orders no bot would: other side's blocks, unknown names, empty
 // and over-long paths, duplicates, enemy HQs, supply for enemy blocks. The engine must
 // reject them as results, never with a Go error or a panic.
 func hostileOrders(sc *adjudicator.Scenario, side adjudicator.Side, rng *rand.Rand) *adjudicator.Orders {
 	pickBlock := func() adjudicator.BlockID {
-		if hostileUnknownBlocks && rng.IntN(10) == 0 {
+		if rng.IntN(10) == 0 {
 			return "no_such_block"
 		}
 		return sc.OB.Blocks[rng.IntN(len(sc.OB.Blocks))].ID
@@ -521,28 +514,39 @@ func hostileOrders(sc *adjudicator.Scenario, side adjudicator.Side, rng *rand.Ra
 // half of the time: the engine must answer with results, keep every invariant, and
 // never fail or panic.
 func TestResolveHourHostileOrders(t *testing.T) {
-	sc, err := adjudicator.LoadScenario("shiloh1862")
-	if err != nil {
-		t.Fatal(err)
-	}
 	games := uint64(40)
 	if testing.Short() {
 		games = 10
+	}
+	playOrderedGames(t, games, 0xbad, func(sc *adjudicator.Scenario, st *adjudicator.State, s adjudicator.Side, rng *rand.Rand) *adjudicator.Orders {
+		if rng.IntN(2) == 0 {
+			return hostileOrders(sc, s, rng)
+		}
+		return adjudicator.RandomOrders(sc, sideView(sc, st, s), rng)
+	}, nil)
+}
+
+// playOrderedGames plays games whose orders come from pick; every hour must resolve
+// without a panic or an error and keep every invariant; check, when not nil, looks
+// at each report too.
+func playOrderedGames(t *testing.T, games, stream uint64,
+	pick func(*adjudicator.Scenario, *adjudicator.State, adjudicator.Side, *rand.Rand) *adjudicator.Orders,
+	check func(seed uint64, st *adjudicator.State, rep *adjudicator.Report)) {
+	t.Helper()
+	sc, err := adjudicator.LoadScenario("shiloh1862")
+	if err != nil {
+		t.Fatal(err)
 	}
 	for seed := uint64(0); seed < games; seed++ {
 		st, err := adjudicator.NewState(sc, gameOptions(seed))
 		if err != nil {
 			t.Fatal(err)
 		}
-		rng := rand.New(rand.NewPCG(seed, 0xbad))
+		rng := rand.New(rand.NewPCG(seed, stream))
 		for !st.Over && st.Hour <= sc.End {
 			var ords [2]*adjudicator.Orders
 			for _, s := range adjudicator.Sides {
-				if rng.IntN(2) == 0 {
-					ords[s.Index()] = hostileOrders(sc, s, rng)
-				} else {
-					ords[s.Index()] = adjudicator.RandomOrders(sc, sideView(sc, st, s), rng)
-				}
+				ords[s.Index()] = pick(sc, st, s, rng)
 			}
 			var next *adjudicator.State
 			var rep *adjudicator.Report
@@ -560,6 +564,9 @@ func TestResolveHourHostileOrders(t *testing.T) {
 			}
 			if err := checkInvariants(sc, st, next, rep, false); err != nil {
 				t.Fatalf("game %d %s: %v", seed, st.Hour, err)
+			}
+			if check != nil {
+				check(seed, st, rep)
 			}
 			st = next
 		}
