@@ -341,10 +341,42 @@ func (b *bot) handle(ctx context.Context, raw []byte) error {
 		return err
 	}
 	o := adjudicator.RandomOrders(sc, v, b.rng)
+	if err := b.keepAccepted(o); err != nil {
+		return err
+	}
 	text := orders.Format(o, orders.ScenarioNames(sc))
 	msg := fmt.Sprintf("From: %s <%s@%s>\r\nTo: %s\r\nSubject: Re: %s\r\nIn-Reply-To: <%s>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s",
 		b.side, b.user, domain, reply, in.Subject, in.MessageID, strings.ReplaceAll(text, "\n", "\r\n"))
 	return smtp.SendMail(b.ms.SMTPAddr, nil, b.user+"@"+domain, []string{reply}, []byte(msg))
+}
+
+// keepAccepted drops the random moves the receipt check would reject, as a player
+// would after reading the receipt; the check sees only the bot's own view.
+func (b *bot) keepAccepted(o *adjudicator.Orders) error {
+	checks, err := b.srv.CheckCurrent(gameID, o)
+	if err != nil {
+		return err
+	}
+	bad := map[string]map[int]bool{"move": {}, "activate": {}}
+	for _, c := range checks {
+		if c.Status == adjudicator.CheckError && bad[c.Order.Kind] != nil {
+			bad[c.Order.Kind][c.Order.Index] = true
+		}
+	}
+	var moves []adjudicator.Move
+	for i, m := range o.Moves {
+		if !bad["move"][i] {
+			moves = append(moves, m)
+		}
+	}
+	var acts []adjudicator.Activation
+	for i, a := range o.Activate {
+		if !bad["activate"][i] {
+			acts = append(acts, a)
+		}
+	}
+	o.Moves, o.Activate = moves, acts
+	return nil
 }
 
 func slug(s string) string {

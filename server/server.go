@@ -387,7 +387,8 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 		return err
 	}
 	if after.Over {
-		if err := s.finishGame(tx, g, after, head); err != nil {
+		// The game-over link closes the chain: its head is the final one.
+		if head, err = s.finishGame(tx, g, after); err != nil {
 			return err
 		}
 	}
@@ -428,6 +429,15 @@ func (s *Server) Games() ([]*store.Game, error) {
 // CurrentView returns a side's view of a game's current position: what its last
 // mail showed. The demo's bots play from it.
 func (s *Server) CurrentView(id string, side adjudicator.Side) (*adjudicator.Scenario, *adjudicator.View, error) {
+	sc, st, err := s.currentState(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	return sc, adjudicator.ViewOf(sc, st, side), nil
+}
+
+// currentState is the position of a game's open hour (or its final position).
+func (s *Server) currentState(id string) (*adjudicator.Scenario, *adjudicator.State, error) {
 	var stateBytes []byte
 	var scenario string
 	err := s.st.View(func(tx *store.Tx) error {
@@ -454,10 +464,7 @@ func (s *Server) CurrentView(id string, side adjudicator.Side) (*adjudicator.Sce
 		return nil, nil, err
 	}
 	st, err := adjudicator.UnmarshalState(stateBytes)
-	if err != nil {
-		return nil, nil, err
-	}
-	return sc, adjudicator.ViewOf(sc, st, side), nil
+	return sc, st, err
 }
 
 // ErrNoGame is returned for a mail or command naming an unknown game.
