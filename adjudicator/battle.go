@@ -1111,9 +1111,16 @@ func (h *hour) takeLoss(id BlockID, area AreaID, round int, rule, cause string) 
 }
 
 // battleEliminate removes a block for good (6.9, 3.6): the enemy scores it.
+// An HQ eliminated this way (no retreat, off the map) falls like one hit at
+// strength 0: every path that removes an HQ goes through hqFalls (6.91).
 func (h *hour) battleEliminate(id BlockID, area AreaID, round int, rule, text string) {
 	bs := h.block(id)
 	side := h.sideOf(id)
+	if h.spec(id).IsHQ() {
+		h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Round: round, Rule: rule, Text: text})
+		h.hqFalls(id, area, round)
+		return
+	}
 	bs.Where, bs.Strength, bs.Area = Eliminated, 0, ""
 	h.st.Losses = append(h.st.Losses, Loss{Block: id, Side: side, Hour: h.st.Hour})
 	h.dropSightings(id)

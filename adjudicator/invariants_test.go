@@ -358,12 +358,7 @@ func checkGameFacts(sc *adjudicator.Scenario, before, after *adjudicator.State) 
 	}
 	for _, ac := range after.ArmyCommand {
 		b := after.Block(ac.HQ)
-		// Known defect, reported with the case
-		// 6_91_army_command_passes_when_commander_cannot_retreat (kept out of the
-		// suite until fixed): a commander eliminated for want of a retreat (6.7) keeps
-		// army command. Remove this exception when the engine is fixed.
-		knownDefect := b != nil && b.Where == adjudicator.Eliminated && b.Falls == 0
-		if (b == nil || b.Where != adjudicator.OnMap) && !knownDefect {
+		if b == nil || b.Where != adjudicator.OnMap {
 			return fmt.Errorf("army command of %s is held by %s, who is not on the map", ac.Army, ac.HQ)
 		}
 	}

@@ -626,6 +626,11 @@ func (h *hour) removeBlock(id BlockID, rule, text string) {
 		h.mv.lost = map[BlockID]bool{}
 	}
 	h.mv.lost[id] = true
+	if h.spec(id).IsHQ() { // an HQ falls (6.91): scored, rebuilt or succeeded
+		h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Rule: rule, Text: text})
+		h.hqFalls(id, area, 0)
+		return
+	}
 	h.st.Losses = append(h.st.Losses, Loss{Block: id, Side: side, Hour: h.st.Hour})
 	h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Rule: rule, Text: text})
 }
