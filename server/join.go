@@ -206,10 +206,11 @@ func (s *Server) resign(tx *store.Tx, g *store.Game, side adjudicator.Side) erro
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
-	head, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: "resign", Hour: g.CurrentHour, Actor: p.Address,
+	_, err = tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: "resign", Hour: g.CurrentHour, Actor: p.Address,
 		Text: fmt.Sprintf("%s resigned during %s", side, st.Hour)})
 	if err != nil {
 		return err
 	}
-	return s.finishGame(tx, g, st, head)
+	_, err = s.finishGame(tx, g, st)
+	return err
 }

@@ -19,7 +19,8 @@ const AuditGameOver = "game-over"
 // game-over link, the end-of-game record mailed to the players and the GM (final
 // chain head, result, players, every GM action), and for a ladder game the
 // result, the recomputed ratings and the standings mailed to both players.
-func (s *Server) finishGame(tx *store.Tx, g *store.Game, after *adjudicator.State, _ store.ChainHead) error {
+// It returns the new, final chain head.
+func (s *Server) finishGame(tx *store.Tx, g *store.Game, after *adjudicator.State) (head store.ChainHead, err error) {
 	winner := ""
 	if after.Winner == adjudicator.USA || after.Winner == adjudicator.CSA {
 		winner = sideKey(after.Winner)
@@ -31,14 +32,14 @@ func (s *Server) finishGame(tx *store.Tx, g *store.Game, after *adjudicator.Stat
 	}
 	result = fmt.Sprintf("%s (USA %d VP, CSA %d VP)", result, pts[0], pts[1])
 	players := fmt.Sprintf("USA %s, CSA %s", g.Players["usa"].Address, g.Players["csa"].Address)
-	head, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: AuditGameOver, Hour: g.CurrentHour,
+	head, err = tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: AuditGameOver, Hour: g.CurrentHour,
 		Actor: g.GM, Text: "result: " + result + "; players: " + players})
 	if err != nil {
-		return err
+		return head, err
 	}
 	chain, err := tx.AuditChain(g.ID)
 	if err != nil {
-		return err
+		return head, err
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "END-OF-GAME RECORD, game %s\n\nResult: %s\nPlayers: %s\n", g.ID, result, players)
@@ -63,27 +64,27 @@ func (s *Server) finishGame(tx *store.Tx, g *store.Game, after *adjudicator.Stat
 	for _, r := range s.recipients(g) {
 		if err := s.enqueue(tx, g, r, "record-"+sideKey(r.viewer), g.CurrentHour,
 			mail.OutMessage{Subject: "End-of-game record: " + result, Text: b.String()}); err != nil {
-			return err
+			return head, err
 		}
 	}
 	if g.Ladder == "" {
-		return nil
+		return head, nil
 	}
 	if _, err := tx.AddLadderResult(&store.LadderResult{Ladder: g.Ladder, Game: g.ID,
 		Players: map[string]string{"usa": g.Players["usa"].Address, "csa": g.Players["csa"].Address},
 		Winner:  winner, Detail: result, ChainHead: head, FinishedAt: tx.Now()}); err != nil {
-		return err
+		return head, err
 	}
 	table, err := s.rateLadder(tx, g.Ladder)
 	if err != nil {
-		return err
+		return head, err
 	}
 	for _, sd := range adjudicator.Sides {
 		if err := s.queueText(tx, g, sd, "standings", "Standings of ladder "+g.Ladder, table); err != nil {
-			return err
+			return head, err
 		}
 	}
-	return nil
+	return head, nil
 }
 
 // ladderResults reads a ladder's finished games in the ladder package's terms.

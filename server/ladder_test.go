@@ -187,6 +187,9 @@ func TestLadderSixPlayersTenGames(t *testing.T) {
 
 	// The end-of-game record: its head closes the exported chain, which verifies.
 	rec := r.lastTo(alice, "End-of-game record")
+	if !strings.Contains(rec.Text, "END-OF-GAME RECORD, game l8") {
+		t.Fatalf("alice's last record is not l8's:\n%s", rec.Text)
+	}
 	raw, err := r.st.ExportGame("l8")
 	if err != nil {
 		t.Fatal(err)
