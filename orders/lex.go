@@ -107,6 +107,15 @@ func isOrdersLine(s string) bool {
 	return true
 }
 
+// isAttribution recognises a reply header ("On Sun, … Shiloh Judge <judge@…>
+// wrote:", or s-nail's `"Shiloh PBEM" <pbem@…> wrote:`). It introduces quoted
+// lines, which are skipped; it does not end the orders, because a player who
+// answers below the quote writes the orders after it.
+func isAttribution(s string) bool {
+	t := strings.TrimSpace(s)
+	return len(t) >= 6 && t[len(t)-1] == ':' && strings.EqualFold(t[len(t)-6:], "wrote:")
+}
+
 // isEndLine recognises where a mail's orders end: END, a signature, a reply header or
 // a client's forwarding banner.
 func isEndLine(s string) bool {
@@ -123,10 +132,6 @@ func isEndLine(s string) bool {
 		case "end", "end orders", "end of orders", "endorders", "end of order", "orders end":
 			return true
 		}
-	}
-	if t[len(t)-1] == ':' && len(t) >= 6 && strings.EqualFold(t[len(t)-6:], "wrote:") {
-		// a reply header ("On Sun, … Shiloh Judge <judge@…> wrote:"), perhaps wrapped
-		return true
 	}
 	prefixFold := func(p string) bool { return len(t) >= len(p) && strings.EqualFold(t[:len(p)], p) }
 	switch t[0] {
@@ -290,12 +295,15 @@ func splitLines(text string) []logicalLine {
 	var prev prevInfo
 	for i := start; i < len(raw); i++ {
 		l := raw[i]
-		if isEndLine(l) {
+		if isAttribution(l) {
 			// a reply header wrapped before "wrote:" began on the line before
-			if n := len(out); n > 0 && out[n-1].n == i && strings.HasSuffix(strings.ToLower(strings.TrimSpace(l)), "wrote:") &&
-				strings.EqualFold(firstWord(out[n-1].text), "on") {
+			if n := len(out); n > 0 && out[n-1].n == i && strings.EqualFold(firstWord(out[n-1].text), "on") {
 				out = out[:n-1]
 			}
+			prev = prevInfo{}
+			continue
+		}
+		if isEndLine(l) {
 			break
 		}
 		if isQuoted(l) {
