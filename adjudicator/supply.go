@@ -27,8 +27,11 @@ func (h *hour) supplyPhase() {
 }
 
 // rebuildFallen puts each fallen division or corps HQ back at strength 0, maximum 1,
-// firepower B1, with the first block (by id) of its formation on the map; with no
-// such block it is never rebuilt (6.91). Army HQs are never replaced.
+// firepower B1, "with any block in their division" (6.91): with the first block (by
+// id) of its formation on the map whose area is below its stacking limit (3.31).
+// With no block of its formation on the map it is never rebuilt; when every such
+// block stands in a full area it stays fallen and is tried again in the next supply
+// phase. Army HQs are never replaced.
 func (h *hour) rebuildFallen(s Side) {
 	for i := range h.st.Blocks {
 		b := &h.st.Blocks[i]
@@ -37,16 +40,26 @@ func (h *hour) rebuildFallen(s Side) {
 			continue
 		}
 		var with BlockID
+		onMap := false
 		for _, o := range h.st.Blocks {
-			if o.ID != b.ID && o.Where == OnMap && h.spec(o.ID).Formation == spec.Formation {
+			if o.ID == b.ID || o.Where != OnMap || h.spec(o.ID).Formation != spec.Formation {
+				continue
+			}
+			onMap = true
+			if len(h.blocksIn(o.Area, NoSide)) < stackLimit(h.sc.Map.Area(o.Area)) {
 				with = o.ID
 				break
 			}
 		}
-		if with == "" {
+		if !onMap {
 			b.Where = Absent
 			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91",
 				Text: spec.Name + " is never rebuilt: no block of its formation is left on the map"})
+			continue
+		}
+		if with == "" {
+			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91, 3.31",
+				Text: spec.Name + " stays fallen: every block of its formation stands in a full area; it is rebuilt in a later supply phase when one has room"})
 			continue
 		}
 		b.Where, b.Area, b.Strength = OnMap, h.block(with).Area, 0
