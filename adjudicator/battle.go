@@ -718,8 +718,8 @@ func (ft *fight) canRetreat(f *fighter, n AreaID) (ok, full bool) {
 }
 
 // retreatDestination picks where a block retreats: the doctrine's retreat list in
-// order, else the default ranking; areas below their stacking limit before full ones
-// (6.75).
+// its order, full areas included (6.75); else the default ranking, areas below their
+// stacking limit before full ones.
 func (ft *fight) retreatDestination(f *fighter) (AreaID, bool, string) {
 	var open, full []AreaID
 	for _, n := range ft.h.sc.Map.Neighbours(ft.area) {
@@ -732,16 +732,21 @@ func (ft *fight) retreatDestination(f *fighter) (AreaID, bool, string) {
 			open = append(open, n)
 		}
 	}
+	// The player's list is honoured in its own order, a full area included: 6.75
+	// allows that retreat at the cost of a step, and the player chose it.
 	d, _ := ft.doctrine(f.side)
+	for _, want := range d.Retreat {
+		if containsArea(open, want) {
+			return want, false, "destination from the retreat list"
+		}
+		if containsArea(full, want) {
+			return want, true, "destination from the retreat list, full: 6.75"
+		}
+	}
 	for _, set := range []struct {
 		areas []AreaID
 		full  bool
 	}{{open, false}, {full, true}} {
-		for _, want := range d.Retreat {
-			if containsArea(set.areas, want) {
-				return want, set.full, "destination from the retreat list"
-			}
-		}
 		if len(set.areas) > 0 {
 			ft.h.rankRetreats(f.side, set.areas)
 			return set.areas[0], set.full, "default destination: friendly before vacant, fewest enemy neighbours, then id"
