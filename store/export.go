@@ -97,7 +97,8 @@ func ImportGameRecord(data []byte) (*GameRecord, error) {
 // Verify checks a record offline: the audit chain link by link, its head, every
 // hour against the chain (orders hashes, seed and commitment, next state), each
 // hour's state at start against the previous hour's next state, and, when the
-// record carries the game's secret, every seed against HourSeed.
+// record carries the game's secret, every seed against HourSeed (HourReseed for an
+// hour a GM rollback re-opened).
 func (r *GameRecord) Verify() error {
 	id := r.Game.ID
 	if err := VerifyRecords(id, r.Audit); err != nil {
@@ -117,7 +118,7 @@ func (r *GameRecord) Verify() error {
 			return fmt.Errorf("record of %q: hour %d belongs to %q: %w", id, h.Hour, h.Game, ErrChain)
 		}
 		byHour[h.Hour] = h
-		if len(r.Game.Secret) > 0 && !bytes.Equal(HourSeed(r.Game.Secret, h.Hour), h.Seed) {
+		if len(r.Game.Secret) > 0 && !bytes.Equal(HourReseed(r.Game.Secret, h.Hour, r.Game.Reseeds[h.Hour]), h.Seed) {
 			return fmt.Errorf("record of %q: hour %d seed was not derived from the game secret: %w", id, h.Hour, ErrChain)
 		}
 		if i > 0 && r.Hours[i-1].Hour+1 == h.Hour && !bytes.Equal(r.Hours[i-1].NextState, h.StateAtStart) {

@@ -26,6 +26,26 @@ func HourSeed(secret []byte, hour int) []byte {
 	return m.Sum(nil)
 }
 
+// HourReseed is the seed of an hour a GM rollback re-opened for the n-th time
+// (n ≥ 1; n = 0 is HourSeed):
+//
+//	HMAC-SHA256(secret, "shiloh-pbem hour reseed v1" || hour (8 bytes) || n (8 bytes))
+//
+// It is as fixed in advance as the first seed, and differs from the seed already
+// revealed for the rolled-back hour, so the new dice cannot be chosen either.
+func HourReseed(secret []byte, hour, n int) []byte {
+	if n == 0 {
+		return HourSeed(secret, hour)
+	}
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte("shiloh-pbem hour reseed v1"))
+	var b [16]byte
+	binary.BigEndian.PutUint64(b[:8], uint64(int64(hour)))
+	binary.BigEndian.PutUint64(b[8:], uint64(int64(n)))
+	m.Write(b[:])
+	return m.Sum(nil)
+}
+
 // Commitment is the SHA-256 of a seed: published when the hour opens, checked
 // against the seed revealed with the results.
 func Commitment(seed []byte) Hash {
