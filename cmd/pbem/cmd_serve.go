@@ -78,6 +78,10 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
+	gmSecrets, err := cfg.gmPassphrases()
+	if err != nil {
+		return err
+	}
 	st, err := store.Open(cfg.Store.Path, nil)
 	if err != nil {
 		return err
@@ -88,7 +92,7 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 		Password: smtpPass, TLSConfig: smtpTLS})
 	sender.Logger = log
 	sender.Backoff = mail.ExpBackoff(30*time.Second, cfg.SMTP.RetryMax.Duration)
-	srv, err := server.New(st, server.Config{Address: cfg.Mail.Address, FromName: cfg.Mail.FromName, GMs: cfg.Mail.GMs,
+	srv, err := server.New(st, server.Config{Address: cfg.Mail.Address, FromName: cfg.Mail.FromName, GMs: cfg.Mail.GMs, GMSecrets: gmSecrets,
 		MaxBytes: int(cfg.Mail.MaxBytes), ChangeOfMind: cfg.Games.ChangeOfMind.Duration, HourLength: cfg.Games.Deadline.Duration,
 		Logger: log, Wake: sender.Wake})
 	if err != nil {

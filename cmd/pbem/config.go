@@ -61,8 +61,10 @@ type MailConfig struct {
 	// local+<game>-<side>-<token>@domain.
 	Address  string `toml:"address"`
 	FromName string `toml:"from_name"`
-	// GMs may create games and use GM commands by mail.
+	// GMs may create games and use GM commands by mail, each with the passphrase
+	// given for its address in GMPassphraseFile.
 	GMs                []string `toml:"gms"`
+	GMPassphraseFile   string   `toml:"gm_passphrase_file"`
 	MaxBytes           int64    `toml:"max_bytes"`
 	DKIM               string   `toml:"dkim"` // off, warn or require
 	SenderPerHour      int      `toml:"sender_per_hour"`
@@ -177,6 +179,39 @@ func secret(inline, file string) (string, error) {
 		return "", err
 	}
 	return strings.TrimSpace(string(b)), nil
+}
+
+// gmPassphrases reads the GM passphrase file: one "address passphrase" per line,
+// blank lines and # comments ignored. Every listed GM needs one.
+func (c *Config) gmPassphrases() (map[string]string, error) {
+	out := map[string]string{}
+	if c.Mail.GMPassphraseFile == "" {
+		if len(c.Mail.GMs) > 0 {
+			return nil, fmt.Errorf("mail.gms lists GMs but mail.gm_passphrase_file is not set: GM commands need a passphrase")
+		}
+		return out, nil
+	}
+	b, err := os.ReadFile(c.Mail.GMPassphraseFile)
+	if err != nil {
+		return nil, err
+	}
+	for i, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) != 2 {
+			return nil, fmt.Errorf("%s:%d: want \"address passphrase\"", c.Mail.GMPassphraseFile, i+1)
+		}
+		out[strings.ToLower(f[0])] = f[1]
+	}
+	for _, gm := range c.Mail.GMs {
+		if out[strings.ToLower(gm)] == "" {
+			return nil, fmt.Errorf("%s has no passphrase for GM %s", c.Mail.GMPassphraseFile, gm)
+		}
+	}
+	return out, nil
 }
 
 // String prints the configuration with every secret masked, for logs.

@@ -51,3 +51,23 @@ func TestConfigStringMasksSecrets(t *testing.T) {
 		t.Fatalf("secret in %s", s)
 	}
 }
+
+func TestGMPassphrases(t *testing.T) {
+	dir := t.TempDir()
+	c := DefaultConfig()
+	c.Mail.GMs = []string{"GM@club.test"}
+	if _, err := c.gmPassphrases(); err == nil {
+		t.Error("GMs without a passphrase file accepted")
+	}
+	p := filepath.Join(dir, "gm")
+	os.WriteFile(p, []byte("# club GMs\ngm@club.test correct-horse\n"), 0o600)
+	c.Mail.GMPassphraseFile = p
+	got, err := c.gmPassphrases()
+	if err != nil || got["gm@club.test"] != "correct-horse" {
+		t.Fatalf("%v %v", got, err)
+	}
+	c.Mail.GMs = append(c.Mail.GMs, "other@club.test")
+	if _, err := c.gmPassphrases(); err == nil {
+		t.Error("a GM without a passphrase accepted")
+	}
+}
