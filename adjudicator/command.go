@@ -159,18 +159,29 @@ func commandReach(sc *Scenario, st *State, side Side, from AreaID, cr int) []Are
 }
 
 // reachWith is commandReach with the occupancy already worked out.
-func reachWith(sc *Scenario, occ map[AreaID]uint8, side Side, from AreaID, cr int) []AreaID {
-	frontier := []AreaID{from}
-	seen := []AreaID{from}
+func reachWith(sc *Scenario, occ occTable, side Side, from AreaID, cr int) []AreaID {
+	var r reacher
+	return r.reach(sc, occ, side, from, cr, nil)
+}
+
+// reacher keeps the breadth-first search's frontier buffers between searches, so
+// that the command solver's many range checks do not allocate.
+type reacher struct{ cur, next []AreaID }
+
+// reach is reachWith writing the result into seen[:0] (pass nil for a fresh slice).
+func (r *reacher) reach(sc *Scenario, occ occTable, side Side, from AreaID, cr int, seen []AreaID) []AreaID {
+	seen = append(seen[:0], from)
+	frontier := append(r.cur[:0], from)
+	enemy := sideBit(side.Enemy())
 	for step := 1; step <= cr; step++ {
-		var next []AreaID
+		next := r.next[:0]
 		for _, a := range frontier {
 			for _, n := range sc.Map.Neighbours(a) {
 				if containsArea(seen, n) || !sc.Map.Border(a, n).Limits(a).Passable {
 					continue
 				}
 				seen = append(seen, n)
-				if occ[n]&sideBit(side.Enemy()) != 0 {
+				if occ.at(n)&enemy != 0 {
 					continue // cannot trace through enemy or contested areas
 				}
 				if ar := sc.Map.Area(n); ar != nil && ar.River {
@@ -179,18 +190,42 @@ func reachWith(sc *Scenario, occ map[AreaID]uint8, side Side, from AreaID, cr in
 				next = append(next, n)
 			}
 		}
+		r.cur, r.next = next, frontier[:0]
 		frontier = next
 	}
+	r.cur = frontier[:0]
 	return seen
 }
 
-// sideBit is a side's bit in an occupancy value.
-func sideBit(s Side) uint8 { return 1 << uint(s.Index()) }
+// occTable gives, per area, which sides have blocks there (bit sideBit(s)).
+type occTable struct {
+	m    *Map
+	bits []uint8 // by index in m.Areas
+}
 
-// occupancy gives, per area, which sides have blocks there (bit sideBit(s)); one
-// pass over the blocks instead of one per area looked at. Lookups only.
-func occupancy(sc *Scenario, st *State) map[AreaID]uint8 {
-	occ := make(map[AreaID]uint8, 64)
+// at is an area's occupancy bits (0 for an id not on the map).
+func (o occTable) at(a AreaID) uint8 {
+	if i, ok := o.m.areaIndex[a]; ok {
+		return o.bits[i]
+	}
+	return 0
+}
+
+// occupancy gives, per area, which sides have blocks there; one pass over the
+// blocks instead of one per area looked at. Lookups only.
+func occupancy(sc *Scenario, st *State) occTable {
+	return occupancyInto(sc, st, nil)
+}
+
+// occupancyInto is occupancy reusing buf.
+func occupancyInto(sc *Scenario, st *State, buf []uint8) occTable {
+	n := len(sc.Map.Areas)
+	if cap(buf) < n {
+		buf = make([]uint8, n)
+	}
+	buf = buf[:n]
+	clear(buf)
+	occ := occTable{m: sc.Map, bits: buf}
 	aligned := len(st.Blocks) == len(sc.OB.Blocks) // checkState: one per OB block, same order
 	for i := range st.Blocks {
 		b := &st.Blocks[i]
@@ -203,10 +238,15 @@ func occupancy(sc *Scenario, st *State) map[AreaID]uint8 {
 		} else {
 			spec = sc.OB.Block(b.ID)
 		}
-		occ[b.Area] |= sideBit(spec.Side)
+		if j, ok := sc.Map.areaIndex[b.Area]; ok {
+			buf[j] |= sideBit(spec.Side)
+		}
 	}
 	return occ
 }
+
+// sideBit is a side's bit in an occupancy value.
+func sideBit(s Side) uint8 { return 1 << uint(s.Index()) }
 
 // canCommand reports whether an active HQ may command block id, standing in area, to
 // carry out act; why explains a refusal in plain words.
@@ -217,6 +257,12 @@ func canCommand(sc *Scenario, st *State, a *activeHQ, id BlockID, area AreaID, a
 // canCommandIn is canCommand with the HQ's command reach already worked out (nil:
 // work it out).
 func canCommandIn(sc *Scenario, st *State, a *activeHQ, id BlockID, area AreaID, act action, reach []AreaID) (bool, string) {
+	return commandCheck(sc, st, a, id, area, act, reach, true)
+}
+
+// commandCheck is canCommandIn; without explain a refusal comes without its reason
+// (the solver only needs yes or no, and formatting reasons is its main cost).
+func commandCheck(sc *Scenario, st *State, a *activeHQ, id BlockID, area AreaID, act action, reach []AreaID, explain bool) (bool, string) {
 	spec := sc.OB.Block(id)
 	hqArea := st.Block(a.id).Area
 	hqName := sc.OB.Block(a.id).Name
@@ -224,6 +270,9 @@ func canCommandIn(sc *Scenario, st *State, a *activeHQ, id BlockID, area AreaID,
 		reach = commandReach(sc, st, a.side, hqArea, a.cr)
 	}
 	if !containsArea(reach, area) {
+		if !explain {
+			return false, ""
+		}
 		return false, fmt.Sprintf("%s is not within %s's command range %d (5.21)", spec.Name, hqName, a.cr)
 	}
 	if a.asArmy {
@@ -232,20 +281,32 @@ func canCommandIn(sc *Scenario, st *State, a *activeHQ, id BlockID, area AreaID,
 				return true, ""
 			}
 		}
+		if !explain {
+			return false, ""
+		}
 		return false, fmt.Sprintf("%s as army HQ cannot command %s of the %s (5.23)", hqName, spec.Name, spec.Army)
 	}
 	if spec.Formation == a.formation {
 		return true, ""
 	}
 	if area != hqArea {
+		if !explain {
+			return false, ""
+		}
 		return false, fmt.Sprintf("%s is not of %s's formation and not in its area (5.22)", spec.Name, hqName)
 	}
 	switch act {
 	case actReinforce:
+		if !explain {
+			return false, ""
+		}
 		return false, fmt.Sprintf("%s may command %s only to move or attack, not to reinforce (5.22)", hqName, spec.Name)
 	case actAttack:
 		if own := formationHQ(sc, spec.Formation); own != "" && own != a.id {
 			if ob := st.Block(own); ob != nil && ob.Where == OnMap && ob.Area == area {
+				if !explain {
+					return false, ""
+				}
 				return false, fmt.Sprintf("%s's own HQ %s is in the same area: %s may move it but not attack with it (5.23)",
 					spec.Name, sc.OB.Block(own).Name, hqName)
 			}
@@ -327,23 +388,37 @@ func (h *hour) activateHQs(t *turn) {
 // solver's documented preference).
 func (t *turn) commandCandidates(sc *Scenario, st *State, id BlockID, area AreaID) []int {
 	spec := sc.OB.Block(id)
-	var own, same, army []int
+	out := make([]int, 0, len(t.active))
 	for i, a := range t.active {
-		switch {
-		case a.asArmy:
-			army = append(army, i)
-		case a.formation == spec.Formation:
-			own = append(own, i)
-		case st.Block(a.id).Area == area:
-			same = append(same, i)
+		if !a.asArmy && a.formation == spec.Formation {
+			out = append(out, i)
 		}
 	}
-	byID := func(l []int) {
-		sort.Slice(l, func(i, j int) bool { return t.active[l[i]].id < t.active[l[j]].id })
+	n := len(out)
+	for i, a := range t.active {
+		if !a.asArmy && a.formation != spec.Formation && st.Block(a.id).Area == area {
+			out = append(out, i)
+		}
 	}
-	byID(same)
-	byID(army)
-	return append(append(own, same...), army...)
+	t.sortActiveByID(out[n:])
+	n = len(out)
+	for i, a := range t.active {
+		if a.asArmy {
+			out = append(out, i)
+		}
+	}
+	t.sortActiveByID(out[n:])
+	return out
+}
+
+// sortActiveByID sorts indexes into t.active by HQ id (insertion sort: a handful of
+// HQs, no allocation).
+func (t *turn) sortActiveByID(l []int) {
+	for i := 1; i < len(l); i++ {
+		for j := i; j > 0 && t.active[l[j]].id < t.active[l[j-1]].id; j-- {
+			l[j], l[j-1] = l[j-1], l[j]
+		}
+	}
 }
 
 // solveCommand assigns each block that needs command to an active HQ able to command
@@ -375,10 +450,10 @@ func (h *hour) solveCommand(t *turn, items []*moveItem) {
 		}
 		return false
 	}
-	occ := occupancy(h.sc, h.st)
+	occ := h.occupancy()
 	reach := make([][]AreaID, len(t.active))
 	for i, a := range t.active {
-		reach[i] = reachWith(h.sc, occ, a.side, h.block(a.id).Area, a.cr)
+		reach[i] = h.rch.reach(h.sc, occ, a.side, h.block(a.id).Area, a.cr, make([]AreaID, 0, 32))
 	}
 	for _, it := range items {
 		it.hq = -1
@@ -390,7 +465,7 @@ func (h *hour) solveCommand(t *turn, items []*moveItem) {
 			continue
 		}
 		for _, c := range t.commandCandidates(h.sc, h.st, it.block, b.Area) {
-			if ok, _ := canCommandIn(h.sc, h.st, t.active[c], it.block, b.Area, it.need, reach[c]); ok {
+			if ok, _ := commandCheck(h.sc, h.st, t.active[c], it.block, b.Area, it.need, reach[c], false); ok {
 				it.cands = append(it.cands, c)
 			}
 		}
@@ -403,11 +478,14 @@ func (h *hour) solveCommand(t *turn, items []*moveItem) {
 // the first other candidate with capacity left. It returns -1 and the reason when no
 // active HQ can.
 func (h *hour) commandFor(t *turn, it *moveItem, area AreaID, act action) (int, string) {
-	occ := occupancy(h.sc, h.st)
-	reach := func(a *activeHQ) []AreaID { return reachWith(h.sc, occ, a.side, h.block(a.id).Area, a.cr) }
+	occ := h.occupancy()
+	reach := func(a *activeHQ) []AreaID {
+		h.reachBuf = h.rch.reach(h.sc, occ, a.side, h.block(a.id).Area, a.cr, h.reachBuf)
+		return h.reachBuf
+	}
 	if it.hq >= 0 {
 		a := t.active[it.hq]
-		if ok, _ := canCommandIn(h.sc, h.st, a, it.block, area, act, reach(a)); ok && (!a.asArmy || a.used < armyCapacity) {
+		if ok, _ := commandCheck(h.sc, h.st, a, it.block, area, act, reach(a), false); ok && (!a.asArmy || a.used < armyCapacity) {
 			return it.hq, ""
 		}
 	}

@@ -46,6 +46,20 @@ type hour struct {
 	battles []*battle
 	// mv is movement state shared by both player turns (movement.go).
 	mv moveCtx
+
+	// Scratch buffers of the command solver, reused so that range checks do not
+	// allocate (command.go): occupancy bits, search frontiers, one reach.
+	occBuf   []uint8
+	rch      reacher
+	reachBuf []AreaID
+}
+
+// occupancy is the current occupancy of the map, in the hour's reused buffer: valid
+// until the next call.
+func (h *hour) occupancy() occTable {
+	occ := occupancyInto(h.sc, h.st, h.occBuf)
+	h.occBuf = occ.bits
+	return occ
 }
 
 // battle is a contested area waiting to be fought (6.1).

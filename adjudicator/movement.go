@@ -921,11 +921,11 @@ func (h *hour) pinResults(s Side, why string) {
 func (h *hour) markFrontline(t *turn) {
 	occ := occupancy(h.sc, h.st)
 	for _, a := range h.sc.Map.Areas {
-		if occ[a.ID]&sideBit(t.side) == 0 {
+		if occ.at(a.ID)&sideBit(t.side) == 0 {
 			continue
 		}
 		for _, n := range h.sc.Map.Neighbours(a.ID) {
-			if occ[n]&sideBit(t.side.Enemy()) != 0 {
+			if occ.at(n)&sideBit(t.side.Enemy()) != 0 {
 				t.frontline[a.ID] = true
 				break
 			}

@@ -233,12 +233,12 @@ func (h *hour) defaultSupplyOrder(s Side) []BlockID {
 
 // nearEnemy reports whether an area is contested or next to an area holding enemy
 // blocks.
-func nearEnemy(sc *Scenario, occ map[AreaID]uint8, a AreaID, s Side) bool {
-	if occ[a]&sideBit(s.Enemy()) != 0 {
+func nearEnemy(sc *Scenario, occ occTable, a AreaID, s Side) bool {
+	if occ.at(a)&sideBit(s.Enemy()) != 0 {
 		return true
 	}
 	for _, n := range sc.Map.Neighbours(a) {
-		if occ[n]&sideBit(s.Enemy()) != 0 {
+		if occ.at(n)&sideBit(s.Enemy()) != 0 {
 			return true
 		}
 	}

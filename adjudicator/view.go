@@ -77,7 +77,7 @@ func ViewOf(sc *Scenario, st *State, viewer Side) *View {
 	for _, a := range sc.Map.Areas {
 		c := Control{Area: a.ID}
 		if seen[a.ID] {
-			switch occ[a.ID] {
+			switch occ.at(a.ID) {
 			case sideBit(USA) | sideBit(CSA):
 				c.Contested = true
 			case sideBit(USA):
@@ -233,7 +233,7 @@ func ViewReport(sc *Scenario, before *State, rep *Report, after *State, viewer S
 	}
 	occBefore, occAfter := occupancy(sc, before), occupancy(sc, after)
 	tookPart := func(a AreaID) bool {
-		return viewer != NoSide && (fought[a] || (occBefore[a]|occAfter[a])&sideBit(viewer) != 0)
+		return viewer != NoSide && (fought[a] || (occBefore.at(a)|occAfter.at(a))&sideBit(viewer) != 0)
 	}
 	for _, e := range rep.Events {
 		if ev, ok := viewEvent(sc, e, viewer, mode, seen, tookPart); ok {
