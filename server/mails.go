@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -41,11 +42,26 @@ func (s *Server) recipients(g *store.Game) []recipient {
 // the hour now open. Each is built from that recipient's view alone.
 func (s *Server) queueHourMails(tx *store.Tx, g *store.Game, sc *adjudicator.Scenario, before *adjudicator.State,
 	rep *adjudicator.Report, after *adjudicator.State, commitment store.Hash, rv *hourReveal) error {
-	for _, r := range s.recipients(g) {
-		out, err := s.hourMail(g, sc, before, rep, after, commitment, rv, r)
-		if err != nil {
-			return err
+	// Each recipient's mail (its view, report and map) is built at the same time:
+	// drawing the maps is most of the work of an hour, and the recipients share
+	// nothing but read-only inputs. They are queued in a fixed order.
+	rs := s.recipients(g)
+	outs := make([]mail.OutMessage, len(rs))
+	errs := make([]error, len(rs))
+	var wg sync.WaitGroup
+	for i, r := range rs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			outs[i], errs[i] = s.hourMail(g, sc, before, rep, after, commitment, rv, r)
+		}()
+	}
+	wg.Wait()
+	for i, r := range rs {
+		if errs[i] != nil {
+			return errs[i]
 		}
+		out := outs[i]
 		kind := fmt.Sprintf("hour-h%d%s-%s", after.Hour, reseedTag(g, int(after.Hour)), sideKey(r.viewer))
 		if after.Over {
 			kind = "final-" + sideKey(r.viewer)
