@@ -317,7 +317,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		m.Path = []AreaID{mid, dest} // m is this call's copy; the orders are not touched
 	}
 	// Geometry: adjacency, one road for a two-area move (5.31), passable borders.
-	steps := []AreaID{from}
+	steps := append(make([]AreaID, 0, 3), from)
 	steps = append(steps, m.Path...)
 	if road {
 		if reason := h.roadMoveProblem(from, m.Path[0], m.Path[1]); reason != "" {
@@ -467,11 +467,11 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	ev := Event{Kind: EvMove, Side: t.side, Block: it.block, From: from, To: dest, Intent: m.Intent, CommandedBy: rec.hq}
 	switch act {
 	case actAttack:
-		ev.Rule, ev.Text = "6.1", fmt.Sprintf("%s attacks %s from %s", name, h.areaName(dest), h.areaName(from))
+		ev.Rule, ev.Text = "6.1", name+" attacks "+h.areaName(dest)+" from "+h.areaName(from)
 	case actReinforce:
-		ev.Rule, ev.Text = "5.5", fmt.Sprintf("%s reinforces %s from %s as reserves", name, h.areaName(dest), h.areaName(from))
+		ev.Rule, ev.Text = "5.5", name+" reinforces "+h.areaName(dest)+" from "+h.areaName(from)+" as reserves"
 	default:
-		ev.Rule, ev.Text = "5.3", fmt.Sprintf("%s moves from %s to %s", name, h.areaName(from), h.areaName(dest))
+		ev.Rule, ev.Text = "5.3", name+" moves from "+h.areaName(from)+" to "+h.areaName(dest)
 	}
 	if road {
 		ev.Via = []AreaID{m.Path[0]}
