@@ -290,19 +290,53 @@ func TestHourMailHidesEnemyFacts(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := &store.Game{ID: "fog", Players: map[string]store.Player{"usa": {Address: "alice@x.test", Token: "t1"}, "csa": {Address: "bob@x.test", Token: "t2"}}}
+	// The CSA's hidden facts change in alt (above); for the CSA viewer, do the same
+	// to the USA in alt2.
+	alt2 := base.Clone()
+	var usa []int
+	for i, b := range alt2.Blocks {
+		if sc.OB.Block(b.ID).Side == adjudicator.USA && b.Where == adjudicator.OnMap {
+			usa = append(usa, i)
+			if b.Strength > 1 {
+				alt2.Blocks[i].Strength--
+			}
+		}
+	}
+	c, d := &alt2.Blocks[usa[0]], &alt2.Blocks[usa[len(usa)-1]]
+	c.Area, d.Area = d.Area, c.Area
 	for _, mode := range []adjudicator.Visibility{adjudicator.VisBlocks, adjudicator.VisDoubleBlind} {
-		base.Options.Visibility, alt.Options.Visibility = mode, mode
-		m1, err := srv.hourMail(g, sc, nil, nil, base, store.Hash{}, nil, recipient{viewer: adjudicator.USA, addr: "alice@x.test"})
-		if err != nil {
-			t.Fatal(err)
+		for _, tc := range []struct {
+			viewer  adjudicator.Side
+			addr    string
+			changed *adjudicator.State
+		}{{adjudicator.USA, "alice@x.test", alt}, {adjudicator.CSA, "bob@x.test", alt2}} {
+			base.Options.Visibility, tc.changed.Options.Visibility = mode, mode
+			r := recipient{viewer: tc.viewer, addr: tc.addr}
+			m1, err := srv.hourMail(g, sc, nil, nil, base, store.Hash{}, nil, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m2, err := srv.hourMail(g, sc, nil, nil, tc.changed, store.Hash{}, nil, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m1.Subject != m2.Subject || m1.Text != m2.Text || m1.HTML != m2.HTML || m1.MapName != m2.MapName || !bytes.Equal(m1.MapPNG, m2.MapPNG) {
+				t.Errorf("%s, %s viewer: the mail depends on the enemy's hidden facts", mode, tc.viewer)
+			}
 		}
-		m2, err := srv.hourMail(g, sc, nil, nil, alt, store.Hash{}, nil, recipient{viewer: adjudicator.USA, addr: "alice@x.test"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m1.Subject != m2.Subject || m1.Text != m2.Text || m1.HTML != m2.HTML || m1.MapName != m2.MapName || !bytes.Equal(m1.MapPNG, m2.MapPNG) {
-			t.Errorf("%s: the USA mail depends on hidden CSA facts", mode)
-		}
+	}
+	// The GM sees everything: the same change shows in the GM's map.
+	gm := recipient{viewer: adjudicator.NoSide, addr: "gm@x.test"}
+	m1, err := srv.hourMail(g, sc, nil, nil, base, store.Hash{}, nil, gm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2, err := srv.hourMail(g, sc, nil, nil, alt, store.Hash{}, nil, gm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(m1.MapPNG, m2.MapPNG) {
+		t.Error("the GM map does not show the change: the test would not notice a leak")
 	}
 }
 

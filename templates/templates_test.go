@@ -187,3 +187,21 @@ func TestArrivalPlace(t *testing.T) {
 		t.Fatalf("got %q", l.Text)
 	}
 }
+
+// BenchmarkReport renders one side's hour mail, text and HTML, from its report
+// view (issue target: ≤ 2 ms/op).
+func BenchmarkReport(b *testing.B) {
+	sc := scenario(b)
+	rv := reserves()
+	v := &adjudicator.View{Scenario: sc.ID, Viewer: adjudicator.CSA, Hour: 2}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		m := NewHourMail(sc, "g7", rv, v)
+		if _, err := m.Text(); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := m.HTML(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
