@@ -164,30 +164,47 @@ func reachWith(sc *Scenario, occ occTable, side Side, from AreaID, cr int) []Are
 	return r.reach(sc, occ, side, from, cr, nil)
 }
 
-// reacher keeps the breadth-first search's frontier buffers between searches, so
-// that the command solver's many range checks do not allocate.
-type reacher struct{ cur, next []AreaID }
+// reacher keeps the breadth-first search's buffers between searches, so that the
+// command solver's many range checks do not allocate.
+type reacher struct {
+	cur, next []int
+	mark      []bool
+}
 
 // reach is reachWith writing the result into seen[:0] (pass nil for a fresh slice).
+// It searches by area index; the areas come out in the same order as a search by id.
 func (r *reacher) reach(sc *Scenario, occ occTable, side Side, from AreaID, cr int, seen []AreaID) []AreaID {
+	m := sc.Map
 	seen = append(seen[:0], from)
-	frontier := append(r.cur[:0], from)
+	fi, ok := m.areaIndex[from]
+	if !ok {
+		return seen
+	}
+	if cap(r.mark) < len(m.Areas) {
+		r.mark = make([]bool, len(m.Areas))
+	}
+	mark := r.mark[:len(m.Areas)]
+	clear(mark)
+	mark[fi] = true
+	frontier := append(r.cur[:0], fi)
 	enemy := sideBit(side.Enemy())
 	for step := 1; step <= cr; step++ {
 		next := r.next[:0]
 		for _, a := range frontier {
-			for _, n := range sc.Map.Neighbours(a) {
-				if containsArea(seen, n) || !sc.Map.Border(a, n).Limits(a).Passable {
+			id := m.Areas[a].ID
+			for _, e := range m.adj[a] {
+				if mark[e.to] || !m.Borders[e.border].Limits(id).Passable {
 					continue
 				}
-				seen = append(seen, n)
-				if occ.at(n)&enemy != 0 {
+				mark[e.to] = true
+				seen = append(seen, m.Areas[e.to].ID)
+				if occ.bits[e.to]&enemy != 0 {
 					continue // cannot trace through enemy or contested areas
 				}
-				if ar := sc.Map.Area(n); ar != nil && ar.River {
+				if m.Areas[e.to].River {
 					continue
 				}
-				next = append(next, n)
+				next = append(next, e.to)
 			}
 		}
 		r.cur, r.next = next, frontier[:0]

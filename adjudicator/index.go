@@ -34,6 +34,20 @@ func (m *Map) Index() {
 		sort.Slice(ns, func(i, j int) bool { return ns[i] < ns[j] })
 		m.neighbours[id] = ns
 	}
+	m.adj = make([][]mapEdge, len(m.Areas))
+	for i, a := range m.Areas {
+		for _, n := range m.neighbours[a.ID] {
+			j, ok := m.areaIndex[n]
+			if !ok {
+				continue // a border to an unknown area: validation reports it
+			}
+			k := [2]AreaID{a.ID, n}
+			if n < a.ID {
+				k = [2]AreaID{n, a.ID}
+			}
+			m.adj[i] = append(m.adj[i], mapEdge{to: j, border: m.borderIndex[k]})
+		}
+	}
 }
 
 // Area returns the area with the id, or nil.

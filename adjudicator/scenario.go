@@ -107,7 +107,12 @@ type Map struct {
 	areaIndex   map[AreaID]int
 	borderIndex map[[2]AreaID]int
 	neighbours  map[AreaID][]AreaID
+	// adj is neighbours by area index (for searches that run often: command range).
+	adj [][]mapEdge
 }
+
+// mapEdge is one neighbour of an area: its index in Areas and the border's in Borders.
+type mapEdge struct{ to, border int }
 
 // Army is one of the three armies of rule 4.2.
 type Army string
