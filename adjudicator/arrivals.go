@@ -302,7 +302,7 @@ func (h *hour) unusedArrivalOrders(t *turn) {
 func (h *hour) placeArrivals(ar *Arrival, ids []BlockID, area AreaID) {
 	for _, id := range ids {
 		b := h.block(id)
-		b.Where, b.Area = OnMap, area
+		h.place(b, OnMap, area)
 		if sp := h.spec(id); sp.HQKind == AHQ {
 			// The army's own commander is here: an acting AHQ stands down (5.21).
 			var keep []ArmyCommand

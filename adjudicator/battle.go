@@ -613,7 +613,7 @@ func (ft *fight) retreat(f *fighter, forced bool, why string) (bool, string) {
 	}
 	ft.retreats[to]++
 	f.out = true
-	bs.Area = to
+	h.place(bs, bs.Where, to)
 	ev.To = to
 	ev.Rule = "6.72"
 	if !ft.attacking(f) {
@@ -671,7 +671,7 @@ func (ft *fight) overstacked(f *fighter, at AreaID) {
 	}
 	h.rankRetreats(f.side, cands)
 	to := cands[0]
-	h.block(f.id).Area = to
+	h.place(h.block(f.id), h.block(f.id).Where, to)
 	h.event(Event{Kind: EvRetreat, Side: f.side, Block: f.id, Area: ft.area, From: at, To: to, Round: ft.round, Strength: h.block(f.id).Strength, Rule: "6.75",
 		Text: fmt.Sprintf("%s moves on from full %s to %s (default: friendly before vacant, fewest enemy neighbours, then id)", name, areaTitle(h.sc, at), areaTitle(h.sc, to))})
 }
@@ -1131,7 +1131,8 @@ func (h *hour) battleEliminate(id BlockID, area AreaID, round int, rule, text st
 		h.hqFalls(id, area, round)
 		return
 	}
-	bs.Where, bs.Strength, bs.Area = Eliminated, 0, ""
+	h.place(bs, Eliminated, "")
+	bs.Strength = 0
 	h.st.Losses = append(h.st.Losses, Loss{Block: id, Side: side, Hour: h.st.Hour})
 	h.dropSightings(id)
 	h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Round: round, Rule: rule, Text: text})
@@ -1184,15 +1185,16 @@ func (h *hour) hqFalls(id BlockID, area AreaID, round int) {
 		}
 	}
 	bs.Falls++
-	bs.Strength, bs.Area = 0, ""
+	h.place(bs, bs.Where, "")
+	bs.Strength = 0
 	h.st.Losses = append(h.st.Losses, Loss{Block: id, Side: side, Hour: h.st.Hour, HQFall: true})
 	h.dropSightings(id)
 	text := fmt.Sprintf("%s has fallen: %s scores a Fallen HQ; it is rebuilt at strength 0 (max 1, B1) in the next supply phase if its formation has blocks left (6.91)", name, side.Enemy())
 	if army {
-		bs.Where = Eliminated
+		h.place(bs, Eliminated, "")
 		text = fmt.Sprintf("%s has fallen: %s scores a Fallen HQ; an army HQ is never replaced (6.91)", name, side.Enemy())
 	} else {
-		bs.Where = Fallen
+		h.place(bs, Fallen, "")
 	}
 	h.event(Event{Kind: EvHQFallen, Side: side, Block: id, Area: area, Round: round, Rule: "6.91", Text: text})
 	sort.Slice(commanded, func(i, j int) bool { return commanded[i] < commanded[j] })
@@ -1324,7 +1326,7 @@ func (ft *fight) regroup(victor Side) {
 			}
 			moved[id] = true
 			crossed[rg.To]++
-			h.block(id).Area = rg.To
+			h.place(h.block(id), h.block(id).Where, rg.To)
 			went++
 			h.event(Event{Kind: EvRegroup, Side: victor, Block: id, Area: ft.area, From: ft.area, To: rg.To, Rule: "6.8",
 				Text: fmt.Sprintf("%s regroups to %s (regroup order)", blockTitle(h.sc, id), areaTitle(h.sc, rg.To))})

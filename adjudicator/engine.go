@@ -49,17 +49,12 @@ type hour struct {
 
 	// Scratch buffers of the command solver, reused so that range checks do not
 	// allocate (command.go): occupancy bits, search frontiers, one reach.
-	occBuf   []uint8
+	occBuf []uint8
+	// occN counts blocks on the map per side (Side.Index()) per area index
+	// (occupancy.go).
+	occN     [2][]int16
 	rch      reacher
 	reachBuf []AreaID
-}
-
-// occupancy is the current occupancy of the map, in the hour's reused buffer: valid
-// until the next call.
-func (h *hour) occupancy() occTable {
-	occ := occupancyInto(h.sc, h.st, h.occBuf)
-	h.occBuf = occ.bits
-	return occ
 }
 
 // battle is a contested area waiting to be fought (6.1).
@@ -98,6 +93,7 @@ func newHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
 	for i, b := range h.st.Blocks {
 		h.blockIdx[b.ID] = i
 	}
+	h.initOcc()
 	return h
 }
 
@@ -163,16 +159,6 @@ func (h *hour) sideOf(id BlockID) Side {
 	}
 	return NoSide
 }
-
-// blocksIn returns the ids of a side's blocks on the map in an area, sorted by id.
-// side NoSide returns both sides' blocks.
-func (h *hour) blocksIn(a AreaID, side Side) []BlockID {
-	return h.st.BlocksIn(h.sc, a, side)
-}
-
-// control returns the area's control (5.1): the side holding it alone, or NoSide with
-// contested true when both sides are there, or NoSide when it is vacant.
-func (h *hour) control(a AreaID) (Side, bool) { return h.st.Control(h.sc, a) }
 
 // Clone returns a deep copy of the state.
 func (st *State) Clone() *State {

@@ -462,7 +462,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		t.commandedBy[a.id] = append(t.commandedBy[a.id], it.block)
 		h.mv.commands = append(h.mv.commands, CommandAssignment{Move: it.move, Block: it.block, HQ: a.id})
 	}
-	b.Area = dest
+	h.place(b, b.Where, dest)
 	h.moved[it.block] = true
 	ev := Event{Kind: EvMove, Side: t.side, Block: it.block, From: from, To: dest, Intent: m.Intent, CommandedBy: rec.hq}
 	switch act {
@@ -621,7 +621,8 @@ func (h *hour) removeBlock(id BlockID, rule, text string) {
 	b := h.block(id)
 	side := h.sideOf(id)
 	area := b.Area
-	b.Where, b.Area, b.Strength = Eliminated, "", 0
+	h.place(b, Eliminated, "")
+	b.Strength = 0
 	if h.mv.lost == nil {
 		h.mv.lost = map[BlockID]bool{}
 	}
@@ -727,7 +728,7 @@ func (h *hour) returnArrivals(t *turn) {
 				continue
 			}
 			b := h.block(id)
-			b.Where, b.Area = Pending, ""
+			h.place(b, Pending, "")
 			back = append(back, id)
 			var keep []string
 			for _, d := range h.st.ArrivalsDone {
@@ -759,7 +760,7 @@ func stackLimit(a *Area) int {
 func (h *hour) undoMove(t *turn, rec *moveRecord, limit int) {
 	rec.undone = true
 	id := rec.item.block
-	h.block(id).Area = rec.from
+	h.place(h.block(id), h.block(id).Where, rec.from)
 	for _, k := range rec.crossed {
 		h.moveCount[k]--
 	}

@@ -52,7 +52,7 @@ func (h *hour) rebuildFallen(s Side) {
 			}
 		}
 		if !onMap {
-			b.Where = Absent
+			h.place(b, Absent, "")
 			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91",
 				Text: spec.Name + " is never rebuilt: no block of its formation is left on the map"})
 			continue
@@ -62,7 +62,8 @@ func (h *hour) rebuildFallen(s Side) {
 				Text: spec.Name + " stays fallen: every block of its formation stands in a full area; it is rebuilt in a later supply phase when one has room"})
 			continue
 		}
-		b.Where, b.Area, b.Strength = OnMap, h.block(with).Area, 0
+		h.place(b, OnMap, h.block(with).Area)
+		b.Strength = 0
 		b.Max, b.Firepower = 1, Firepower{Letter: 'B', Value: 1}
 		h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Area: b.Area, Strength: 0, Rule: "6.91",
 			Text: fmt.Sprintf("%s is rebuilt as another leader with %s at %s: strength 0, max 1, B1",

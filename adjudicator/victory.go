@@ -76,7 +76,7 @@ func (h *hour) checkOhioBarred() {
 		}
 		for _, id := range ar.Blocks {
 			if b := h.block(id); b != nil && b.Where == Pending {
-				b.Where = Absent
+				h.place(b, Absent, "")
 				barred = append(barred, id)
 			}
 		}

@@ -1,0 +1,95 @@
+package adjudicator
+
+// This file keeps the hour's occupancy index: how many blocks of each side stand in
+// each area. Control (5.1), the command range search (5.21) and the stacking checks
+// ask it instead of scanning every block. Every change of a block's place during an
+// hour goes through h.place, which keeps the index exact.
+
+// initOcc counts the blocks on the map of the hour's state.
+func (h *hour) initOcc() {
+	n := len(h.sc.Map.Areas)
+	for s := range h.occN {
+		h.occN[s] = make([]int16, n)
+	}
+	for i := range h.st.Blocks {
+		h.occAdd(&h.st.Blocks[i], 1)
+	}
+}
+
+// occAdd adds d to the count of a block's area if the block is on the map.
+func (h *hour) occAdd(b *BlockState, d int16) {
+	if b.Where != OnMap {
+		return
+	}
+	i, ok := h.sc.Map.areaIndex[b.Area]
+	if !ok {
+		return
+	}
+	if s := h.sideOf(b.ID); s != NoSide {
+		h.occN[s.Index()][i] += d
+	}
+}
+
+// place moves a block to where and area: the one way the engine changes a block's
+// place during an hour (moves, retreats, regroups, eliminations, arrivals, rebuilt
+// HQs), so that the occupancy index stays exact.
+func (h *hour) place(b *BlockState, where Where, area AreaID) {
+	h.occAdd(b, -1)
+	b.Where, b.Area = where, area
+	h.occAdd(b, 1)
+}
+
+// occupancy is the current occupancy of the map as side bits, in the hour's reused
+// buffer: valid until the next call.
+func (h *hour) occupancy() occTable {
+	n := len(h.sc.Map.Areas)
+	if cap(h.occBuf) < n {
+		h.occBuf = make([]uint8, n)
+	}
+	bits := h.occBuf[:n]
+	for i := range bits {
+		var v uint8
+		if h.occN[0][i] > 0 {
+			v |= 1
+		}
+		if h.occN[1][i] > 0 {
+			v |= 2
+		}
+		bits[i] = v
+	}
+	return occTable{m: h.sc.Map, bits: bits}
+}
+
+// control returns the area's control (5.1): the side holding it alone, or NoSide with
+// contested true when both sides are there, or NoSide when it is vacant.
+func (h *hour) control(a AreaID) (Side, bool) {
+	i, ok := h.sc.Map.areaIndex[a]
+	if !ok {
+		return h.st.Control(h.sc, a)
+	}
+	usa, csa := h.occN[USA.Index()][i] > 0, h.occN[CSA.Index()][i] > 0
+	switch {
+	case usa && csa:
+		return NoSide, true
+	case usa:
+		return USA, false
+	case csa:
+		return CSA, false
+	}
+	return NoSide, false
+}
+
+// blocksIn returns the ids of a side's blocks on the map in an area, sorted by id.
+// side NoSide returns both sides' blocks.
+func (h *hour) blocksIn(a AreaID, side Side) []BlockID {
+	if i, ok := h.sc.Map.areaIndex[a]; ok {
+		n := h.occN[0][i] + h.occN[1][i]
+		if side != NoSide {
+			n = h.occN[side.Index()][i]
+		}
+		if n == 0 {
+			return nil
+		}
+	}
+	return h.st.BlocksIn(h.sc, a, side)
+}
