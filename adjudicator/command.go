@@ -472,6 +472,7 @@ func (h *hour) solveCommand(t *turn, items []*moveItem) {
 	for i, a := range t.active {
 		reach[i] = h.rch.reach(h.sc, occ, a.side, h.block(a.id).Area, a.cr, make([]AreaID, 0, 32))
 	}
+	seen := make([]bool, len(t.active))
 	for _, it := range items {
 		it.hq = -1
 		if !it.needsCommand {
@@ -481,12 +482,15 @@ func (h *hour) solveCommand(t *turn, items []*moveItem) {
 		if b.Where != OnMap {
 			continue
 		}
-		for _, c := range t.commandCandidates(h.sc, h.st, it.block, b.Area) {
+		cands := t.commandCandidates(h.sc, h.st, it.block, b.Area)
+		it.cands = cands[:0] // filtered in place: the candidates are this item's own
+		for _, c := range cands {
 			if ok, _ := commandCheck(h.sc, h.st, t.active[c], it.block, b.Area, it.need, reach[c], false); ok {
 				it.cands = append(it.cands, c)
 			}
 		}
-		try(it, make([]bool, len(t.active)))
+		clear(seen)
+		try(it, seen)
 	}
 }
 

@@ -113,8 +113,9 @@ func (h *hour) playerTurn(s Side) {
 		consumed:    map[[2]int]bool{},
 		out:         make([]*moveOutcome, len(o.Moves)),
 	}
+	outs := make([]moveOutcome, len(t.out)) // one allocation for all
 	for i := range t.out {
-		t.out[i] = &moveOutcome{}
+		t.out[i] = &outs[i]
 	}
 	// Move limits count per player turn (3.32; docs/ENGINE.md), and a block moves once
 	// per player turn (5.3).
@@ -156,6 +157,12 @@ func (h *hour) playerTurn(s Side) {
 func (h *hour) moveItems(t *turn) []*moveItem {
 	o := h.orders(t.side)
 	var items []*moveItem
+	n := 0
+	for _, m := range o.Moves {
+		n += len(m.Blocks)
+	}
+	// The items live in one slab, never grown past n, so the pointers stay valid.
+	slab := make([]moveItem, 0, n)
 	for mi, m := range o.Moves {
 		out := t.out[mi]
 		if bad := h.badPath(m); bad != "" {
@@ -183,8 +190,9 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 			if containsBlock(m.Blocks[:pos], id) {
 				continue
 			}
-			it := &moveItem{move: mi, pos: pos, block: id, hq: -1,
-				needsCommand: !spec.IsHQ() && spec.Type != Gunboat}
+			slab = append(slab, moveItem{move: mi, pos: pos, block: id, hq: -1,
+				needsCommand: !spec.IsHQ() && spec.Type != Gunboat})
+			it := &slab[len(slab)-1]
 			it.need = h.expectedAction(t, m)
 			items = append(items, it)
 		}
