@@ -81,6 +81,8 @@ func newHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
 		moveCount: map[[2]AreaID]int{},
 		moved:     map[BlockID]bool{},
 	}
+	// A busy hour writes an event or two per block: grow once, not step by step.
+	h.rep.Events = make([]Event, 0, len(st.Blocks))
 	h.d = loggingDice{d: d, log: &h.rep.Throws}
 	for _, s := range Sides {
 		o := orders[s.Index()]
