@@ -27,7 +27,8 @@
 // scenario data (map, order of battle, starts; scenarios/); view.go projects what
 // one side may know (DESIGN §3); check.go checks a side's orders against its own
 // view for receipts; dice.go holds the dice; bot.go a random legal-order player
-// that sees only its own view.
+// that sees only its own view; occupancy.go the hour's count of blocks per area and
+// side, which every change of a block's place goes through (h.place).
 //
 // How the interactive board game becomes one set of orders per side per hour (intents,
 // the command solver, standing battle doctrine and its defaults) is described in
