@@ -81,8 +81,9 @@ func newHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
 		moveCount: map[[2]AreaID]int{},
 		moved:     map[BlockID]bool{},
 	}
-	// A busy hour writes an event or two per block: grow once, not step by step.
-	h.rep.Events = make([]Event, 0, len(st.Blocks))
+	// A busy hour writes two or three events per block: allocate once, not step by
+	// step (an Event is large, and each growth copies them all).
+	h.rep.Events = make([]Event, 0, 3*len(st.Blocks))
 	h.d = loggingDice{d: d, log: &h.rep.Throws}
 	for _, s := range Sides {
 		o := orders[s.Index()]
@@ -188,11 +189,12 @@ func (st *State) Block(id BlockID) *BlockState {
 // side NoSide returns both sides'.
 func (st *State) BlocksIn(sc *Scenario, a AreaID, side Side) []BlockID {
 	var out []BlockID
-	for _, b := range st.Blocks {
+	for i := range st.Blocks {
+		b := &st.Blocks[i]
 		if b.Where != OnMap || b.Area != a {
 			continue
 		}
-		if side != NoSide && sc.OB.Block(b.ID).Side != side {
+		if side != NoSide && st.specAt(sc, i).Side != side {
 			continue
 		}
 		out = append(out, b.ID)
@@ -200,13 +202,22 @@ func (st *State) BlocksIn(sc *Scenario, a AreaID, side Side) []BlockID {
 	return out
 }
 
+// specAt is the OB card of st.Blocks[i]: by position when the state is aligned with
+// the order of battle (checkState: one per OB block, same order), else by id.
+func (st *State) specAt(sc *Scenario, i int) *BlockSpec {
+	if len(st.Blocks) == len(sc.OB.Blocks) && sc.OB.Blocks[i].ID == st.Blocks[i].ID {
+		return &sc.OB.Blocks[i]
+	}
+	return sc.OB.Block(st.Blocks[i].ID)
+}
+
 // Control returns the area's control (5.1): the side holding it alone; NoSide and
 // contested=true when both sides are there; NoSide and false when it is vacant.
 func (st *State) Control(sc *Scenario, a AreaID) (side Side, contested bool) {
 	var has [2]bool
-	for _, b := range st.Blocks {
-		if b.Where == OnMap && b.Area == a {
-			has[sc.OB.Block(b.ID).Side.Index()] = true
+	for i := range st.Blocks {
+		if b := &st.Blocks[i]; b.Where == OnMap && b.Area == a {
+			has[st.specAt(sc, i).Side.Index()] = true
 		}
 	}
 	switch {
