@@ -81,9 +81,17 @@ func newHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
 		moveCount: map[[2]AreaID]int{},
 		moved:     map[BlockID]bool{},
 	}
-	// A busy hour writes two or three events per block: allocate once, not step by
-	// step (an Event is large, and each growth copies them all).
-	h.rep.Events = make([]Event, 0, 3*len(st.Blocks))
+	// A busy hour writes about three events per block moved: allocate once, not
+	// step by step (an Event is large, and each growth copies them all).
+	evs := 32
+	for _, o := range orders {
+		if o != nil {
+			for _, m := range o.Moves {
+				evs += 3 * len(m.Blocks)
+			}
+		}
+	}
+	h.rep.Events = make([]Event, 0, evs)
 	h.d = loggingDice{d: d, log: &h.rep.Throws}
 	for _, s := range Sides {
 		o := orders[s.Index()]

@@ -722,12 +722,13 @@ func (h *hour) enforceStacking(t *turn) {
 // holds blocks that arrived this turn and stayed (9.1: four at Brown's Ferry after
 // movement). The last of them by id go back off the map, to arrive in a later hour.
 func (h *hour) returnArrivals(t *turn) {
-	for _, ar := range h.sc.Map.Areas {
-		own := h.blocksIn(ar.ID, t.side)
-		limit := stackLimit(&ar)
-		if ar.River || len(own) <= limit {
+	for i := range h.sc.Map.Areas {
+		ar := &h.sc.Map.Areas[i]
+		limit := stackLimit(ar)
+		if ar.River || int(h.occN[t.side.Index()][i]) <= limit {
 			continue
 		}
+		own := h.blocksIn(ar.ID, t.side)
 		var back []BlockID
 		for i := len(own) - 1; i >= 0 && len(own)-len(back) > limit; i-- {
 			id := own[i]
