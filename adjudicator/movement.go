@@ -690,17 +690,15 @@ func (h *hour) gunboatOrder(t *turn, it *moveItem, m Move) {
 // each side may have the full limit, so only the side's own blocks count. An area
 // over its limit has its latest moves undone, repeatedly, until none is over.
 func (h *hour) enforceStacking(t *turn) {
+	var count []int16
 	for changed := true; changed; {
 		changed = false
-		count := map[AreaID]int{} // lookups only
-		for _, b := range h.st.Blocks {
-			if b.Where == OnMap && h.sideOf(b.ID) == t.side {
-				count[b.Area]++
-			}
-		}
-		for _, ar := range h.sc.Map.Areas {
-			limit := stackLimit(&ar)
-			n := count[ar.ID]
+		// The side's counts as the pass begins (undoing a move changes the index).
+		count = append(count[:0], h.occN[t.side.Index()]...)
+		for ai := range h.sc.Map.Areas {
+			ar := &h.sc.Map.Areas[ai]
+			limit := stackLimit(ar)
+			n := int(count[ai])
 			if ar.River || n <= limit {
 				continue
 			}
