@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -182,10 +183,14 @@ func receipt(sc *adjudicator.Scenario, st *adjudicator.State, p *orders.Parsed, 
 		case adjudicator.CheckError:
 			status = orders.Errored
 		}
+		sugg := c.Suggestion
+		if strings.Contains(c.Text, sugg) {
+			sugg = "" // the engine's text already ends with it
+		}
 		if c.Order.Line > 0 {
-			rc.AddCheck(c.Order.Line, status, c.Rule, c.Text, c.Suggestion)
+			rc.AddCheck(c.Order.Line, status, c.Rule, c.Text, sugg)
 		} else {
-			rc.AddCheckFor(c.Order.Kind, c.Order.Index, status, c.Rule, c.Text, c.Suggestion)
+			rc.AddCheckFor(c.Order.Kind, c.Order.Index, status, c.Rule, c.Text, sugg)
 		}
 	}
 	return rc

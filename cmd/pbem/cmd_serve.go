@@ -78,9 +78,12 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	gmSecrets, err := cfg.gmPassphrases()
+	gmSecrets, warnings, err := cfg.gmPassphrases()
 	if err != nil {
 		return err
+	}
+	for _, w := range warnings {
+		log.Warn(w)
 	}
 	st, err := store.Open(cfg.Store.Path, nil)
 	if err != nil {

@@ -182,36 +182,34 @@ func secret(inline, file string) (string, error) {
 }
 
 // gmPassphrases reads the GM passphrase file: one "address passphrase" per line,
-// blank lines and # comments ignored. Every listed GM needs one.
-func (c *Config) gmPassphrases() (map[string]string, error) {
+// blank lines and # comments ignored. A listed GM without a passphrase cannot give
+// GM commands by mail; warnings say so, for the log.
+func (c *Config) gmPassphrases() (map[string]string, []string, error) {
 	out := map[string]string{}
-	if c.Mail.GMPassphraseFile == "" {
-		if len(c.Mail.GMs) > 0 {
-			return nil, fmt.Errorf("mail.gms lists GMs but mail.gm_passphrase_file is not set: GM commands need a passphrase")
+	if c.Mail.GMPassphraseFile != "" {
+		b, err := os.ReadFile(c.Mail.GMPassphraseFile)
+		if err != nil {
+			return nil, nil, err
 		}
-		return out, nil
-	}
-	b, err := os.ReadFile(c.Mail.GMPassphraseFile)
-	if err != nil {
-		return nil, err
-	}
-	for i, line := range strings.Split(string(b), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
+		for i, line := range strings.Split(string(b), "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			f := strings.Fields(line)
+			if len(f) != 2 {
+				return nil, nil, fmt.Errorf("%s:%d: want \"address passphrase\"", c.Mail.GMPassphraseFile, i+1)
+			}
+			out[strings.ToLower(f[0])] = f[1]
 		}
-		f := strings.Fields(line)
-		if len(f) != 2 {
-			return nil, fmt.Errorf("%s:%d: want \"address passphrase\"", c.Mail.GMPassphraseFile, i+1)
-		}
-		out[strings.ToLower(f[0])] = f[1]
 	}
+	var warn []string
 	for _, gm := range c.Mail.GMs {
 		if out[strings.ToLower(gm)] == "" {
-			return nil, fmt.Errorf("%s has no passphrase for GM %s", c.Mail.GMPassphraseFile, gm)
+			warn = append(warn, fmt.Sprintf("GM %s has no passphrase (mail.gm_passphrase_file): GM commands from this address will be refused", gm))
 		}
 	}
-	return out, nil
+	return out, warn, nil
 }
 
 // String prints the configuration with every secret masked, for logs.

@@ -56,18 +56,22 @@ func TestGMPassphrases(t *testing.T) {
 	dir := t.TempDir()
 	c := DefaultConfig()
 	c.Mail.GMs = []string{"GM@club.test"}
-	if _, err := c.gmPassphrases(); err == nil {
-		t.Error("GMs without a passphrase file accepted")
+	if _, warn, err := c.gmPassphrases(); err != nil || len(warn) != 1 {
+		t.Errorf("GMs without a passphrase file: %v %v", warn, err)
 	}
 	p := filepath.Join(dir, "gm")
 	os.WriteFile(p, []byte("# club GMs\ngm@club.test correct-horse\n"), 0o600)
 	c.Mail.GMPassphraseFile = p
-	got, err := c.gmPassphrases()
-	if err != nil || got["gm@club.test"] != "correct-horse" {
-		t.Fatalf("%v %v", got, err)
+	got, warn, err := c.gmPassphrases()
+	if err != nil || got["gm@club.test"] != "correct-horse" || len(warn) != 0 {
+		t.Fatalf("%v %v %v", got, warn, err)
 	}
 	c.Mail.GMs = append(c.Mail.GMs, "other@club.test")
-	if _, err := c.gmPassphrases(); err == nil {
-		t.Error("a GM without a passphrase accepted")
+	if _, warn, _ := c.gmPassphrases(); len(warn) != 1 {
+		t.Error("a GM without a passphrase not warned about")
+	}
+	os.WriteFile(p, []byte("gm@club.test\n"), 0o600)
+	if _, _, err := c.gmPassphrases(); err == nil {
+		t.Error("a malformed passphrase line accepted")
 	}
 }
