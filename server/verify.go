@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"runtime"
+	"sync"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/store"
@@ -71,6 +73,7 @@ func VerifyRecord(rec *store.GameRecord) ([]string, error) {
 		diffs = append(diffs, err.Error())
 	}
 	var prev []byte
+	var played []*store.HourRecord
 	for i := range rec.Hours {
 		h := &rec.Hours[i]
 		if prev != nil && !bytes.Equal(prev, h.StateAtStart) {
@@ -79,12 +82,41 @@ func VerifyRecord(rec *store.GameRecord) ([]string, error) {
 		if !h.Resolved() {
 			break
 		}
-		d, err := ReplayHour(h, rec.Game.Scenario)
-		if err != nil {
-			return diffs, err
-		}
-		diffs = append(diffs, d...)
+		played = append(played, h)
 		prev = h.NextState
 	}
-	return diffs, nil
+	d, err := ReplayHours(played, rec.Game.Scenario)
+	return append(diffs, d...), err
+}
+
+// ReplayHours replays resolved hours, each from its own stored start, on every
+// core: an hour's replay needs nothing from another's. The differences come back
+// in the hours' order.
+func ReplayHours(hours []*store.HourRecord, scenario string) ([]string, error) {
+	diffs := make([][]string, len(hours))
+	errs := make([]error, len(hours))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(hours)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				diffs[i], errs[i] = ReplayHour(hours[i], scenario)
+			}
+		}()
+	}
+	for i := range hours {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var out []string
+	for i := range hours {
+		if errs[i] != nil {
+			return out, errs[i]
+		}
+		out = append(out, diffs[i]...)
+	}
+	return out, nil
 }
