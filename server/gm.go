@@ -246,16 +246,10 @@ func (s *Server) gmNewGame(tx *store.Tx, actor string, args []string) (string, e
 			req.USAZone = v
 		case "csazone":
 			req.CSAZone = v
-		case "planned-initiative":
-			req.Options.PlannedInitiative = true
-		case "pond":
-			req.Options.Pond = true
-		case "frontline-limits":
-			req.Options.FrontlineLimits = true
-		case "flanking":
-			req.Options.Flanking = true
 		default:
-			return "", gmErr("unknown setting %q", a)
+			if !setOptionalRule(&req.Options, strings.ToLower(k)) {
+				return "", gmErr("unknown setting %q", a)
+			}
 		}
 		if err != nil {
 			return "", gmErr("%s: %v", a, err)
@@ -674,31 +668,44 @@ func (s *Server) queueDirect(tx *store.Tx, key, to, subject, body string) error 
 // optionalRules names the optional rules of opts for the store.
 func optionalRules(o adjudicator.Options) []string {
 	var r []string
-	for _, x := range []struct {
-		on   bool
-		name string
-	}{{o.PlannedInitiative, "planned-initiative"}, {o.Pond, "pond"}, {o.FrontlineLimits, "frontline-limits"}, {o.Flanking, "flanking"}} {
-		if x.on {
+	for _, x := range optionalRuleNames {
+		if *x.on(&o) {
 			r = append(r, x.name)
 		}
 	}
 	return r
 }
 
+// optionalRuleNames names each optional rule as GMs write it in NEWGAME and as the
+// store keeps it, with its switch in the engine's options: the one list all three
+// places read.
+var optionalRuleNames = []struct {
+	name string
+	on   func(*adjudicator.Options) *bool
+}{
+	{"planned-initiative", func(o *adjudicator.Options) *bool { return &o.PlannedInitiative }},
+	{"pond", func(o *adjudicator.Options) *bool { return &o.Pond }},
+	{"frontline-limits", func(o *adjudicator.Options) *bool { return &o.FrontlineLimits }},
+	{"flanking", func(o *adjudicator.Options) *bool { return &o.Flanking }},
+}
+
+// setOptionalRule switches on the optional rule with that name; false if there is
+// none.
+func setOptionalRule(o *adjudicator.Options, name string) bool {
+	for _, x := range optionalRuleNames {
+		if x.name == name {
+			*x.on(o) = true
+			return true
+		}
+	}
+	return false
+}
+
 // gameOptions rebuilds the engine's options from the stored game.
 func gameOptions(g *store.Game) adjudicator.Options {
 	o := adjudicator.Options{Visibility: adjudicator.Visibility(g.Options.Visibility)}
 	for _, r := range g.Options.OptionalRules {
-		switch r {
-		case "planned-initiative":
-			o.PlannedInitiative = true
-		case "pond":
-			o.Pond = true
-		case "frontline-limits":
-			o.FrontlineLimits = true
-		case "flanking":
-			o.Flanking = true
-		}
+		setOptionalRule(&o, r)
 	}
 	return o
 }
