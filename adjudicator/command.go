@@ -265,14 +265,9 @@ func occupancyInto(sc *Scenario, st *State, buf []uint8) occTable {
 // sideBit is a side's bit in an occupancy value.
 func sideBit(s Side) uint8 { return 1 << uint(s.Index()) }
 
-// canCommand reports whether an active HQ may command block id, standing in area, to
-// carry out act; why explains a refusal in plain words.
-func canCommand(sc *Scenario, st *State, a *activeHQ, id BlockID, area AreaID, act action) (bool, string) {
-	return canCommandIn(sc, st, a, id, area, act, nil)
-}
-
-// canCommandIn is canCommand with the HQ's command reach already worked out (nil:
-// work it out).
+// canCommandIn reports whether an active HQ may command block id, standing in area,
+// to carry out act; why explains a refusal in plain words. reach is the HQ's
+// command reach when already worked out (nil: work it out).
 func canCommandIn(sc *Scenario, st *State, a *activeHQ, id BlockID, area AreaID, act action, reach []AreaID) (bool, string) {
 	return commandCheck(sc, st, a, id, area, act, reach, true)
 }

@@ -381,11 +381,9 @@ type token struct {
 	low  string // lower case, for keywords
 }
 
-// lex splits an order line into words and separators. Parentheses, quotes and
-// brackets are space; a period ends nothing (initials "W. Wallace" stay words).
-func lex(s string) []token { return lexInto(nil, s) }
-
-// lexInto is lex reusing buf's storage.
+// lexInto splits an order line into words and separators, reusing buf's storage.
+// Parentheses, quotes and brackets are space; a period ends nothing (initials
+// "W. Wallace" stay words).
 func lexInto(buf []token, s string) []token {
 	toks := buf[:0]
 	i := 0

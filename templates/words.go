@@ -34,7 +34,7 @@ func (n namer) block(id adjudicator.BlockID) string {
 	return string(id)
 }
 
-// blockLong is "Cleburne (C3)" style, with the block's side when told.
+// blockKind is what a block is ("infantry", "DHQ"), as the report names it.
 func (n namer) blockKind(id adjudicator.BlockID) string {
 	b := n.sc.OB.Block(id)
 	if b == nil {
@@ -55,14 +55,6 @@ func (n namer) blockKind(id adjudicator.BlockID) string {
 	return string(b.Type)
 }
 
-func (n namer) areas(ids []adjudicator.AreaID) string {
-	var s []string
-	for _, id := range ids {
-		s = append(s, n.area(id))
-	}
-	return strings.Join(s, ", ")
-}
-
 func dice(d []int) string {
 	var s []string
 	for _, v := range d {
@@ -76,15 +68,4 @@ func plural(n int, one, many string) string {
 		return fmt.Sprintf("%d %s", n, one)
 	}
 	return fmt.Sprintf("%d %s", n, many)
-}
-
-// whose says "your" or "the enemy's" or names the side for the GM.
-func whose(viewer, s adjudicator.Side) string {
-	switch {
-	case viewer == adjudicator.NoSide:
-		return s.String()
-	case s == viewer:
-		return "Your"
-	}
-	return "Enemy"
 }

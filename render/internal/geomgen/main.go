@@ -240,14 +240,6 @@ var labelBias = map[string]vec{
 	"polk_bivouac": {110, -30},
 }
 
-func reverse(s []int) []int {
-	r := make([]int, len(s))
-	for i, v := range s {
-		r[len(s)-1-i] = v
-	}
-	return r
-}
-
 func pt(v vec) render.Point { return render.Point{int(math.Round(v.x)), int(math.Round(v.y))} }
 
 func dedupe(ps []render.Point) []render.Point {
@@ -289,25 +281,6 @@ func (vs *vertices) ids(poly []vec) []int {
 	}
 	for len(out) > 1 && out[0] == out[len(out)-1] {
 		out = out[:len(out)-1]
-	}
-	return out
-}
-
-// clip keeps the part of a convex polygon where nx*x+ny*y <= c.
-func clip(poly []vec, nx, ny, c float64) []vec {
-	var out []vec
-	n := len(poly)
-	for i := 0; i < n; i++ {
-		p, q := poly[i], poly[(i+1)%n]
-		fp := nx*p.x + ny*p.y - c
-		fq := nx*q.x + ny*q.y - c
-		if fp <= 0 {
-			out = append(out, p)
-		}
-		if (fp < 0 && fq > 0) || (fp > 0 && fq < 0) {
-			t := fp / (fp - fq)
-			out = append(out, vec{p.x + t*(q.x-p.x), p.y + t*(q.y-p.y)})
-		}
 	}
 	return out
 }
