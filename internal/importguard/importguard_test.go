@@ -1,0 +1,41 @@
+package importguard
+
+import (
+	"fmt"
+	"testing"
+)
+
+// recorder is a testing.TB that keeps the failures instead of failing.
+type recorder struct {
+	testing.TB
+	errs []string
+}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+func (r *recorder) Helper() {}
+
+// The guard must catch a forbidden import and a clock read in this very package
+// (importguard.go imports go/ast and reads no clock).
+func TestCheckCatches(t *testing.T) {
+	r := &recorder{TB: t}
+	Check(r, Rules{Allow: Only("go/parser", "go/token", "path/filepath", "strconv", "strings", "testing")})
+	if len(r.errs) != 1 {
+		t.Fatalf("want one forbidden import (go/ast), got %q", r.errs)
+	}
+	r = &recorder{TB: t}
+	Check(r, Rules{Allow: func(string) bool { return true }, NoClock: true})
+	if len(r.errs) != 0 {
+		t.Fatalf("clean file flagged: %q", r.errs)
+	}
+}
+
+func TestCheckCatchesClock(t *testing.T) {
+	t.Chdir("testdata/clock")
+	r := &recorder{TB: t}
+	Check(r, Rules{Allow: Only("time"), NoClock: true})
+	if len(r.errs) != 1 {
+		t.Fatalf("want the time.Since read, got %q", r.errs)
+	}
+}

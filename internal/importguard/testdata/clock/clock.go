@@ -1,0 +1,5 @@
+package clock
+
+import "time"
+
+func since(t time.Time) time.Duration { return time.Since(t) }
