@@ -27,17 +27,33 @@ func (m *Main) newFlags(name, args, summary string) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses a subcommand's flags.
+// parseFlags parses a subcommand's flags. Flags may come before or after the
+// arguments ("game export g7 --out g7.json"), as users write them; everything
+// after "--" is an argument.
 func (m *Main) parseFlags(fs *flag.FlagSet, args []string) error {
 	fs.SetOutput(m.Stdout)
-	err := fs.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		return errHelp
+	var pos []string
+	for {
+		err := fs.Parse(args)
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
+		}
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		rest := fs.Args()
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			pos = append(pos, rest...)
+			break
+		}
+		if len(rest) == 0 {
+			break
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
 	}
-	if err != nil {
-		return usageError{err.Error()}
-	}
-	return nil
+	// Leave exactly the arguments in fs.Args().
+	return fs.Parse(append([]string{"--"}, pos...))
 }
 
 // multiFlag collects a repeatable flag such as --orders usa=FILE.

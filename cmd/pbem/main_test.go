@@ -204,3 +204,18 @@ change_of_mind = "0s"
 		t.Fatalf("serve exit %d: %s", code, serr.String())
 	}
 }
+
+// Flags may follow the arguments, as the README writes them.
+func TestFlagsAfterArguments(t *testing.T) {
+	var out bytes.Buffer
+	m := &Main{Stdout: &out, Stderr: &out}
+	fs := m.newFlags("x", "", "")
+	o := fs.String("out", "", "")
+	n := fs.Int("n", 0, "")
+	if err := m.parseFlags(fs, []string{"g7", "--out", "f.json", "more", "-n", "3", "--", "-n", "last"}); err != nil {
+		t.Fatal(err)
+	}
+	if *o != "f.json" || *n != 3 || strings.Join(fs.Args(), " ") != "g7 more -n last" {
+		t.Fatalf("out=%q n=%d args=%q", *o, *n, fs.Args())
+	}
+}
