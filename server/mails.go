@@ -81,7 +81,10 @@ func (s *Server) hourMail(g *store.Game, sc *adjudicator.Scenario, before *adjud
 	after *adjudicator.State, commitment store.Hash, rv *hourReveal, r recipient) (mail.OutMessage, error) {
 	v := adjudicator.ViewOf(sc, after, r.viewer)
 	var repView *adjudicator.ReportView
-	if rep != nil {
+	switch {
+	case rv != nil && rv.views[viewerIndex(r.viewer)] != nil:
+		repView = rv.views[viewerIndex(r.viewer)]
+	case rep != nil:
 		repView = adjudicator.ViewReport(sc, before, rep, after, r.viewer)
 	}
 	m := templates.NewHourMail(sc, g.ID, repView, v)

@@ -352,6 +352,7 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 		return err
 	}
 	h.Reports = map[string][]byte{}
+	var views [3]*adjudicator.ReportView // by viewerIndex: stored here, mailed below
 	for _, viewer := range []adjudicator.Side{adjudicator.USA, adjudicator.CSA, adjudicator.NoSide} {
 		rv := adjudicator.ViewReport(sc, before, rep, after, viewer)
 		b, err := json.Marshal(rv)
@@ -359,6 +360,7 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 			return err
 		}
 		h.Reports[sideKey(viewer)] = b
+		views[viewerIndex(viewer)] = rv
 	}
 	if err := tx.PutHour(h); err != nil {
 		return err
@@ -394,7 +396,7 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 	}
 	s.cfg.Logger.Info("hour resolved", "game", g.ID, "hour", before.Hour.String(), "player1", rep.Initiative.Player1.String(),
 		"usa_vp", rep.Points[0], "csa_vp", rep.Points[1])
-	reveal := &hourReveal{seed: seed, head: head, nmr: nmr, played: before.Hour}
+	reveal := &hourReveal{seed: seed, head: head, nmr: nmr, played: before.Hour, views: views}
 	if after.Over {
 		if reveal.summary, reveal.chart, err = endOfGame(tx, g, sc, after, head); err != nil {
 			return err
@@ -412,6 +414,17 @@ type hourReveal struct {
 	// summary and chart are the end-of-game record, set on the last hour.
 	summary *templates.Summary
 	chart   []byte
+	// views are the report views stored for the hour, by viewerIndex, so the mails
+	// show exactly what was stored and nothing is computed twice.
+	views [3]*adjudicator.ReportView
+}
+
+// viewerIndex numbers the viewers of an hour: USA 0, CSA 1, the GM 2.
+func viewerIndex(s adjudicator.Side) int {
+	if s == adjudicator.NoSide {
+		return 2
+	}
+	return s.Index()
 }
 
 // Games lists game ids.
