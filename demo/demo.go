@@ -249,19 +249,15 @@ type bot struct {
 	human bool
 	saved func(user string)
 	seen  map[imap.UID]bool
+	names *orders.Dictionary
 }
 
 func (b *bot) run(ctx context.Context) error {
 	b.seen = map[imap.UID]bool{}
-	for {
-		if err := b.session(ctx); err != nil {
-			if ctx.Err() != nil {
-				return nil
-			}
-			return err
-		}
-		return nil
+	if err := b.session(ctx); err != nil && ctx.Err() == nil {
+		return err
 	}
+	return nil
 }
 
 // session reads the player's INBOX over IMAP, saving and answering each new mail.
@@ -344,7 +340,10 @@ func (b *bot) handle(ctx context.Context, raw []byte) error {
 	if err := b.keepAccepted(o); err != nil {
 		return err
 	}
-	text := orders.Format(o, orders.ScenarioNames(sc))
+	if b.names == nil {
+		b.names = orders.ScenarioNames(sc) // compiled once: the scenario does not change
+	}
+	text := orders.Format(o, b.names)
 	msg := fmt.Sprintf("From: %s <%s@%s>\r\nTo: %s\r\nSubject: Re: %s\r\nIn-Reply-To: <%s>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s",
 		b.side, b.user, domain, reply, in.Subject, in.MessageID, strings.ReplaceAll(text, "\n", "\r\n"))
 	return smtp.SendMail(b.ms.SMTPAddr, nil, b.user+"@"+domain, []string{reply}, []byte(msg))
