@@ -30,6 +30,26 @@ func (s *Server) intake(tx *store.Tx, d mail.Delivery, ref uint64) (string, erro
 		log.Info("mail ignored", "why", why)
 		return "", nil
 	}
+	if s.cfg.DKIM != mail.DKIMOff {
+		r := mail.CheckDKIM(d.Raw, in.From.Addr, s.cfg.DKIM, s.cfg.LookupTXT)
+		if !r.Accept {
+			log.Warn("mail refused: DKIM", "from", in.From.Addr, "why", r.Reason)
+			return "", nil
+		}
+		if !r.Pass {
+			log.Warn("DKIM did not verify; accepted by policy", "from", in.From.Addr, "why", r.Reason)
+		}
+	}
+	if s.limiter != nil {
+		s.repliedMu.Lock()
+		ok := s.limiter.Allow(strings.ToLower(in.From.Addr))
+		s.repliedMu.Unlock()
+		if !ok {
+			// Kept in the mail archive; not read, not answered (a loop or a flood).
+			log.Warn("mail ignored: sender over its hourly limit", "from", in.From.Addr)
+			return "", nil
+		}
+	}
 	// Which game and side: a secret plus-address is the authentication.
 	var game *store.Game
 	var side adjudicator.Side

@@ -257,7 +257,7 @@ func (s *Server) replyUnknown(tx *store.Tx, in *mail.Inbound) error {
 	}
 	key := strings.ToLower(in.From.Addr)
 	now := tx.Now()
-	if last, ok := s.replied[key]; ok && now.Sub(last) < 24*time.Hour {
+	if last, ok := s.replied[key]; ok && now.Sub(last) < s.cfg.UnknownReplyEvery {
 		s.cfg.Logger.Info("mail for no game, already answered today", "from", in.From.Addr)
 		return nil
 	}

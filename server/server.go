@@ -42,6 +42,15 @@ type Config struct {
 	Logger     *slog.Logger
 	// Wake is called after mails were queued, to send them at once.
 	Wake func()
+	// DKIM is the policy for senders' DKIM signatures (off, warn, require);
+	// LookupTXT resolves DNS TXT records for it (nil: the system resolver).
+	DKIM      mail.DKIMPolicy
+	LookupTXT func(domain string) ([]string, error)
+	// SenderPerHour caps the mails read from one sender per hour (0: no cap).
+	SenderPerHour int
+	// UnknownReplyEvery is how often a sender who names no game gets the one
+	// polite reply (0: once a day).
+	UnknownReplyEvery time.Duration
 }
 
 // Server runs the games of one mailbox and one store.
@@ -58,6 +67,9 @@ type Server struct {
 	// answered. It is separate from mu: it is taken inside store transactions.
 	repliedMu sync.Mutex
 	replied   map[string]time.Time
+	// limiter caps the mails read per sender (nil: no cap). Only the watcher's
+	// goroutine calls Handle, but it is guarded by repliedMu all the same.
+	limiter *mail.RateLimiter
 }
 
 // New returns a server on an open store.
@@ -75,8 +87,15 @@ func New(st *store.Store, cfg Config) (*Server, error) {
 	if cfg.FromName == "" {
 		cfg.FromName = "Shiloh PBEM"
 	}
+	if cfg.UnknownReplyEvery == 0 {
+		cfg.UnknownReplyEvery = 24 * time.Hour
+	}
 	local, domain := cfg.Address[:at], cfg.Address[at+1:]
-	return &Server{cfg: cfg, st: st, local: local, domain: domain, idDomain: "shiloh-pbem." + domain}, nil
+	srv := &Server{cfg: cfg, st: st, local: local, domain: domain, idDomain: "shiloh-pbem." + domain}
+	if cfg.SenderPerHour > 0 {
+		srv.limiter = mail.NewRateLimiter(cfg.SenderPerHour, time.Hour/time.Duration(cfg.SenderPerHour), cfg.Now)
+	}
+	return srv, nil
 }
 
 func (s *Server) wake() {

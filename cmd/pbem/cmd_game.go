@@ -14,6 +14,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/control"
+	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/server"
 	"github.com/shiloh-pbem/pbem/store"
 )
@@ -147,8 +148,13 @@ func runGameNew(ctx context.Context, m *Main, args []string) error {
 	if *vis == "" {
 		*vis = cfg.Games.Visibility
 	}
+	gc := cfg.Games
 	g, err := srv.CreateGame(ctx, server.NewGame{ID: *id, Scenario: *scn, USA: *usa, CSA: *csa, GM: *gm,
-		Options: adjudicator.Options{Visibility: adjudicator.Visibility(*vis)}})
+		Options: adjudicator.Options{Visibility: adjudicator.Visibility(*vis)},
+		Deadline: schedule.Policy{HourLength: gc.Deadline.Duration, At: gc.DeadlineAt, Zone: gc.TimeZone,
+			WeekdaysOnly: gc.WeekdaysOnly, Grace: gc.Grace.Duration, ReminderBefore: gc.ReminderBefore.Duration,
+			ChangeOfMind: gc.ChangeOfMind.Duration},
+		VacationCap: gc.VacationDays, Sequential: gc.Sequential})
 	if err != nil {
 		return err
 	}

@@ -95,7 +95,12 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 		Password: smtpPass, TLSConfig: smtpTLS})
 	sender.Logger = log
 	sender.Backoff = mail.ExpBackoff(30*time.Second, cfg.SMTP.RetryMax.Duration)
+	dkim, err := mail.ParseDKIMPolicy(cfg.Mail.DKIM)
+	if err != nil {
+		return err
+	}
 	srv, err := server.New(st, server.Config{Address: cfg.Mail.Address, FromName: cfg.Mail.FromName, GMs: cfg.Mail.GMs, GMSecrets: gmSecrets,
+		DKIM: dkim, SenderPerHour: cfg.Mail.SenderPerHour, UnknownReplyEvery: cfg.Mail.UnknownSenderReply.Duration,
 		MaxBytes: int(cfg.Mail.MaxBytes), ChangeOfMind: cfg.Games.ChangeOfMind.Duration, HourLength: cfg.Games.Deadline.Duration,
 		Logger: log, Wake: sender.Wake})
 	if err != nil {

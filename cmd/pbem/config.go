@@ -23,9 +23,6 @@ type Config struct {
 
 type StoreConfig struct {
 	Path string `toml:"path"`
-	// BackupDir, when set, receives a hot backup before and after every resolved
-	// hour.
-	BackupDir string `toml:"backup_dir"`
 }
 
 type LogConfig struct {
