@@ -357,7 +357,7 @@ func (h *hour) arrivalAttack(t *turn, ar *Arrival, pending []BlockID, area AreaI
 	if len(attackers) > 0 {
 		h.placeArrivals(ar, attackers, area)
 		for _, id := range attackers {
-			h.moved[id] = true
+			h.moved[h.bix(id)] = true
 			h.enterBattle(t.side, id, "", area, false)
 		}
 		h.event(Event{Kind: EvArrival, Side: t.side, Blocks: attackers, Area: area, Intent: IntentAttack, Rule: "5.6",

@@ -36,6 +36,7 @@ const armyCapacity = 3
 // activeHQ is an HQ turned face-up for command this player turn.
 type activeHQ struct {
 	id        BlockID
+	bi        int // index in State.Blocks
 	side      Side
 	formation FormationID
 	cr        int
@@ -43,9 +44,16 @@ type activeHQ struct {
 	asArmy bool
 	armies []Army
 	// used counts blocks whose move it commanded (army HQ capacity).
-	used  int
-	order int // index in Orders.Activate
-	line  int
+	used int
+	// commanded lists the blocks it commanded, in order.
+	commanded []BlockID
+	// reach caches the HQ's command reach (5.21), valid while the HQ stands in
+	// reachFrom and the map's occupancy is at version reachVer.
+	reach     areaBits
+	reachFrom int
+	reachVer  int
+	order     int // index in Orders.Activate
+	line      int
 }
 
 // armiesCommanded lists the armies an HQ may command as army HQ now: an AHQ its own
@@ -191,9 +199,8 @@ func (r *reacher) reach(sc *Scenario, occ occTable, side Side, from AreaID, cr i
 	for step := 1; step <= cr; step++ {
 		next := r.next[:0]
 		for _, a := range frontier {
-			id := m.Areas[a].ID
 			for _, e := range m.adj[a] {
-				if mark[e.to] || !m.Borders[e.border].Limits(id).Passable {
+				if mark[e.to] || !e.lim.Passable {
 					continue
 				}
 				mark[e.to] = true
@@ -212,6 +219,60 @@ func (r *reacher) reach(sc *Scenario, occ occTable, side Side, from AreaID, cr i
 	}
 	r.cur = frontier[:0]
 	return seen
+}
+
+// areaBits is a set of areas by index in Map.Areas.
+type areaBits []uint64
+
+func newAreaBits(n int) areaBits { return make(areaBits, (n+63)/64) }
+
+func (s areaBits) has(i int) bool { return i >= 0 && s[i>>6]&(1<<(uint(i)&63)) != 0 }
+
+func (s areaBits) add(i int) { s[i>>6] |= 1 << (uint(i) & 63) }
+
+// reachSet is reach by area index into a set: the command solver only asks whether
+// an area is in range.
+func (r *reacher) reachSet(m *Map, occ occTable, side Side, fi, cr int, set areaBits) {
+	clear(set)
+	if fi < 0 {
+		return
+	}
+	set.add(fi)
+	frontier := append(r.cur[:0], fi)
+	enemy := sideBit(side.Enemy())
+	for step := 1; step <= cr; step++ {
+		next := r.next[:0]
+		for _, a := range frontier {
+			for _, e := range m.adj[a] {
+				if set.has(e.to) || !e.lim.Passable {
+					continue
+				}
+				set.add(e.to)
+				if occ.bits[e.to]&enemy != 0 || m.Areas[e.to].River {
+					continue // cannot trace through enemy or contested areas, nor the river
+				}
+				next = append(next, e.to)
+			}
+		}
+		r.cur, r.next = next, frontier[:0]
+		frontier = next
+	}
+	r.cur = frontier[:0]
+}
+
+// hqReach is an active HQ's command reach now, worked out again only when the HQ
+// moved or the occupancy of the map changed.
+func (h *hour) hqReach(a *activeHQ) areaBits {
+	from := h.loc[a.bi]
+	if a.reach != nil && a.reachFrom == from && a.reachVer == h.occVer {
+		return a.reach
+	}
+	if a.reach == nil {
+		a.reach = newAreaBits(len(h.sc.Map.Areas))
+	}
+	h.rch.reachSet(h.sc.Map, h.occupancy(), a.side, from, a.cr, a.reach)
+	a.reachFrom, a.reachVer = from, h.occVer
+	return a.reach
 }
 
 // occTable gives, per area, which sides have blocks there (bit sideBit(s)).
@@ -265,27 +326,18 @@ func occupancyInto(sc *Scenario, st *State, buf []uint8) occTable {
 // sideBit is a side's bit in an occupancy value.
 func sideBit(s Side) uint8 { return 1 << uint(s.Index()) }
 
-// canCommandIn reports whether an active HQ may command block id, standing in area,
-// to carry out act; why explains a refusal in plain words. reach is the HQ's
-// command reach when already worked out (nil: work it out).
-func canCommandIn(sc *Scenario, st *State, a *activeHQ, id BlockID, area AreaID, act action, reach []AreaID) (bool, string) {
-	return commandCheck(sc, st, a, id, area, act, reach, true)
-}
-
-// commandCheck is canCommandIn; without explain a refusal comes without its reason
-// (the solver only needs yes or no, and formatting reasons is its main cost).
-func commandCheck(sc *Scenario, st *State, a *activeHQ, id BlockID, area AreaID, act action, reach []AreaID, explain bool) (bool, string) {
-	spec := sc.OB.Block(id)
-	hqArea := st.Block(a.id).Area
-	hqName := sc.OB.Block(a.id).Name
-	if reach == nil {
-		reach = commandReach(sc, st, a.side, hqArea, a.cr)
-	}
-	if !containsArea(reach, area) {
+// commandCheck reports whether an active HQ may command the block with index bi,
+// standing in the area with index ai, to carry out act; with explain a refusal
+// comes with its reason in plain words (the solver only needs yes or no, and
+// formatting reasons is its main cost).
+func (h *hour) commandCheck(a *activeHQ, bi, ai int, act action, explain bool) (bool, string) {
+	spec := h.specAt(bi)
+	hqSpec := h.specAt(a.bi)
+	if !h.hqReach(a).has(ai) {
 		if !explain {
 			return false, ""
 		}
-		return false, fmt.Sprintf("%s is not within %s's command range %d (5.21)", spec.Name, hqName, a.cr)
+		return false, fmt.Sprintf("%s is not within %s's command range %d (5.21)", spec.Name, hqSpec.Name, a.cr)
 	}
 	if a.asArmy {
 		for _, ar := range a.armies {
@@ -296,31 +348,31 @@ func commandCheck(sc *Scenario, st *State, a *activeHQ, id BlockID, area AreaID,
 		if !explain {
 			return false, ""
 		}
-		return false, fmt.Sprintf("%s as army HQ cannot command %s of the %s (5.23)", hqName, spec.Name, spec.Army)
+		return false, fmt.Sprintf("%s as army HQ cannot command %s of the %s (5.23)", hqSpec.Name, spec.Name, spec.Army)
 	}
 	if spec.Formation == a.formation {
 		return true, ""
 	}
-	if area != hqArea {
+	if ai != h.loc[a.bi] {
 		if !explain {
 			return false, ""
 		}
-		return false, fmt.Sprintf("%s is not of %s's formation and not in its area (5.22)", spec.Name, hqName)
+		return false, fmt.Sprintf("%s is not of %s's formation and not in its area (5.22)", spec.Name, hqSpec.Name)
 	}
 	switch act {
 	case actReinforce:
 		if !explain {
 			return false, ""
 		}
-		return false, fmt.Sprintf("%s may command %s only to move or attack, not to reinforce (5.22)", hqName, spec.Name)
+		return false, fmt.Sprintf("%s may command %s only to move or attack, not to reinforce (5.22)", hqSpec.Name, spec.Name)
 	case actAttack:
-		if own := formationHQ(sc, spec.Formation); own != "" && own != a.id {
-			if ob := st.Block(own); ob != nil && ob.Where == OnMap && ob.Area == area {
+		if own := formationHQ(h.sc, spec.Formation); own != "" && own != a.id {
+			if oi := h.bix(own); oi >= 0 && h.loc[oi] == ai {
 				if !explain {
 					return false, ""
 				}
 				return false, fmt.Sprintf("%s's own HQ %s is in the same area: %s may move it but not attack with it (5.23)",
-					spec.Name, sc.OB.Block(own).Name, hqName)
+					spec.Name, h.spec(own).Name, hqSpec.Name)
 			}
 		}
 	}
@@ -371,7 +423,7 @@ func (h *hour) activateHQs(t *turn) {
 			fail(Dropped, "5.2", spec.Name+" is in a battle area: HQs in a battle cannot activate")
 			continue
 		}
-		a := &activeHQ{id: act.HQ, side: t.side, formation: spec.Formation, cr: spec.CommandRange, order: i, line: act.Line}
+		a := &activeHQ{id: act.HQ, bi: h.bix(act.HQ), side: t.side, formation: spec.Formation, cr: spec.CommandRange, order: i, line: act.Line}
 		armies := armiesCommanded(h.sc, h.st, act.HQ)
 		switch {
 		case spec.HQKind == AHQ:
@@ -398,9 +450,9 @@ func (h *hour) activateHQs(t *turn) {
 // commandCandidates lists the active HQs that might command a block, best first:
 // its own formation's HQ, then HQs in its area, then army HQs, each by id (the
 // solver's documented preference).
-func (t *turn) commandCandidates(sc *Scenario, st *State, id BlockID, area AreaID) []int {
-	spec := sc.OB.Block(id)
-	out := make([]int, 0, len(t.active))
+func (t *turn) commandCandidates(h *hour, bi, ai int, out []int) []int {
+	spec := h.specAt(bi)
+	out = out[:0]
 	for i, a := range t.active {
 		if !a.asArmy && a.formation == spec.Formation {
 			out = append(out, i)
@@ -408,7 +460,7 @@ func (t *turn) commandCandidates(sc *Scenario, st *State, id BlockID, area AreaI
 	}
 	n := len(out)
 	for i, a := range t.active {
-		if !a.asArmy && a.formation != spec.Formation && st.Block(a.id).Area == area {
+		if !a.asArmy && a.formation != spec.Formation && h.loc[a.bi] == ai {
 			out = append(out, i)
 		}
 	}
@@ -462,28 +514,26 @@ func (h *hour) solveCommand(t *turn, items []*moveItem) {
 		}
 		return false
 	}
-	occ := h.occupancy()
-	reach := make([][]AreaID, len(t.active))
-	for i, a := range t.active {
-		reach[i] = h.rch.reach(h.sc, occ, a.side, h.block(a.id).Area, a.cr, make([]AreaID, 0, 32))
-	}
 	seen := make([]bool, len(t.active))
+	// Every item's candidates live in one slab (at most len(t.active) each).
+	slab := make([]int, 0, len(items)*len(t.active))
 	for _, it := range items {
 		it.hq = -1
 		if !it.needsCommand {
 			continue
 		}
-		b := h.block(it.block)
-		if b.Where != OnMap {
-			continue
+		ai := h.loc[it.bi]
+		if ai < 0 {
+			continue // not on the map (or in an area the map does not know)
 		}
-		cands := t.commandCandidates(h.sc, h.st, it.block, b.Area)
+		cands := t.commandCandidates(h, it.bi, ai, slab[len(slab):len(slab):cap(slab)])
 		it.cands = cands[:0] // filtered in place: the candidates are this item's own
 		for _, c := range cands {
-			if ok, _ := commandCheck(h.sc, h.st, t.active[c], it.block, b.Area, it.need, reach[c], false); ok {
+			if ok, _ := h.commandCheck(t.active[c], it.bi, ai, it.need, false); ok {
 				it.cands = append(it.cands, c)
 			}
 		}
+		slab = slab[:len(slab)+len(it.cands)]
 		clear(seen)
 		try(it, seen)
 	}
@@ -494,21 +544,18 @@ func (h *hour) solveCommand(t *turn, items []*moveItem) {
 // the first other candidate with capacity left. It returns -1 and the reason when no
 // active HQ can.
 func (h *hour) commandFor(t *turn, it *moveItem, area AreaID, act action) (int, string) {
-	occ := h.occupancy()
-	reach := func(a *activeHQ) []AreaID {
-		h.reachBuf = h.rch.reach(h.sc, occ, a.side, h.block(a.id).Area, a.cr, h.reachBuf)
-		return h.reachBuf
-	}
+	ai := h.sc.Map.aix(area)
 	if it.hq >= 0 {
 		a := t.active[it.hq]
-		if ok, _ := commandCheck(h.sc, h.st, a, it.block, area, act, reach(a), false); ok && (!a.asArmy || a.used < armyCapacity) {
+		if ok, _ := h.commandCheck(a, it.bi, ai, act, false); ok && (!a.asArmy || a.used < armyCapacity) {
 			return it.hq, ""
 		}
 	}
 	var why []string
-	for _, c := range t.commandCandidates(h.sc, h.st, it.block, area) {
+	h.candBuf = t.commandCandidates(h, it.bi, ai, h.candBuf)
+	for _, c := range h.candBuf {
 		a := t.active[c]
-		ok, reason := canCommandIn(h.sc, h.st, a, it.block, area, act, reach(a))
+		ok, reason := h.commandCheck(a, it.bi, ai, act, true)
 		switch {
 		case !ok:
 			why = append(why, reason)
@@ -536,7 +583,7 @@ func (h *hour) reduceActiveHQs(t *turn) {
 	for _, a := range t.active {
 		spec := h.spec(a.id)
 		ref := OrderRef{Kind: "activate", Index: a.order, Line: a.line}
-		if len(t.commandedBy[a.id]) == 0 {
+		if len(a.commanded) == 0 {
 			h.result(Result{Side: t.side, Order: ref, Status: Unused, Rule: "5.2", Blocks: []BlockID{a.id},
 				Reason: spec.Name + " commanded no move and was stood down without losing a step"})
 			continue
@@ -546,9 +593,9 @@ func (h *hour) reduceActiveHQs(t *turn) {
 			b.Strength--
 		}
 		h.event(Event{Kind: EvHQReduced, Side: t.side, Block: a.id, Area: b.Area, Strength: b.Strength, Rule: "5.2",
-			Text: fmt.Sprintf("%s commanded %d block(s) and is reduced to %d", spec.Name, len(t.commandedBy[a.id]), b.Strength)})
-		h.result(Result{Side: t.side, Order: ref, Status: Executed, Rule: "5.2", Blocks: t.commandedBy[a.id],
-			Reason: fmt.Sprintf("%s commanded %s; reduced to strength %d", spec.Name, h.blockNames(t.commandedBy[a.id]), b.Strength)})
+			Text: fmt.Sprintf("%s commanded %d block(s) and is reduced to %d", spec.Name, len(a.commanded), b.Strength)})
+		h.result(Result{Side: t.side, Order: ref, Status: Executed, Rule: "5.2", Blocks: a.commanded,
+			Reason: fmt.Sprintf("%s commanded %s; reduced to strength %d", spec.Name, h.blockNames(a.commanded), b.Strength)})
 	}
 }
 

@@ -34,14 +34,16 @@ type hour struct {
 	p1 Side
 
 	// blockIdx finds a block's index in st.Blocks; it is only ever used for
-	// lookups, never ranged over.
+	// lookups, never ranged over. Nil when st.Blocks is aligned with the order of
+	// battle (as checkState demands): the OB's own index then serves.
 	blockIdx map[BlockID]int
 
 	// moveCount counts blocks that crossed each border in the current movement
-	// phase (3.32), keyed by the ordered pair (from, to) of a crossing.
-	moveCount map[[2]AreaID]int
-	// moved marks blocks that moved this player turn (5.3: once per turn).
-	moved map[BlockID]bool
+	// phase (3.32), by crossing (mapEdge.id: one per border and direction).
+	moveCount []int16
+	// moved marks blocks that moved this player turn (5.3: once per turn), by block
+	// index.
+	moved []bool
 	// battles lists battles created this hour, in the order they began.
 	battles []*battle
 	// mv is movement state shared by both player turns (movement.go).
@@ -52,9 +54,15 @@ type hour struct {
 	occBuf []uint8
 	// occN counts blocks on the map per side (Side.Index()) per area index
 	// (occupancy.go).
-	occN     [2][]int16
-	rch      reacher
-	reachBuf []AreaID
+	occN [2][]int16
+	// occVer changes whenever an area's occupancy bits change (a side's count goes
+	// to or from zero): cached command reaches are valid for one version.
+	occVer   int
+	occBufOK int // the occVer occBuf was built for, plus one (0: never built)
+	// loc is each block's area index (by index in st.Blocks), -1 when off the map.
+	loc     []int
+	rch     reacher
+	candBuf []int
 }
 
 // battle is a contested area waiting to be fought (6.1).
@@ -78,8 +86,8 @@ func newHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
 		sc:        sc,
 		st:        st.Clone(),
 		rep:       &Report{Hour: st.Hour},
-		moveCount: map[[2]AreaID]int{},
-		moved:     map[BlockID]bool{},
+		moveCount: make([]int16, sc.Map.nEdges),
+		moved:     make([]bool, len(st.Blocks)),
 	}
 	// A busy hour writes about three events per block moved: allocate once, not
 	// step by step (an Event is large, and each growth copies them all).
@@ -100,9 +108,15 @@ func newHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
 		}
 		h.ord[s.Index()] = o
 	}
-	h.blockIdx = make(map[BlockID]int, len(h.st.Blocks))
-	for i, b := range h.st.Blocks {
-		h.blockIdx[b.ID] = i
+	aligned := len(h.st.Blocks) == len(sc.OB.Blocks)
+	for i := 0; aligned && i < len(h.st.Blocks); i++ {
+		aligned = h.st.Blocks[i].ID == sc.OB.Blocks[i].ID
+	}
+	if !aligned {
+		h.blockIdx = make(map[BlockID]int, len(h.st.Blocks))
+		for i, b := range h.st.Blocks {
+			h.blockIdx[b.ID] = i
+		}
 	}
 	h.initOcc()
 	return h
@@ -151,17 +165,44 @@ func (h *hour) event(e Event) {
 // result records what became of an order.
 func (h *hour) result(r Result) { h.rep.Results = append(h.rep.Results, r) }
 
-// block returns a block's state, or nil.
-func (h *hour) block(id BlockID) *BlockState {
-	i, ok := h.blockIdx[id]
-	if !ok {
-		return nil
+// bix returns a block's index in st.Blocks, or -1.
+func (h *hour) bix(id BlockID) int {
+	idx := h.blockIdx
+	if idx == nil {
+		idx = h.sc.OB.blockIndex
 	}
-	return &h.st.Blocks[i]
+	if i, ok := idx[id]; ok {
+		return i
+	}
+	return -1
 }
 
-// spec returns a block's OB card.
-func (h *hour) spec(id BlockID) *BlockSpec { return h.sc.OB.Block(id) }
+// block returns a block's state, or nil.
+func (h *hour) block(id BlockID) *BlockState {
+	if i := h.bix(id); i >= 0 {
+		return &h.st.Blocks[i]
+	}
+	return nil
+}
+
+// spec returns a block's OB card, or nil.
+func (h *hour) spec(id BlockID) *BlockSpec {
+	if h.blockIdx == nil {
+		if i, ok := h.sc.OB.blockIndex[id]; ok {
+			return &h.sc.OB.Blocks[i]
+		}
+		return nil
+	}
+	return h.sc.OB.Block(id)
+}
+
+// specAt is the OB card of the block with index i in st.Blocks.
+func (h *hour) specAt(i int) *BlockSpec {
+	if h.blockIdx == nil {
+		return &h.sc.OB.Blocks[i]
+	}
+	return h.sc.OB.Block(h.st.Blocks[i].ID)
+}
 
 // sideOf returns the side that owns a block.
 func (h *hour) sideOf(id BlockID) Side {

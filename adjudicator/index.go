@@ -35,6 +35,7 @@ func (m *Map) Index() {
 		m.neighbours[id] = ns
 	}
 	m.adj = make([][]mapEdge, len(m.Areas))
+	m.nEdges = 0
 	for i, a := range m.Areas {
 		for _, n := range m.neighbours[a.ID] {
 			j, ok := m.areaIndex[n]
@@ -45,10 +46,51 @@ func (m *Map) Index() {
 			if n < a.ID {
 				k = [2]AreaID{n, a.ID}
 			}
-			m.adj[i] = append(m.adj[i], mapEdge{to: j, border: m.borderIndex[k]})
+			m.adj[i] = append(m.adj[i], mapEdge{to: j, border: m.borderIndex[k], id: m.nEdges})
+			m.nEdges++
+		}
+	}
+	m.indexLimits()
+}
+
+// indexLimits works out each crossing's limits from its border. Index calls it; so
+// must code that changes borders' terrain or roads afterwards (the loader fills in
+// roads from the road paths).
+func (m *Map) indexLimits() {
+	for i := range m.adj {
+		for k := range m.adj[i] {
+			e := &m.adj[i][k]
+			e.lim = m.Borders[e.border].Limits(m.Areas[i].ID)
 		}
 	}
 }
+
+// aix returns an area's index in Areas, or -1 for an id not on the map.
+func (m *Map) aix(id AreaID) int {
+	if i, ok := m.areaIndex[id]; ok {
+		return i
+	}
+	return -1
+}
+
+// edge returns the crossing from the area with index i to the one with index j, or
+// nil when they are not adjacent. An area has a handful of neighbours: a scan beats
+// a map keyed by two strings.
+func (m *Map) edge(i, j int) *mapEdge {
+	if i < 0 || j < 0 {
+		return nil
+	}
+	for k := range m.adj[i] {
+		if m.adj[i][k].to == j {
+			return &m.adj[i][k]
+		}
+	}
+	return nil
+}
+
+// crossing returns the crossing from area a to area b, or nil when they are not
+// adjacent (or either is unknown).
+func (m *Map) crossing(a, b AreaID) *mapEdge { return m.edge(m.aix(a), m.aix(b)) }
 
 // Area returns the area with the id, or nil.
 func (m *Map) Area(id AreaID) *Area {

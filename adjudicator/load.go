@@ -138,6 +138,7 @@ func fillBorderRoads(m *Map) []Problem {
 			}
 		}
 	}
+	m.indexLimits() // the crossings' Road flags
 	var probs []Problem
 	for i := range m.Borders {
 		b := &m.Borders[i]

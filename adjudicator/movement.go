@@ -39,17 +39,27 @@ type turn struct {
 	side   Side
 	p2     bool
 	active []*activeHQ
-	// commandedBy lists the blocks each HQ commanded, in order.
-	commandedBy map[BlockID][]BlockID
 	// frontline areas at the start of the turn (optional Frontline Limits).
 	frontline map[AreaID]bool
-	// battleCount counts blocks entering enemy or contested areas per crossing (3.33).
-	battleCount map[[2]AreaID]int
+	// battleCount counts blocks entering enemy or contested areas per crossing
+	// (3.33), by mapEdge.id.
+	battleCount []int16
 	// log holds the moves made, for undoing overstacking (3.31).
 	log []*moveRecord
 	// consumed marks move items already settled by the arrivals step.
 	consumed map[[2]int]bool
 	out      []*moveOutcome
+	recs     []moveRecord // slab for newRecord
+}
+
+// newRecord returns a fresh move record from the turn's slab (records are never
+// freed during a turn, and a slab keeps them from costing one allocation each).
+func (t *turn) newRecord() *moveRecord {
+	if len(t.recs) == cap(t.recs) {
+		t.recs = make([]moveRecord, 0, 16)
+	}
+	t.recs = t.recs[:len(t.recs)+1]
+	return &t.recs[len(t.recs)-1]
 }
 
 func (t *turn) activeIndex(id BlockID) int {
@@ -66,6 +76,7 @@ type moveItem struct {
 	move  int // index in Orders.Moves
 	pos   int // index in Move.Blocks
 	block BlockID
+	bi    int // the block's index in State.Blocks
 	// needsCommand: not an HQ nor a gunboat (HQs move without command, 5.2; gunboats
 	// attack without command, 4.25).
 	needsCommand bool
@@ -78,11 +89,14 @@ type moveItem struct {
 type moveRecord struct {
 	item     *moveItem
 	from, to AreaID
-	crossed  [][2]AreaID
-	battle   bool // counted against battle limits
-	hq       BlockID
-	seq      int // the EvMove event
-	undone   bool
+	// crossed are the crossings made (mapEdge.id), cross[:ncross]: one, or two
+	// for a road move.
+	cross  [2]int
+	ncross int
+	battle bool // counted against battle limits
+	hq     BlockID
+	seq    int // the EvMove event
+	undone bool
 }
 
 // moveOutcome collects what became of one move order's blocks.
@@ -107,9 +121,8 @@ func (h *hour) playerTurn(s Side) {
 	t := &turn{
 		side:        s,
 		p2:          s != h.p1,
-		commandedBy: map[BlockID][]BlockID{},
 		frontline:   map[AreaID]bool{},
-		battleCount: map[[2]AreaID]int{},
+		battleCount: make([]int16, h.sc.Map.nEdges),
 		consumed:    map[[2]int]bool{},
 		out:         make([]*moveOutcome, len(o.Moves)),
 	}
@@ -119,8 +132,8 @@ func (h *hour) playerTurn(s Side) {
 	}
 	// Move limits count per player turn (3.32; docs/ENGINE.md), and a block moves once
 	// per player turn (5.3).
-	h.moveCount = map[[2]AreaID]int{}
-	h.moved = map[BlockID]bool{}
+	clear(h.moveCount)
+	clear(h.moved)
 
 	h.deployArrivals(t)
 	if h.st.Options.FrontlineLimits {
@@ -190,7 +203,7 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 			if containsBlock(m.Blocks[:pos], id) {
 				continue
 			}
-			slab = append(slab, moveItem{move: mi, pos: pos, block: id, hq: -1,
+			slab = append(slab, moveItem{move: mi, pos: pos, block: id, bi: h.bix(id), hq: -1,
 				needsCommand: !spec.IsHQ() && spec.Type != Gunboat})
 			it := &slab[len(slab)-1]
 			it.need = h.expectedAction(t, m)
@@ -274,10 +287,10 @@ func (t *turn) fail(it *moveItem, st Status, rule, reason string) {
 // execItem carries out one block's move, or records why not.
 func (h *hour) execItem(t *turn, it *moveItem) {
 	m := h.orders(t.side).Moves[it.move]
-	spec := h.spec(it.block)
-	b := h.block(it.block)
+	spec := h.specAt(it.bi)
+	b := &h.st.Blocks[it.bi]
 	name := spec.Name
-	if h.moved[it.block] {
+	if h.moved[it.bi] {
 		t.fail(it, Illegal, "5.3", name+" has already moved this turn (blocks move once per player turn)")
 		return
 	}
@@ -325,8 +338,8 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		m.Path = []AreaID{mid, dest} // m is this call's copy; the orders are not touched
 	}
 	// Geometry: adjacency, one road for a two-area move (5.31), passable borders.
-	steps := append(make([]AreaID, 0, 3), from)
-	steps = append(steps, m.Path...)
+	var stepBuf [3]AreaID
+	steps := append(append(stepBuf[:0], from), m.Path...)
 	if road {
 		if reason := h.roadMoveProblem(from, m.Path[0], m.Path[1]); reason != "" {
 			t.fail(it, Illegal, "5.31", reason)
@@ -336,9 +349,14 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		t.fail(it, Illegal, "3.1", reason)
 		return
 	}
+	// The crossings, found once: the checks above made every step adjacent.
+	var edges [2]*mapEdge
+	for i := 0; i+1 < len(steps); i++ {
+		edges[i] = h.sc.Map.crossing(steps[i], steps[i+1])
+	}
 	if spec.Type == Artillery {
 		for i := 0; i+1 < len(steps); i++ {
-			if len(h.sc.Map.Border(steps[i], steps[i+1]).Roads) == 0 {
+			if !edges[i].lim.Road {
 				t.fail(it, Illegal, "4.24", fmt.Sprintf("artillery moves only along roads: no road crosses the border %s–%s",
 					h.areaName(steps[i]), h.areaName(steps[i+1])))
 				return
@@ -389,30 +407,28 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		}
 	}
 	// Limits (3.32, 3.33; battle limits to leave a frontline area).
-	var crossed [][2]AreaID
-	for i := 0; i+1 < len(steps); i++ {
-		k := [2]AreaID{steps[i], steps[i+1]}
-		lim := h.sc.Map.Border(k[0], k[1]).Limits(k[0])
+	ncross := len(steps) - 1
+	for i := 0; i < ncross; i++ {
+		lim := edges[i].lim
 		moveLim, what := lim.Move, "move limit"
 		if i == 0 && t.frontline[from] {
 			moveLim, what = lim.Battle, "battle limit for leaving a frontline area"
 		}
-		if h.moveCount[k] >= moveLim {
-			t.fail(it, Dropped, "3.32", fmt.Sprintf("the %s of %d across %s–%s is used up", what, moveLim, h.areaName(k[0]), h.areaName(k[1])))
+		if int(h.moveCount[edges[i].id]) >= moveLim {
+			t.fail(it, Dropped, "3.32", fmt.Sprintf("the %s of %d across %s–%s is used up", what, moveLim, h.areaName(steps[i]), h.areaName(steps[i+1])))
 			return
 		}
-		crossed = append(crossed, k)
 	}
 	isBattle := act != actMove
 	if isBattle {
-		k := crossed[len(crossed)-1]
-		lim := h.sc.Map.Border(k[0], k[1]).Limits(k[0])
+		last := edges[ncross-1]
+		lim := last.lim
 		if lim.Battle == 0 {
 			t.fail(it, Illegal, "3.35", "no attacks across a marsh border (battle limit 0)")
 			return
 		}
-		if t.battleCount[k] >= lim.Battle {
-			t.fail(it, Dropped, "3.33", fmt.Sprintf("the battle limit of %d across %s–%s is used up", lim.Battle, h.areaName(k[0]), h.areaName(k[1])))
+		if int(t.battleCount[last.id]) >= lim.Battle {
+			t.fail(it, Dropped, "3.33", fmt.Sprintf("the battle limit of %d across %s–%s is used up", lim.Battle, h.areaName(steps[ncross-1]), h.areaName(steps[ncross])))
 			return
 		}
 	}
@@ -455,23 +471,25 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		h.event(ev)
 	}
 	// Carry it out.
-	for _, k := range crossed {
-		h.moveCount[k]++
+	rec := t.newRecord()
+	*rec = moveRecord{item: it, from: from, to: dest, ncross: ncross, battle: isBattle}
+	for i := 0; i < ncross; i++ {
+		h.moveCount[edges[i].id]++
+		rec.cross[i] = edges[i].id
 	}
-	rec := &moveRecord{item: it, from: from, to: dest, crossed: crossed, battle: isBattle}
 	if isBattle {
-		t.battleCount[crossed[len(crossed)-1]]++
+		t.battleCount[edges[ncross-1].id]++
 		h.enterBattle(t.side, it.block, from, dest, act == actReinforce)
 	}
 	if hq >= 0 {
 		a := t.active[hq]
 		a.used++
 		rec.hq = a.id
-		t.commandedBy[a.id] = append(t.commandedBy[a.id], it.block)
+		a.commanded = append(a.commanded, it.block)
 		h.mv.commands = append(h.mv.commands, CommandAssignment{Move: it.move, Block: it.block, HQ: a.id})
 	}
-	h.place(b, b.Where, dest)
-	h.moved[it.block] = true
+	h.placeAt(it.bi, b.Where, dest)
+	h.moved[it.bi] = true
 	ev := Event{Kind: EvMove, Side: t.side, Block: it.block, From: from, To: dest, Intent: m.Intent, CommandedBy: rec.hq}
 	switch act {
 	case actAttack:
@@ -610,9 +628,9 @@ func (h *hour) moveOffBoard(t *turn, it *moveItem, from AreaID) {
 			return
 		}
 		t.active[hq].used++
-		t.commandedBy[t.active[hq].id] = append(t.commandedBy[t.active[hq].id], it.block)
+		t.active[hq].commanded = append(t.active[hq].commanded, it.block)
 	}
-	h.moved[it.block] = true
+	h.moved[it.bi] = true
 	ev := Event{Kind: EvMove, Side: t.side, Block: it.block, From: from, To: OffBoard, Rule: "3.6",
 		Text: name + " leaves the map and is shattered (counts as a VP for the enemy)"}
 	if hq >= 0 {
@@ -680,7 +698,7 @@ func (h *hour) gunboatOrder(t *turn, it *moveItem, m Move) {
 		reserve = true
 	}
 	h.enterBattle(t.side, it.block, b.Area, dest, reserve)
-	h.moved[it.block] = true
+	h.moved[it.bi] = true
 	h.event(Event{Kind: EvMove, Side: t.side, Block: it.block, From: b.Area, To: dest, Intent: IntentAttack, Rule: "4.25",
 		Text: name + " attacks " + h.areaName(dest) + " from the river"})
 	t.out[it.move].went = append(t.out[it.move].went, it.block)
@@ -731,7 +749,7 @@ func (h *hour) returnArrivals(t *turn) {
 		for i := len(own) - 1; i >= 0 && len(own)-len(back) > limit; i-- {
 			id := own[i]
 			group := h.mv.arrivedNow[id]
-			if group == "" || h.moved[id] {
+			if group == "" || h.moved[h.bix(id)] {
 				continue
 			}
 			b := h.block(id)
@@ -768,11 +786,11 @@ func (h *hour) undoMove(t *turn, rec *moveRecord, limit int) {
 	rec.undone = true
 	id := rec.item.block
 	h.place(h.block(id), h.block(id).Where, rec.from)
-	for _, k := range rec.crossed {
+	for _, k := range rec.cross[:rec.ncross] {
 		h.moveCount[k]--
 	}
 	if rec.battle {
-		t.battleCount[rec.crossed[len(rec.crossed)-1]]--
+		t.battleCount[rec.cross[rec.ncross-1]]--
 		if bt := h.battleIn(rec.to); bt != nil {
 			for i := len(bt.Entries) - 1; i >= 0; i-- {
 				if bt.Entries[i].Block == id {
@@ -782,16 +800,16 @@ func (h *hour) undoMove(t *turn, rec *moveRecord, limit int) {
 			}
 		}
 	}
-	if rec.hq != "" {
-		l := t.commandedBy[rec.hq]
+	if a := t.activeIndex(rec.hq); rec.hq != "" && a >= 0 {
+		l := t.active[a].commanded
 		for i := range l {
 			if l[i] == id {
-				t.commandedBy[rec.hq] = append(l[:i:i], l[i+1:]...)
+				t.active[a].commanded = append(l[:i:i], l[i+1:]...)
 				break
 			}
 		}
 	}
-	h.moved[id] = false
+	h.moved[rec.item.bi] = false
 	h.dropEvent(rec.seq)
 	for _, r := range t.log {
 		if r.seq > rec.seq {

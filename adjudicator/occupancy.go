@@ -11,13 +11,18 @@ func (h *hour) initOcc() {
 	for s := range h.occN {
 		h.occN[s] = make([]int16, n)
 	}
+	h.loc = make([]int, len(h.st.Blocks))
 	for i := range h.st.Blocks {
-		h.occAdd(&h.st.Blocks[i], 1)
+		h.loc[i] = -1
+		h.occAdd(i, 1)
 	}
 }
 
-// occAdd adds d to the count of a block's area if the block is on the map.
-func (h *hour) occAdd(b *BlockState, d int16) {
+// occAdd adds d to the count of the area of the block with index bi, if the block
+// is on the map, and keeps loc: -1 after a removal, the area after an addition.
+func (h *hour) occAdd(bi int, d int16) {
+	b := &h.st.Blocks[bi]
+	h.loc[bi] = -1
 	if b.Where != OnMap {
 		return
 	}
@@ -25,28 +30,43 @@ func (h *hour) occAdd(b *BlockState, d int16) {
 	if !ok {
 		return
 	}
-	if s := h.sideOf(b.ID); s != NoSide {
-		h.occN[s.Index()][i] += d
+	if d > 0 {
+		h.loc[bi] = i
+	}
+	if s := h.specAt(bi).Side; s != NoSide {
+		c := &h.occN[s.Index()][i]
+		if (*c == 0) != (*c+d == 0) {
+			h.occVer++
+		}
+		*c += d
 	}
 }
 
 // place moves a block to where and area: the one way the engine changes a block's
 // place during an hour (moves, retreats, regroups, eliminations, arrivals, rebuilt
 // HQs), so that the occupancy index stays exact.
-func (h *hour) place(b *BlockState, where Where, area AreaID) {
-	h.occAdd(b, -1)
+func (h *hour) place(b *BlockState, where Where, area AreaID) { h.placeAt(h.bix(b.ID), where, area) }
+
+// placeAt is place for the block with index bi in st.Blocks.
+func (h *hour) placeAt(bi int, where Where, area AreaID) {
+	h.occAdd(bi, -1)
+	b := &h.st.Blocks[bi]
 	b.Where, b.Area = where, area
-	h.occAdd(b, 1)
+	h.occAdd(bi, 1)
 }
 
 // occupancy is the current occupancy of the map as side bits, in the hour's reused
-// buffer: valid until the next call.
+// buffer: valid until the occupancy changes.
 func (h *hour) occupancy() occTable {
 	n := len(h.sc.Map.Areas)
 	if cap(h.occBuf) < n {
 		h.occBuf = make([]uint8, n)
 	}
 	bits := h.occBuf[:n]
+	if h.occBufOK == h.occVer+1 {
+		return occTable{m: h.sc.Map, bits: bits}
+	}
+	h.occBufOK = h.occVer + 1
 	for i := range bits {
 		var v uint8
 		if h.occN[0][i] > 0 {

@@ -109,10 +109,17 @@ type Map struct {
 	neighbours  map[AreaID][]AreaID
 	// adj is neighbours by area index (for searches that run often: command range).
 	adj [][]mapEdge
+	// nEdges counts the directed crossings (mapEdge.id runs 0..nEdges-1).
+	nEdges int
 }
 
-// mapEdge is one neighbour of an area: its index in Areas and the border's in Borders.
-type mapEdge struct{ to, border int }
+// mapEdge is one crossing from an area to a neighbour: the neighbour's index in
+// Areas, the border's in Borders, the crossing's own number (for per-crossing
+// counters such as move limits) and the limits for crossing in this direction.
+type mapEdge struct {
+	to, border, id int
+	lim            BorderLimits
+}
 
 // Army is one of the three armies of rule 4.2.
 type Army string
