@@ -58,6 +58,9 @@ type fight struct {
 	weaker  [2]bool
 	steps   [2]int
 	pondHit bool
+	// Reused buffers: the fighters' turn order this round, and targets.
+	order []*fighter
+	tbuf  []BlockID
 }
 
 // battlePhase remembers, across the hour's battles, which standing orders applied,
@@ -365,7 +368,10 @@ func (ft *fight) rounds() int {
 	h := ft.h
 	for r := 1; r <= 4; r++ {
 		ft.round = r
-		ft.retreats = map[AreaID]int{}
+		if ft.retreats == nil {
+			ft.retreats = map[AreaID]int{}
+		}
+		clear(ft.retreats)
 		if r == 2 {
 			ft.checkSwap()
 		}
@@ -478,15 +484,15 @@ func (ft *fight) measure() {
 // in the board game) the lower firepower number first, then non-HQ before HQ, then
 // block id, which reproduces the rulebook's Battle Turn Example.
 func (ft *fight) turnOrder() []*fighter {
-	var list []*fighter
+	list := ft.order[:0]
 	for _, f := range ft.fs {
 		if ft.active(f) {
 			list = append(list, f)
 		}
 	}
+	ft.order = list
 	h := ft.h
-	sort.SliceStable(list, func(i, j int) bool {
-		a, b := list[i], list[j]
+	insertionSort(list, func(a, b *fighter) bool {
 		fa, fb := h.block(a.id).Firepower, h.block(b.id).Firepower
 		if fa.Letter != fb.Letter {
 			return fa.Letter < fb.Letter
@@ -833,13 +839,15 @@ func (ft *fight) effective(f *fighter) (Firepower, []string) {
 
 // targets lists the enemy blocks that could take a hit now: active, not gunboats
 // (4.25: CSA can never fire at gunboats).
+// The list is in a buffer reused by the next call.
 func (ft *fight) targets(owner Side) []BlockID {
-	var ids []BlockID
+	ids := ft.tbuf[:0]
 	for _, f := range ft.fs {
 		if f.side == owner && ft.active(f) && !f.gunboat {
 			ids = append(ids, f.id)
 		}
 	}
+	ft.tbuf = ids
 	return ids
 }
 
@@ -1015,16 +1023,17 @@ func (h *hour) strongestFor(ids []BlockID, owner Side, gunboat bool) BlockID {
 // report.
 func (h *hour) strongestWhy(ids []BlockID, owner Side, gunboat bool) (BlockID, string) {
 	best := -1
-	var tied []BlockID
+	tied := h.tieBuf[:0]
 	for _, id := range ids {
 		s := h.block(id).Strength
 		switch {
 		case s > best:
-			best, tied = s, []BlockID{id}
+			best, tied = s, append(tied[:0], id)
 		case s == best:
 			tied = append(tied, id)
 		}
 	}
+	h.tieBuf = tied
 	if len(tied) == 0 {
 		return "", ""
 	}
@@ -1049,8 +1058,7 @@ func (h *hour) strongestWhy(ids []BlockID, owner Side, gunboat bool) (BlockID, s
 		}
 		return 1, 0
 	}
-	sort.SliceStable(tied, func(i, j int) bool {
-		a, b := tied[i], tied[j]
+	insertionSort(tied, func(a, b BlockID) bool {
 		ga, ia := rank(a)
 		gb, ib := rank(b)
 		if ga != gb {
@@ -1084,7 +1092,17 @@ func (h *hour) strongestWhy(ids []BlockID, owner Side, gunboat bool) (BlockID, s
 	case g != g2 || g == 2:
 		why = "losses-last order"
 	}
-	return tied[0], fmt.Sprintf("tied with %d other(s) at strength %d; %s", len(tied)-1, best, why)
+	return tied[0], "tied with " + strconv.Itoa(len(tied)-1) + " other(s) at strength " + strconv.Itoa(best) + "; " + why
+}
+
+// insertionSort is a stable sort for the handful of blocks in one battle: the same
+// order as sort.SliceStable, without its allocations.
+func insertionSort[T any](l []T, less func(a, b T) bool) {
+	for i := 1; i < len(l); i++ {
+		for j := i; j > 0 && less(l[j], l[j-1]); j-- {
+			l[j], l[j-1] = l[j-1], l[j]
+		}
+	}
 }
 
 // lastStep reports whether one more hit would eliminate the block: strength 1 for
@@ -1115,7 +1133,7 @@ func (h *hour) takeLoss(id BlockID, area AreaID, round int, rule, cause string) 
 	if h.spec(id).IsHQ() {
 		h.hqFalls(id, area, round)
 	} else {
-		h.battleEliminate(id, area, round, "6.9", fmt.Sprintf("%s is eliminated (6.9)", name))
+		h.battleEliminate(id, area, round, "6.9", name+" is eliminated (6.9)")
 	}
 	return false
 }
@@ -1415,11 +1433,14 @@ func (h *hour) setSighting(viewer Side, id BlockID, area AreaID, strength int) {
 
 // dropSightings forgets a block that left the board.
 func (h *hour) dropSightings(id BlockID) {
-	var keep []Sighting
+	keep := h.st.Sightings[:0] // the hour's own copy (Clone): filtered in place
 	for _, s := range h.st.Sightings {
 		if s.Block != id {
 			keep = append(keep, s)
 		}
+	}
+	if len(keep) == 0 {
+		keep = nil
 	}
 	h.st.Sightings = keep
 }

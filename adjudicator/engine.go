@@ -19,6 +19,9 @@ func ResolveHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) (*State, *R
 	}
 	h := newHour(sc, st, orders, d)
 	h.play()
+	if len(h.rep.Results) == 0 {
+		h.rep.Results = nil // as before the preallocation: encodes as null
+	}
 	return h.st, h.rep, nil
 }
 
@@ -63,6 +66,7 @@ type hour struct {
 	loc     []int
 	rch     reacher
 	candBuf []int
+	tieBuf  []BlockID // strongestWhy's
 }
 
 // battle is a contested area waiting to be fought (6.1).
@@ -100,6 +104,14 @@ func newHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
 		}
 	}
 	h.rep.Events = make([]Event, 0, evs)
+	// About one result per order, and a few for standing orders.
+	res := 16
+	for _, o := range orders {
+		if o != nil {
+			res += len(o.Moves) + len(o.Activate) + len(o.Battles) + len(o.Doctrine) + len(o.Regroup) + len(o.Supply)
+		}
+	}
+	h.rep.Results = make([]Result, 0, res)
 	h.d = loggingDice{d: d, log: &h.rep.Throws}
 	for _, s := range Sides {
 		o := orders[s.Index()]

@@ -558,11 +558,11 @@ func (h *hour) enterBattle(side Side, id BlockID, from, to AreaID, reserve bool)
 
 // stepProblem explains why a block cannot cross from a to b in one step, or "".
 func (h *hour) stepProblem(a, b AreaID) string {
-	bd := h.sc.Map.Border(a, b)
-	if bd == nil || a == b {
+	e := h.sc.Map.crossing(a, b)
+	if e == nil || a == b {
 		return fmt.Sprintf("%s is not adjacent to %s; adjacent: %s", h.areaName(b), h.areaName(a), h.neighbourNames(a))
 	}
-	if !bd.Limits(a).Passable {
+	if !e.lim.Passable {
 		return fmt.Sprintf("the border %s–%s is impassable (3.35)", h.areaName(a), h.areaName(b))
 	}
 	return ""
@@ -851,8 +851,8 @@ func (h *hour) dropEvent(seq int) {
 func (h *hour) pruneBattles() {
 	var keep []*battle
 	for _, bt := range h.battles {
-		def := len(h.blocksIn(bt.Area, bt.Attacker.Enemy()))
-		att := len(h.blocksIn(bt.Area, bt.Attacker))
+		def := h.countIn(bt.Area, bt.Attacker.Enemy())
+		att := h.countIn(bt.Area, bt.Attacker)
 		for _, e := range bt.Entries {
 			if e.Side == bt.Attacker && h.spec(e.Block).Type == Gunboat {
 				att++

@@ -102,14 +102,30 @@ func (h *hour) control(a AreaID) (Side, bool) {
 // blocksIn returns the ids of a side's blocks on the map in an area, sorted by id.
 // side NoSide returns both sides' blocks.
 func (h *hour) blocksIn(a AreaID, side Side) []BlockID {
-	if i, ok := h.sc.Map.areaIndex[a]; ok {
-		n := h.occN[0][i] + h.occN[1][i]
-		if side != NoSide {
-			n = h.occN[side.Index()][i]
-		}
-		if n == 0 {
-			return nil
+	ai := h.sc.Map.aix(a)
+	if ai < 0 {
+		return h.st.BlocksIn(h.sc, a, side)
+	}
+	n := h.occN[0][ai] + h.occN[1][ai]
+	if side != NoSide {
+		n = h.occN[side.Index()][ai]
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]BlockID, 0, n)
+	for bi, l := range h.loc { // st.Blocks is sorted by id
+		if l == ai && (side == NoSide || h.specAt(bi).Side == side) {
+			out = append(out, h.st.Blocks[bi].ID)
 		}
 	}
-	return h.st.BlocksIn(h.sc, a, side)
+	return out
+}
+
+// countIn is how many of a side's blocks stand in an area.
+func (h *hour) countIn(a AreaID, side Side) int {
+	if ai := h.sc.Map.aix(a); ai >= 0 {
+		return int(h.occN[side.Index()][ai])
+	}
+	return len(h.st.BlocksIn(h.sc, a, side))
 }
