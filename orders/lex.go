@@ -267,10 +267,22 @@ const wrapWidth = 60
 // splitLines finds the orders in a mail and joins wrapped lines. Lines before an
 // ORDERS line (when there is one), after END or a signature, quoted lines (">"),
 // reply headers and comment-only lines are left out.
-func splitLines(text string) []logicalLine {
-	text = strings.ReplaceAll(text, "\r\n", "\n")
-	text = strings.ReplaceAll(text, "\r", "\n")
-	raw := strings.Split(text, "\n")
+// The lines are appended to dst; raw is reused for the physical lines.
+func splitLinesInto(dst []logicalLine, raw []string, text string) ([]logicalLine, []string) {
+	if strings.IndexByte(text, '\r') >= 0 {
+		text = strings.ReplaceAll(text, "\r\n", "\n")
+		text = strings.ReplaceAll(text, "\r", "\n")
+	}
+	raw = raw[:0]
+	for {
+		i := strings.IndexByte(text, '\n')
+		if i < 0 {
+			raw = append(raw, text)
+			break
+		}
+		raw = append(raw, text[:i])
+		text = text[i+1:]
+	}
 	start := 0
 	for i, l := range raw {
 		if isEndLine(l) {
@@ -281,7 +293,7 @@ func splitLines(text string) []logicalLine {
 			break
 		}
 	}
-	out := make([]logicalLine, 0, min(len(raw)-start, maxLines))
+	out := dst[:0]
 	if len(raw)-start > maxLines {
 		raw = raw[:start+maxLines]
 	}
@@ -361,7 +373,7 @@ func splitLines(text string) []logicalLine {
 		out = append(out, logicalLine{n: i + 1, text: code, source: strings.TrimSpace(l)})
 		prev = prevInfo{long: long, comment: hadComment, open: continuesNext(code), order: true}
 	}
-	return out
+	return out, raw
 }
 
 // Tokens of an order line.
@@ -394,7 +406,7 @@ func lexInto(buf []token, s string) []token {
 		case c == ' ' || c == '\t' || c == '(' || c == ')' || c == '[' || c == ']' || c == '"' || c == '{' || c == '}' || c == '*' || c == '!' || c == '?':
 			i++
 		case c == ',' || c == ';' || c == '&' || c == '+' || c == '/' || c == '|':
-			emit(tComma, string(c))
+			emit(tComma, s[i:i+1])
 			i++
 		case c == ':':
 			emit(tColon, ":")

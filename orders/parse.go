@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
@@ -60,16 +61,16 @@ func Parse(text string, names Names, side adjudicator.Side) (*adjudicator.Orders
 
 // ParseText is Parse with the lines of list orders, for receipts.
 func ParseText(text string, names Names, side adjudicator.Side) *Parsed {
+	sc := scratchPool.Get().(*scratch)
+	defer sc.release()
 	ps := &parser{
-		dict:     Compile(names),
-		side:     side,
-		o:        &adjudicator.Orders{Side: side, Moves: make([]adjudicator.Move, 0, 32)},
-		doctrine: make(map[adjudicator.AreaID]int, 8),
-		moveOf:   make(map[adjudicator.BlockID]int, 48),
-		keyBuf:   make([]byte, 0, 64),
-		toks:     make([]token, 0, 32),
+		dict:    Compile(names),
+		side:    side,
+		o:       &adjudicator.Orders{Side: side, Moves: sc.moves[:0]},
+		scratch: sc,
 	}
-	for _, l := range splitLines(text) {
+	sc.lines, sc.raw = splitLinesInto(sc.lines[:0], sc.raw, text)
+	for _, l := range sc.lines {
 		ps.line, ps.source = l.n, l.source
 		if len(l.text) > maxLineLen {
 			ps.source = l.source[:min(len(l.source), 40)] + "…"
@@ -80,26 +81,92 @@ func ParseText(text string, names Names, side adjudicator.Side) *Parsed {
 			ps.warnf("read line %d, which starts with '>', as the rest of this line (a line starting with '>' is taken as quoted when it stands among others)", l.joinedQuote)
 		}
 		// the tokens of one line are kept by nothing after it, so one buffer serves all
-		ps.toks = lexInto(ps.toks, l.text)
-		ps.parseLine(ps.toks)
+		sc.toks = lexInto(sc.toks, l.text)
+		ps.parseLine(sc.toks)
 	}
 	ps.finish()
 	return &Parsed{Orders: ps.o, Problems: ps.probs, Lines: ps.lines}
 }
 
 type parser struct {
-	dict     *Dictionary
-	side     adjudicator.Side
-	o        *adjudicator.Orders
-	probs    []Problem
-	lines    ListLines
-	line     int
-	source   string
+	dict   *Dictionary
+	side   adjudicator.Side
+	o      *adjudicator.Orders
+	probs  []Problem
+	lines  ListLines
+	line   int
+	source string
+	*scratch
+	// blockSlab and areaSlab hold the lists the orders keep, carved one after
+	// another, so that a parse allocates a few arrays rather than one per list.
+	blockSlab []adjudicator.BlockID
+	areaSlab  []adjudicator.AreaID
+}
+
+// scratch is what a parse needs only while it runs, kept between parses.
+type scratch struct {
+	lines    []logicalLine
+	raw      []string // the mail's physical lines
+	toks     []token  // each line's tokens
+	keyBuf   []byte   // name keys
+	ids      []string
+	tokBuf   []token // tokens gathered from a line (retreat areas, a losses list)
+	blockBuf []adjudicator.BlockID
+	areaBuf  []adjudicator.AreaID
+	moves    []adjudicator.Move // the moves until finish copies them out
 	doctrine map[adjudicator.AreaID]int
-	keyBuf   []byte  // reused for name keys
-	toks     []token // reused for each line's tokens
 	moveOf   map[adjudicator.BlockID]int
-	ids      []string // reused by itemIDs
+}
+
+var scratchPool = sync.Pool{New: func() any {
+	return &scratch{
+		lines:    make([]logicalLine, 0, 64),
+		raw:      make([]string, 0, 64),
+		toks:     make([]token, 0, 64),
+		keyBuf:   make([]byte, 0, 64),
+		moves:    make([]adjudicator.Move, 0, 32),
+		doctrine: make(map[adjudicator.AreaID]int, 8),
+		moveOf:   make(map[adjudicator.BlockID]int, 48),
+	}
+}}
+
+// release returns the scratch to the pool, holding no text of this parse.
+func (sc *scratch) release() {
+	if cap(sc.raw) > 4*maxLines || cap(sc.toks) > 4096 {
+		return // an outsized mail's buffers are not worth keeping
+	}
+	clear(sc.lines[:cap(sc.lines)])
+	clear(sc.raw[:cap(sc.raw)])
+	clear(sc.toks[:cap(sc.toks)])
+	clear(sc.ids[:cap(sc.ids)])
+	clear(sc.tokBuf[:cap(sc.tokBuf)])
+	clear(sc.moves[:cap(sc.moves)])
+	clear(sc.blockBuf[:cap(sc.blockBuf)])
+	clear(sc.areaBuf[:cap(sc.areaBuf)])
+	clear(sc.doctrine)
+	clear(sc.moveOf)
+	scratchPool.Put(sc)
+}
+
+// keep copies a list the orders keep into a slab, starting a new slab of at least
+// size when it is full; the copy's capacity is its length, so that appending to it
+// never writes into the next list.
+func keep[T any](slab *[]T, xs []T, size int) []T {
+	n := len(xs)
+	if len(*slab)+n > cap(*slab) {
+		*slab = make([]T, 0, max(size, n))
+	}
+	at := len(*slab)
+	*slab = append(*slab, xs...)
+	return (*slab)[at : at+n : at+n]
+}
+
+func (p *parser) keepBlocks(bs []adjudicator.BlockID) []adjudicator.BlockID {
+	return keep(&p.blockSlab, bs, 64)
+}
+
+func (p *parser) keepAreas(as []adjudicator.AreaID) []adjudicator.AreaID {
+	return keep(&p.areaSlab, as, 64)
 }
 
 func (p *parser) errorf(suggestion, format string, args ...any) {
@@ -286,7 +353,7 @@ func (l lookup) canonical(t *table) string { return t.names[l.entry].Canonical }
 // blockList resolves a comma list of blocks. An item that is not one name may be
 // several typed without commas ("cleburne wood").
 func (p *parser) blockList(toks []token) []adjudicator.BlockID {
-	out := make([]adjudicator.BlockID, 0, 4)
+	out := p.blockBuf[:0]
 	t := p.dict.blockTable(p.side)
 	for _, item := range splitList(toks) {
 		for _, id := range p.itemIDs(t, item, "block") {
@@ -298,12 +365,13 @@ func (p *parser) blockList(toks []token) []adjudicator.BlockID {
 			out = append(out, b)
 		}
 	}
-	return out
+	p.blockBuf = out
+	return p.keepBlocks(out)
 }
 
 // areaList resolves a comma list of areas.
 func (p *parser) areaList(toks []token) []adjudicator.AreaID {
-	out := make([]adjudicator.AreaID, 0, 4)
+	out := p.areaBuf[:0]
 	for _, item := range splitList(toks) {
 		if len(item) > 0 && item[0].kind == tArrow {
 			item = item[1:]
@@ -317,7 +385,8 @@ func (p *parser) areaList(toks []token) []adjudicator.AreaID {
 			out = append(out, a)
 		}
 	}
-	return out
+	p.areaBuf = out
+	return p.keepAreas(out)
 }
 
 // lookupToks resolves the name the tokens spell.
@@ -438,6 +507,9 @@ func (p *parser) parseActivate(toks []token) {
 				}
 				continue
 			}
+			if p.o.Activate == nil {
+				p.o.Activate = make([]adjudicator.Activation, 0, 4)
+			}
 			p.o.Activate = append(p.o.Activate, adjudicator.Activation{HQ: b, AsArmy: asArmy && k == len(ids)-1, Line: p.line})
 		}
 	}
@@ -472,6 +544,9 @@ func (p *parser) parseBattles(toks []token) {
 // listed twice counts once.
 func (p *parser) listInto(dst *[]adjudicator.BlockID, line *int, blocks []adjudicator.BlockID, what string) {
 	t := p.dict.blockTable(p.side)
+	if len(blocks) > 0 {
+		*dst = slices.Grow(*dst, len(blocks))
+	}
 	for _, b := range blocks {
 		if slices.Contains(*dst, b) {
 			p.warnf("%s is already on the %s list", t.canonical(string(b)), what)
@@ -522,11 +597,13 @@ func (p *parser) parseLosses(kw string, toks []token) {
 	}
 list:
 	toks = skipColon(toks)
-	var first, last []adjudicator.BlockID
-	var pending []token
+	var firstBuf, lastBuf [16]adjudicator.BlockID
+	first, last := firstBuf[:0], lastBuf[:0]
+	pending := p.tokBuf[:0]
+	defer func() { p.tokBuf = pending[:0] }()
 	flush := func(q string) {
 		bs := p.blockList(pending)
-		pending = nil
+		pending = pending[:0]
 		if q == "last" {
 			last = append(last, bs...)
 		} else {
@@ -566,10 +643,12 @@ list:
 		return inFirst && inLast
 	}
 	var clash []adjudicator.BlockID
-	for _, b := range append(append([]adjudicator.BlockID(nil), first...), last...) {
-		if both(b) && !slices.Contains(clash, b) {
-			clash = append(clash, b)
-			p.errorf("", "%s cannot be both first and last for losses", p.dict.blockTable(p.side).canonical(string(b)))
+	for _, list := range [2][]adjudicator.BlockID{first, last} {
+		for _, b := range list {
+			if both(b) && !slices.Contains(clash, b) {
+				clash = append(clash, b)
+				p.errorf("", "%s cannot be both first and last for losses", p.dict.blockTable(p.side).canonical(string(b)))
+			}
 		}
 	}
 	if len(clash) > 0 {
@@ -957,7 +1036,8 @@ func (p *parser) parseDoctrine(areas []adjudicator.AreaID, toks []token) {
 	}
 	// clauses: split on commas where the next item starts with a clause word; other
 	// items continue the last list (retreat areas).
-	var clauses [][]token
+	var clauseBuf [4][]token
+	clauses := clauseBuf[:0]
 	for _, item := range splitList(toks) {
 		if len(clauses) == 0 || (item[0].kind == tWord && clauseWords[item[0].low]) {
 			clauses = append(clauses, item)
@@ -1005,6 +1085,9 @@ func (p *parser) setDoctrine(area adjudicator.AreaID, spec doctrineSpec) {
 		}
 		d.Retreat = spec.retreat
 		p.doctrine[area] = len(p.o.Doctrine)
+		if p.o.Doctrine == nil {
+			p.o.Doctrine = make([]adjudicator.Doctrine, 0, 8)
+		}
 		p.o.Doctrine = append(p.o.Doctrine, d)
 		return
 	}
@@ -1071,7 +1154,8 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 		return true
 	}
 	ok := true
-	var areaToks []token
+	areaToks := p.tokBuf[:0]
+	defer func() { p.tokBuf = areaToks[:0] }()
 	collecting := false
 	for i := 0; i < len(rest); i++ {
 		t := rest[i]
@@ -1130,12 +1214,16 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 		if len(areas) == 0 {
 			ok = false
 		}
-		for _, a := range areas {
-			if slices.Contains(spec.retreat, a) {
-				p.warnf("%s is listed twice", p.dict.areas.canonical(string(a)))
-				continue
+		if len(spec.retreat) == 0 && len(areas) > 0 {
+			spec.retreat = areas // areaList left no area twice
+		} else {
+			for _, a := range areas {
+				if slices.Contains(spec.retreat, a) {
+					p.warnf("%s is listed twice", p.dict.areas.canonical(string(a)))
+					continue
+				}
+				spec.retreat = append(spec.retreat, a)
 			}
-			spec.retreat = append(spec.retreat, a)
 		}
 	}
 	return ok
@@ -1325,7 +1413,8 @@ func (p *parser) parseMove(toks []token) {
 	}
 	before := len(p.probs)
 	blocks := p.blockList(blockToks)
-	var areas []adjudicator.AreaID
+	var areaBuf [4]adjudicator.AreaID
+	areas := areaBuf[:0]
 	bad := false
 	for _, s := range segs {
 		r := p.resolveName(p.dict.areas, s, "area")
@@ -1371,14 +1460,14 @@ func (p *parser) parseMove(toks []token) {
 		// ">>": the road decides the area in between. When the map knows exactly one,
 		// it is filled in (and the receipt shows it); otherwise it stays empty for the
 		// engine, which knows where the blocks stand.
-		m.Path = []adjudicator.AreaID{"", areas[0]}
+		m.Path = p.keepAreas([]adjudicator.AreaID{"", areas[0]})
 		if m.From != "" && p.dict.roads != nil {
 			if mids := p.dict.roads.RoadMiddles(string(m.From), string(areas[0])); len(mids) == 1 {
 				m.Path[0] = adjudicator.AreaID(mids[0])
 			}
 		}
 	default:
-		m.Path = areas
+		m.Path = p.keepAreas(areas)
 	}
 	if m.From != "" && m.Path[len(m.Path)-1] == m.From {
 		p.errorf("", "a move must leave %s", p.dict.areas.canonical(string(m.From)))
@@ -1515,8 +1604,11 @@ func (p *parser) addMove(m adjudicator.Move) {
 func (p *parser) finish() {
 	o := p.o
 	o.Moves = slices.DeleteFunc(o.Moves, func(m adjudicator.Move) bool { return len(m.Blocks) == 0 })
+	p.moves = o.Moves // the buffer, grown or not, goes back to the pool
 	if len(o.Moves) == 0 {
 		o.Moves = nil
+	} else {
+		o.Moves = slices.Clone(o.Moves)
 	}
 	for _, l := range []*[]adjudicator.BlockID{&o.LossesFirst, &o.LossesLast, &o.Pin, &o.Supply} {
 		if len(*l) == 0 {
