@@ -895,25 +895,25 @@ func (ft *fight) fire(f *fighter, note string) {
 		pass("Firepower Penalties", fmt.Sprintf("%s cannot fire: firepower %s falls to 0 (%s)", name, bs.Firepower, strings.Join(why, "; ")))
 		return
 	}
-	dice := make([]int, bs.Strength)
+	dice := h.ints.take(bs.Strength)
 	hits := 0
-	// Every throw's reason, built without fmt: this is the engine's hottest text.
+	// Every throw's reason: this is the engine's hottest text.
 	fps := fp.String()
-	prefix := areaTitle(h.sc, ft.area) + " round " + strconv.Itoa(ft.round) + ": " + name + " fires " + fps + ", die "
-	of := " of " + strconv.Itoa(len(dice))
+	at, round, of := areaTitle(h.sc, ft.area), strconv.Itoa(ft.round), strconv.Itoa(len(dice))
 	for i := range dice {
-		dice[i] = h.d.Roll(prefix + strconv.Itoa(i+1) + of)
+		dice[i] = h.d.Roll(h.txt.cat(at, " round ", round, ": ", name, " fires ", fps, ", die ", strconv.Itoa(i+1), " of ", of))
 		if dice[i] <= fp.Value {
 			hits++
 		}
 	}
-	text := name + " fires " + fps + ": " + diceText(dice) + ", " + strconv.Itoa(hits) + " hit(s)"
+	var whyText, noteText string
 	if len(why) > 0 {
-		text += " [" + strings.Join(why, "; ") + "]"
+		whyText = " [" + strings.Join(why, "; ") + "]"
 	}
 	if note != "" {
-		text += " (" + note + ")"
+		noteText = " (" + note + ")"
 	}
+	text := h.txt.cat(name, " fires ", fps, ": ", h.txt.dice(dice), ", ", strconv.Itoa(hits), " hit(s)", whyText, noteText)
 	rule := "6.6"
 	if f.gunboat {
 		rule = "6.6, 4.25"
@@ -927,7 +927,7 @@ func (ft *fight) fire(f *fighter, note string) {
 			lost++
 			continue
 		}
-		cause := "hit by " + name + " (" + tie + ")"
+		cause := h.txt.cat("hit by ", name, " (", tie, ")")
 		if !h.takeLoss(t, ft.area, ft.round, rule, cause) {
 			ft.fighter(t).out = true
 		}
@@ -1092,7 +1092,7 @@ func (h *hour) strongestWhy(ids []BlockID, owner Side, gunboat bool) (BlockID, s
 	case g != g2 || g == 2:
 		why = "losses-last order"
 	}
-	return tied[0], "tied with " + strconv.Itoa(len(tied)-1) + " other(s) at strength " + strconv.Itoa(best) + "; " + why
+	return tied[0], h.txt.cat("tied with ", strconv.Itoa(len(tied)-1), " other(s) at strength ", strconv.Itoa(best), "; ", why)
 }
 
 // insertionSort is a stable sort for the handful of blocks in one battle: the same
@@ -1125,15 +1125,15 @@ func (h *hour) takeLoss(id BlockID, area AreaID, round int, rule, cause string) 
 	if !h.lastStep(id) {
 		bs.Strength--
 		h.event(Event{Kind: EvHit, Side: side, Block: id, Area: area, Round: round, Strength: bs.Strength, Rule: rule,
-			Text: cause + ": " + name + " to strength " + strconv.Itoa(bs.Strength)})
+			Text: h.txt.cat(cause, ": ", name, " to strength ", strconv.Itoa(bs.Strength))})
 		return true
 	}
 	h.event(Event{Kind: EvHit, Side: side, Block: id, Area: area, Round: round, Strength: 0, Rule: rule,
-		Text: cause + ": " + name + " at its last step"})
+		Text: h.txt.cat(cause, ": ", name, " at its last step")})
 	if h.spec(id).IsHQ() {
 		h.hqFalls(id, area, round)
 	} else {
-		h.battleEliminate(id, area, round, "6.9", name+" is eliminated (6.9)")
+		h.battleEliminate(id, area, round, "6.9", h.txt.cat(name, " is eliminated (6.9)"))
 	}
 	return false
 }

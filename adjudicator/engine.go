@@ -67,6 +67,9 @@ type hour struct {
 	rch     reacher
 	candBuf []int
 	tieBuf  []BlockID // strongestWhy's
+	// txt and ints hold the report's texts and dice (text.go).
+	txt  textArena
+	ints intSlab
 }
 
 // battle is a contested area waiting to be fought (6.1).

@@ -493,11 +493,11 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	ev := Event{Kind: EvMove, Side: t.side, Block: it.block, From: from, To: dest, Intent: m.Intent, CommandedBy: rec.hq}
 	switch act {
 	case actAttack:
-		ev.Rule, ev.Text = "6.1", name+" attacks "+h.areaName(dest)+" from "+h.areaName(from)
+		ev.Rule, ev.Text = "6.1", h.txt.cat(name, " attacks ", h.areaName(dest), " from ", h.areaName(from))
 	case actReinforce:
-		ev.Rule, ev.Text = "5.5", name+" reinforces "+h.areaName(dest)+" from "+h.areaName(from)+" as reserves"
+		ev.Rule, ev.Text = "5.5", h.txt.cat(name, " reinforces ", h.areaName(dest), " from ", h.areaName(from), " as reserves")
 	default:
-		ev.Rule, ev.Text = "5.3", name+" moves from "+h.areaName(from)+" to "+h.areaName(dest)
+		ev.Rule, ev.Text = "5.3", h.txt.cat(name, " moves from ", h.areaName(from), " to ", h.areaName(dest))
 	}
 	if road {
 		ev.Via = []AreaID{m.Path[0]}

@@ -232,8 +232,20 @@ func (f Firepower) String() string {
 	if f.Letter == 0 {
 		return ""
 	}
+	if f.Letter >= 'A' && f.Letter <= 'C' && f.Value >= 0 && f.Value <= 6 {
+		return firepowerNames[f.Letter-'A'][f.Value] // no allocation: battles print it for every fire
+	}
 	return string(f.Letter) + strconv.Itoa(f.Value)
 }
+
+var firepowerNames = func() (t [3][7]string) {
+	for l := range t {
+		for v := range t[l] {
+			t[l][v] = string(rune('A'+l)) + strconv.Itoa(v)
+		}
+	}
+	return t
+}()
 
 // ParseFirepower reads "A2", "b1", "C4".
 func ParseFirepower(s string) (Firepower, error) {

@@ -1,0 +1,81 @@
+package adjudicator
+
+import (
+	"strconv"
+	"strings"
+)
+
+// This file keeps the hour's report text in a few large buffers. A busy hour writes
+// hundreds of event texts, reasons and dice-log lines; giving each its own allocation
+// made string building the engine's largest cost.
+
+// textArena hands out strings that share large buffers. A string it returned is
+// never changed: a strings.Builder only appends, and a full builder is replaced, not
+// reset, so earlier strings keep the old buffer alive unchanged.
+type textArena struct {
+	b strings.Builder
+}
+
+// arenaChunk is the size of one buffer: a busy hour's text fits in a few.
+const arenaChunk = 8 << 10
+
+// cat returns the concatenation of parts.
+func (a *textArena) cat(parts ...string) string {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	if n == 0 {
+		return ""
+	}
+	a.room(n)
+	start := a.b.Len()
+	for _, p := range parts {
+		a.b.WriteString(p)
+	}
+	return a.b.String()[start:]
+}
+
+// room makes sure n more bytes fit without the builder growing (growing would copy
+// into a new buffer, which is harmless for earlier strings but wasteful).
+func (a *textArena) room(n int) {
+	if a.b.Cap()-a.b.Len() < n {
+		a.b = strings.Builder{}
+		a.b.Grow(max(arenaChunk, n))
+	}
+}
+
+// dice returns the dice as text ("6 3 1").
+func (a *textArena) dice(d []int) string {
+	if len(d) == 0 {
+		return ""
+	}
+	a.room(3 * len(d))
+	start := a.b.Len()
+	for i, v := range d {
+		if i > 0 {
+			a.b.WriteByte(' ')
+		}
+		if v >= 0 && v <= 9 {
+			a.b.WriteByte(byte('0' + v))
+		} else {
+			a.b.WriteString(strconv.Itoa(v))
+		}
+	}
+	return a.b.String()[start:]
+}
+
+// intSlab hands out small int slices (dice of one fire) from shared blocks; each is
+// capped at its length, so an append to one never reaches the next.
+type intSlab struct {
+	buf []int
+}
+
+func (s *intSlab) take(n int) []int {
+	if len(s.buf)+n > cap(s.buf) {
+		s.buf = make([]int, 0, max(256, n))
+	}
+	l := len(s.buf)
+	s.buf = s.buf[:l+n]
+	return s.buf[l : l+n : l+n]
+}
