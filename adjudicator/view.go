@@ -1,8 +1,8 @@
 package adjudicator
 
 import (
-	"fmt"
-	"sort"
+	"cmp"
+	"slices"
 )
 
 // This file projects the State and the Report onto what one side may know (DESIGN
@@ -15,6 +15,12 @@ import (
 // every block in Own, every loss in EnemyEliminated. The mode is st.Options.Visibility
 // (blocks when unset).
 func ViewOf(sc *Scenario, st *State, viewer Side) *View {
+	return viewOf(sc, st, viewer, visibleAreas(sc, st, viewer, nil), occupancy(sc, st))
+}
+
+// viewOf is ViewOf with the viewer's visible areas and the occupancy of st already
+// worked out (ViewReport has them).
+func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet, occ occTable) *View {
 	mode := st.Options.Visibility
 	if mode == "" {
 		mode = VisBlocks
@@ -22,11 +28,38 @@ func ViewOf(sc *Scenario, st *State, viewer Side) *View {
 	v := &View{
 		Scenario: st.Scenario, Viewer: viewer, Mode: mode, Hour: st.Hour, Over: st.Over, Winner: st.Winner,
 		Points: st.Points(), CampsCaptured: append([]AreaID(nil), st.CampsCaptured...), InitiativeMarker: st.InitiativeMarker,
-		Own: []OwnBlock{}, Enemy: []EnemyBlock{}, Control: []Control{},
 	}
-	seen := visibleAreas(sc, st, viewer)
-	for _, b := range st.Blocks {
-		spec := sc.OB.Block(b.ID)
+	// First pass: how many own blocks, and the area (by index) of each enemy block
+	// the viewer sees, so that the lists are allocated once and the enemy list comes
+	// out sorted by area without a sort (ties in st.Blocks order, that is by id).
+	n := len(sc.Map.Areas)
+	tmp := make([]int32, len(st.Blocks)+n+1)
+	where, start := tmp[:len(st.Blocks)], tmp[len(st.Blocks):]
+	nOwn, nEnemy := 0, 0
+	for i := range st.Blocks {
+		where[i] = -1
+		b := &st.Blocks[i]
+		spec := blockSpecAt(sc, st, i)
+		switch {
+		case spec == nil:
+		case viewer == NoSide || spec.Side == viewer:
+			nOwn++
+		case b.Where == OnMap:
+			if j, ok := sc.Map.areaIndex[b.Area]; ok && (seen.all || seen.in[j]) {
+				where[i] = int32(j)
+				start[j+1]++
+				nEnemy++
+			}
+		}
+	}
+	for j := 1; j <= n; j++ {
+		start[j] += start[j-1]
+	}
+	v.Own = make([]OwnBlock, 0, nOwn)
+	v.Enemy = make([]EnemyBlock, nEnemy)
+	for i := range st.Blocks {
+		b := &st.Blocks[i]
+		spec := blockSpecAt(sc, st, i)
 		if spec == nil {
 			continue
 		}
@@ -36,23 +69,29 @@ func ViewOf(sc *Scenario, st *State, viewer Side) *View {
 				Firepower: b.Firepower, CommandRange: spec.CommandRange})
 			continue
 		}
-		if b.Where != OnMap || !seen[b.Area] {
+		j := where[i]
+		if j < 0 {
 			continue
 		}
-		e := EnemyBlock{Area: b.Area}
+		e := &v.Enemy[start[j]]
+		start[j]++
+		e.Area = b.Area
 		if mode == VisOpen {
 			e.ID, e.Name, e.Type, e.Strength, e.Firepower = b.ID, spec.Name, spec.Type, b.Strength, b.Firepower
 		}
-		v.Enemy = append(v.Enemy, e)
 	}
 	// Sorted by area alone: the order must not say who the blocks are (open games
-	// show identities anyway and sort by them too).
-	sort.SliceStable(v.Enemy, func(i, j int) bool {
-		if v.Enemy[i].Area != v.Enemy[j].Area {
-			return v.Enemy[i].Area < v.Enemy[j].Area
+	// show identities anyway and sort by them too). Map.Areas is in id order, so the
+	// list is sorted already unless st.Blocks is not in id order.
+	byAreaID := func(a, b EnemyBlock) int {
+		if c := cmp.Compare(a.Area, b.Area); c != 0 {
+			return c
 		}
-		return v.Enemy[i].ID < v.Enemy[j].ID
-	})
+		return cmp.Compare(a.ID, b.ID)
+	}
+	if !slices.IsSortedFunc(v.Enemy, byAreaID) {
+		slices.SortStableFunc(v.Enemy, byAreaID)
+	}
 	for _, l := range st.Losses {
 		if viewer != NoSide && l.Side == viewer {
 			continue
@@ -68,16 +107,16 @@ func ViewOf(sc *Scenario, st *State, viewer Side) *View {
 		// The CSA's captures are known where the USA can see them.
 		v.CampsCaptured = nil
 		for _, a := range st.CampsCaptured {
-			if seen[a] {
+			if seen.has(a) {
 				v.CampsCaptured = append(v.CampsCaptured, a)
 			}
 		}
 	}
-	occ := occupancy(sc, st)
-	for _, a := range sc.Map.Areas {
+	v.Control = make([]Control, len(sc.Map.Areas))
+	for i, a := range sc.Map.Areas {
 		c := Control{Area: a.ID}
-		if seen[a.ID] {
-			switch occ.at(a.ID) {
+		if seen.all || seen.in[i] {
+			switch occ.bits[i] {
 			case sideBit(USA) | sideBit(CSA):
 				c.Contested = true
 			case sideBit(USA):
@@ -86,30 +125,58 @@ func ViewOf(sc *Scenario, st *State, viewer Side) *View {
 				c.Side = CSA
 			}
 		}
-		v.Control = append(v.Control, c)
+		v.Control[i] = c
 	}
 	v.Arrivals = dueArrivals(sc, st, viewer)
 	return v
 }
 
+// blockSpecAt is the card of st.Blocks[i]: found by position when the state lists
+// the OB's blocks in the OB's order (it always does once loaded), else by id.
+func blockSpecAt(sc *Scenario, st *State, i int) *BlockSpec {
+	if len(st.Blocks) == len(sc.OB.Blocks) && sc.OB.Blocks[i].ID == st.Blocks[i].ID {
+		return &sc.OB.Blocks[i]
+	}
+	return sc.OB.Block(st.Blocks[i].ID)
+}
+
+// areaSet is a set of the map's areas by index in Map.Areas; all stands for every
+// area of the map. Ids not on the map are never in it.
+type areaSet struct {
+	m   *Map
+	all bool
+	in  []bool
+}
+
+func (s areaSet) has(a AreaID) bool {
+	i, ok := s.m.areaIndex[a]
+	return ok && (s.all || s.in[i])
+}
+
 // visibleAreas says, per area, whether the viewer sees the enemy blocks there: all
 // areas in the blocks and open modes and for the GM; in double-blind games the areas
-// holding a friendly block and their neighbours. The map is used for lookups only.
-func visibleAreas(sc *Scenario, st *State, viewer Side) map[AreaID]bool {
-	seen := make(map[AreaID]bool, len(sc.Map.Areas))
+// holding a friendly block and their neighbours. A double-blind set is marked in buf
+// (len(sc.Map.Areas) falses, or nil to allocate).
+func visibleAreas(sc *Scenario, st *State, viewer Side, buf []bool) areaSet {
 	if viewer == NoSide || st.Options.Visibility != VisDoubleBlind {
-		for _, a := range sc.Map.Areas {
-			seen[a.ID] = true
-		}
-		return seen
+		return areaSet{m: sc.Map, all: true}
 	}
-	for _, b := range st.Blocks {
-		if b.Where != OnMap || sc.OB.Block(b.ID).Side != viewer {
+	if buf == nil {
+		buf = make([]bool, len(sc.Map.Areas))
+	}
+	seen := areaSet{m: sc.Map, in: buf}
+	for i := range st.Blocks {
+		b := &st.Blocks[i]
+		if b.Where != OnMap || blockSpecAt(sc, st, i).Side != viewer {
 			continue
 		}
-		seen[b.Area] = true
-		for _, n := range sc.Map.Neighbours(b.Area) {
-			seen[n] = true
+		j, ok := sc.Map.areaIndex[b.Area]
+		if !ok {
+			continue // not on the map: neither it nor its (unknown) neighbours
+		}
+		buf[j] = true
+		for _, e := range sc.Map.adj[j] {
+			buf[e.to] = true
 		}
 	}
 	return seen
@@ -122,17 +189,29 @@ func ghosts(sc *Scenario, st *State, viewer Side, mode Visibility) []Ghost {
 	if viewer == NoSide {
 		return nil
 	}
-	var out []Ghost
-	for i, s := range st.Sightings {
+	// A sighting is superseded by a later one of the same block at the same hour or
+	// later; walking backwards, latest[k] is the latest hour of those seen so far.
+	var latest map[BlockID]Hour
+	var keep []int
+	for i := len(st.Sightings) - 1; i >= 0; i-- {
+		s := &st.Sightings[i]
 		if s.Viewer != viewer {
 			continue
 		}
-		later := false
-		for _, o := range st.Sightings[i+1:] {
-			later = later || (o.Viewer == viewer && o.Block == s.Block && o.Hour >= s.Hour)
+		if latest == nil {
+			latest = make(map[BlockID]Hour)
 		}
+		if h, ok := latest[s.Block]; ok && h >= s.Hour {
+			continue
+		}
+		latest[s.Block] = s.Hour
+		keep = append(keep, i)
+	}
+	var out []Ghost
+	for k := len(keep) - 1; k >= 0; k-- {
+		s := &st.Sightings[keep[k]]
 		b, spec := st.Block(s.Block), sc.OB.Block(s.Block)
-		if later || b == nil || spec == nil || b.Where == Eliminated || (mode == VisOpen && b.Where == OnMap) {
+		if b == nil || spec == nil || b.Where == Eliminated || (mode == VisOpen && b.Where == OnMap) {
 			continue
 		}
 		fp := spec.Firepower
@@ -141,11 +220,11 @@ func ghosts(sc *Scenario, st *State, viewer Side, mode Visibility) []Ghost {
 		}
 		out = append(out, Ghost{Block: s.Block, Name: spec.Name, Type: spec.Type, Area: s.Area, Strength: s.Strength, Firepower: fp, Hour: s.Hour})
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Area != out[j].Area {
-			return out[i].Area < out[j].Area
+	slices.SortStableFunc(out, func(a, b Ghost) int {
+		if c := cmp.Compare(a.Area, b.Area); c != 0 {
+			return c
 		}
-		return out[i].Block < out[j].Block
+		return cmp.Compare(a.Block, b.Block)
 	})
 	return out
 }
@@ -158,17 +237,7 @@ func dueArrivals(sc *Scenario, st *State, viewer Side) []DueArrival {
 		if viewer != NoSide && ar.Side != viewer {
 			continue
 		}
-		done := false
-		for _, d := range st.ArrivalsDone {
-			done = done || d == ar.ID
-		}
-		var pending []BlockID
-		for _, id := range ar.Blocks {
-			if b := st.Block(id); b != nil && b.Where == Pending {
-				pending = append(pending, id)
-			}
-		}
-		if done || len(pending) == 0 {
+		if slices.Contains(st.ArrivalsDone, ar.ID) {
 			continue
 		}
 		choice := ""
@@ -181,19 +250,34 @@ func dueArrivals(sc *Scenario, st *State, viewer Side) []DueArrival {
 		for _, o := range ar.Options {
 			if o.Hour <= st.Hour && (choice == "" || o.Choice == "" || o.Choice == choice) {
 				due = true
+				break
 			}
 		}
-		if due {
-			out = append(out, DueArrival{Arrival: ar.ID, Blocks: pending, Options: append([]ArrivalOption(nil), ar.Options...)})
+		if !due {
+			continue
 		}
+		var pending []BlockID
+		for _, id := range ar.Blocks {
+			if b := st.Block(id); b != nil && b.Where == Pending {
+				pending = append(pending, id)
+			}
+		}
+		if len(pending) == 0 {
+			continue
+		}
+		out = append(out, DueArrival{Arrival: ar.ID, Blocks: pending, Options: append([]ArrivalOption(nil), ar.Options...)})
 	}
 	return out
 }
 
-// battleKinds are events that belong to a battle or to the gunboats' night fire.
-var battleKinds = map[EventKind]bool{
-	EvBattle: true, EvRound: true, EvReserves: true, EvSwap: true, EvFire: true, EvHit: true, EvRetreat: true,
-	EvPass: true, EvBattleEnd: true, EvRegroup: true, EvHQFallen: true,
+// isBattleKind is true for events that belong to a battle or to the gunboats' night
+// fire.
+func isBattleKind(k EventKind) bool {
+	switch k {
+	case EvBattle, EvRound, EvReserves, EvSwap, EvFire, EvHit, EvRetreat, EvPass, EvBattleEnd, EvRegroup, EvHQFallen:
+		return true
+	}
+	return false
 }
 
 // ViewReport returns the part of rep that viewer may see, with the view after the
@@ -206,7 +290,14 @@ var battleKinds = map[EventKind]bool{
 // so that their numbers say nothing about what was left out.
 func ViewReport(sc *Scenario, before *State, rep *Report, after *State, viewer Side) *ReportView {
 	rv := &ReportView{Viewer: viewer, Hour: rep.Hour, Initiative: rep.Initiative, Points: rep.Points, Over: rep.Over,
-		Winner: rep.Winner, Events: []Event{}, Results: []Result{}}
+		Winner: rep.Winner}
+	nRes := 0
+	for i := range rep.Results {
+		if viewer == NoSide || rep.Results[i].Side == viewer {
+			nRes++
+		}
+	}
+	rv.Results = make([]Result, 0, nRes)
 	for _, r := range rep.Results {
 		if viewer == NoSide || r.Side == viewer {
 			rv.Results = append(rv.Results, r)
@@ -216,124 +307,203 @@ func ViewReport(sc *Scenario, before *State, rep *Report, after *State, viewer S
 	if mode == "" {
 		mode = VisBlocks
 	}
-	seenBefore, seenAfter := visibleAreas(sc, before, viewer), visibleAreas(sc, after, viewer)
-	seen := func(a AreaID) bool { return seenBefore[a] || seenAfter[a] || a == OffBoard }
+	n := len(sc.Map.Areas)
+	var seenBefore, seenAfter areaSet
+	if viewer != NoSide && (before.Options.Visibility == VisDoubleBlind || after.Options.Visibility == VisDoubleBlind) {
+		buf := make([]bool, 2*n)
+		seenBefore, seenAfter = visibleAreas(sc, before, viewer, buf[:n:n]), visibleAreas(sc, after, viewer, buf[n:])
+	} else {
+		seenBefore, seenAfter = visibleAreas(sc, before, viewer, nil), visibleAreas(sc, after, viewer, nil)
+	}
+	seen := func(a AreaID) bool {
+		if a == OffBoard {
+			return true
+		}
+		i, ok := sc.Map.areaIndex[a]
+		return ok && (seenBefore.all || seenBefore.in[i] || seenAfter.all || seenAfter.in[i])
+	}
 	// Areas where the viewer fought: its blocks were revealed in the battle, or it
 	// had blocks there before or after the hour (night fire hits them).
-	fought := map[AreaID]bool{}
-	for _, e := range rep.Events {
+	var fought []AreaID
+	for i := range rep.Events {
+		e := &rep.Events[i]
 		if e.Kind != EvBattle {
 			continue
 		}
 		for _, r := range e.Revealed {
 			if r.Side == viewer {
-				fought[e.Area] = true
+				fought = append(fought, e.Area)
 			}
 		}
 	}
 	occBefore, occAfter := occupancy(sc, before), occupancy(sc, after)
 	tookPart := func(a AreaID) bool {
-		return viewer != NoSide && (fought[a] || (occBefore.at(a)|occAfter.at(a))&sideBit(viewer) != 0)
+		if viewer == NoSide {
+			return false
+		}
+		if slices.Contains(fought, a) {
+			return true
+		}
+		i, ok := sc.Map.areaIndex[a]
+		return ok && (occBefore.bits[i]|occAfter.bits[i])&sideBit(viewer) != 0
 	}
-	for _, e := range rep.Events {
-		if ev, ok := viewEvent(sc, e, viewer, mode, seen, tookPart); ok {
+	acts := make([]evView, len(rep.Events))
+	kept := 0
+	for i := range rep.Events {
+		acts[i] = viewAction(&rep.Events[i], viewer, mode, seen, tookPart)
+		if acts[i] != evDrop {
+			kept++
+		}
+	}
+	rv.Events = make([]Event, 0, kept)
+	for i := range rep.Events {
+		if acts[i] != evDrop {
+			ev := viewEvent(sc, &rep.Events[i], acts[i], mode)
 			ev.Seq = len(rv.Events) + 1
 			rv.Events = append(rv.Events, ev)
 		}
 	}
-	rv.After = *ViewOf(sc, after, viewer)
+	rv.After = *viewOf(sc, after, viewer, seenAfter, occAfter)
 	return rv
 }
 
-// viewEvent filters one event for a viewer.
-func viewEvent(sc *Scenario, e Event, viewer Side, mode Visibility, seen, tookPart func(AreaID) bool) (Event, bool) {
+// evView is what a viewer gets of one event.
+type evView uint8
+
+const (
+	evDrop           evView = iota // nothing
+	evWhole                        // the event as it is
+	evOpen                         // an enemy move in an open game: all but its command and intent
+	evBattleSeen                   // another side's battle where the viewer sees
+	evBattleEndSeen                // its outcome
+	evHQFallenUnseen               // an HQ's fall (public) where the viewer does not see
+	evHQFallenSeen                 // and where it sees
+	evEliminated                   // an enemy loss (public) where the viewer does not see
+	evEliminatedSeen               // and where it sees
+	evArrivalBlank                 // enemy blocks arriving
+	evMoveBlank                    // a blank enemy block moving
+	evPinnedSeen                   // defenders pinned where the viewer sees
+)
+
+// viewAction decides what viewer gets of one event.
+func viewAction(ep *Event, viewer Side, mode Visibility, seen, tookPart func(AreaID) bool) evView {
 	if viewer == NoSide {
-		return e, true
+		return evWhole
 	}
-	switch e.Kind {
+	switch ep.Kind {
 	case EvInitiative, EvVictory, EvOhioBarred:
-		return e, true
+		return evWhole
 	case EvCampCaptured:
 		// Public on the table; in double-blind games only where the viewer sees.
-		if mode != VisDoubleBlind || e.Side == viewer || seen(e.Area) {
-			return e, true
+		if mode != VisDoubleBlind || ep.Side == viewer || seen(ep.Area) {
+			return evWhole
 		}
-		return Event{}, false
+		return evDrop
 	}
-	if battleKinds[e.Kind] {
-		if tookPart(e.Area) || e.Side == viewer && e.Kind != EvBattle {
-			return e, true
+	if isBattleKind(ep.Kind) {
+		if tookPart(ep.Area) || ep.Side == viewer && ep.Kind != EvBattle {
+			return evWhole
 		}
-		if !seen(e.Area) {
-			if e.Kind == EvHQFallen {
-				return Event{Kind: e.Kind, Side: e.Side, Block: e.Block, Rule: e.Rule, Text: publicLoss(sc, e.Block, true)}, true
+		if !seen(ep.Area) {
+			if ep.Kind == EvHQFallen {
+				return evHQFallenUnseen
 			}
-			return Event{}, false
+			return evDrop
 		}
-		switch e.Kind {
+		switch ep.Kind {
 		case EvBattle:
-			return Event{Kind: e.Kind, Area: e.Area, Attacker: e.Attacker, Rule: e.Rule,
-				Text: fmt.Sprintf("a battle at %s (%s attacking)", areaTitle(sc, e.Area), e.Attacker)}, true
+			return evBattleSeen
 		case EvBattleEnd:
-			return Event{Kind: e.Kind, Area: e.Area, Attacker: e.Attacker, Winner: e.Winner, Rule: e.Rule,
-				Text: fmt.Sprintf("the battle at %s ends: %s holds the field", areaTitle(sc, e.Area), e.Winner)}, true
+			return evBattleEndSeen
 		case EvHQFallen:
-			return Event{Kind: e.Kind, Side: e.Side, Block: e.Block, Area: e.Area, Rule: e.Rule, Text: publicLoss(sc, e.Block, true)}, true
+			return evHQFallenSeen
 		}
-		return Event{}, false
+		return evDrop
 	}
-	if e.Side == viewer {
-		return e, true
+	if ep.Side == viewer {
+		return evWhole
 	}
-	switch e.Kind {
+	switch ep.Kind {
 	case EvEliminated:
-		out := Event{Kind: e.Kind, Side: e.Side, Block: e.Block, Rule: e.Rule, Text: publicLoss(sc, e.Block, false)}
-		if seen(e.Area) {
-			out.Area = e.Area
+		if seen(ep.Area) {
+			return evEliminatedSeen
 		}
-		return out, true
+		return evEliminated
 	case EvMove, EvArrival:
-		from, to := e.From, e.To
-		if e.Kind == EvArrival {
-			to = e.Area
+		from, to := ep.From, ep.To
+		if ep.Kind == EvArrival {
+			to = ep.Area
 		}
 		if mode == VisDoubleBlind && !seen(from) && !seen(to) {
-			return Event{}, false
+			return evDrop
 		}
 		if mode == VisOpen {
-			e.CommandedBy, e.Intent = "", 0
-			return e, true
+			return evOpen
 		}
-		out := Event{Kind: e.Kind, Side: e.Side, From: from, To: to, Rule: e.Rule}
-		if e.Kind == EvArrival {
-			out.To, out.Area = "", to
-			out.Text = fmt.Sprintf("%s blocks arrive at %s", e.Side, areaTitle(sc, to))
-			if e.Intent == IntentAttack {
-				out.Intent = IntentAttack
-			}
-			return out, true
+		if ep.Kind == EvArrival {
+			return evArrivalBlank
 		}
-		if mode == VisBlocks {
-			out.Via = e.Via
-		}
-		out.Text = fmt.Sprintf("a %s block moves from %s to %s", e.Side, areaTitle(sc, from), areaTitle(sc, to))
-		if to == OffBoard {
-			out.Text = fmt.Sprintf("a %s block leaves the map from %s", e.Side, areaTitle(sc, from))
-		}
-		return out, true
+		return evMoveBlank
 	case EvPinned:
-		if seen(e.Area) {
-			return Event{Kind: e.Kind, Side: e.Side, Area: e.Area, Rule: e.Rule,
-				Text: "the defenders of " + areaTitle(sc, e.Area) + " are pinned"}, true
+		if seen(ep.Area) {
+			return evPinnedSeen
 		}
 	case EvControlChanged:
-		if seen(e.Area) {
-			return e, true
+		if seen(ep.Area) {
+			return evWhole
 		}
 	}
 	// Enemy activations, HQ reductions, stragglers, supply, rebuilt HQs, held
 	// arrivals and successions are not shown.
-	return Event{}, false
+	return evDrop
+}
+
+// viewEvent builds what a viewer gets of one event (act is not evDrop).
+func viewEvent(sc *Scenario, ep *Event, act evView, mode Visibility) Event {
+	switch act {
+	case evOpen:
+		e := *ep
+		e.CommandedBy, e.Intent = "", 0
+		return e
+	case evBattleSeen:
+		return Event{Kind: ep.Kind, Area: ep.Area, Attacker: ep.Attacker, Rule: ep.Rule,
+			Text: "a battle at " + areaTitle(sc, ep.Area) + " (" + ep.Attacker.String() + " attacking)"}
+	case evBattleEndSeen:
+		return Event{Kind: ep.Kind, Area: ep.Area, Attacker: ep.Attacker, Winner: ep.Winner, Rule: ep.Rule,
+			Text: "the battle at " + areaTitle(sc, ep.Area) + " ends: " + ep.Winner.String() + " holds the field"}
+	case evHQFallenUnseen:
+		return Event{Kind: ep.Kind, Side: ep.Side, Block: ep.Block, Rule: ep.Rule, Text: publicLoss(sc, ep.Block, true)}
+	case evHQFallenSeen:
+		return Event{Kind: ep.Kind, Side: ep.Side, Block: ep.Block, Area: ep.Area, Rule: ep.Rule, Text: publicLoss(sc, ep.Block, true)}
+	case evEliminated, evEliminatedSeen:
+		out := Event{Kind: ep.Kind, Side: ep.Side, Block: ep.Block, Rule: ep.Rule, Text: publicLoss(sc, ep.Block, false)}
+		if act == evEliminatedSeen {
+			out.Area = ep.Area
+		}
+		return out
+	case evArrivalBlank:
+		out := Event{Kind: ep.Kind, Side: ep.Side, From: ep.From, Area: ep.Area, Rule: ep.Rule,
+			Text: ep.Side.String() + " blocks arrive at " + areaTitle(sc, ep.Area)}
+		if ep.Intent == IntentAttack {
+			out.Intent = IntentAttack
+		}
+		return out
+	case evMoveBlank:
+		out := Event{Kind: ep.Kind, Side: ep.Side, From: ep.From, To: ep.To, Rule: ep.Rule}
+		if mode == VisBlocks {
+			out.Via = ep.Via
+		}
+		if ep.To == OffBoard {
+			out.Text = "a " + ep.Side.String() + " block leaves the map from " + areaTitle(sc, ep.From)
+		} else {
+			out.Text = "a " + ep.Side.String() + " block moves from " + areaTitle(sc, ep.From) + " to " + areaTitle(sc, ep.To)
+		}
+		return out
+	case evPinnedSeen:
+		return Event{Kind: ep.Kind, Side: ep.Side, Area: ep.Area, Rule: ep.Rule,
+			Text: "the defenders of " + areaTitle(sc, ep.Area) + " are pinned"}
+	}
+	return *ep
 }
 
 // publicLoss words an enemy loss, which is public (6.9: face-up off the board).
