@@ -9,6 +9,7 @@ package adjudicator
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -213,10 +214,13 @@ func (h *hour) newFight(ph *battlePhase, b *battle) *fight {
 			ids = append(ids, e.Block)
 		}
 	}
-	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
-	for _, id := range ids {
+	slices.Sort(ids)
+	slab := make([]fighter, len(ids))
+	ft.fs = make([]*fighter, 0, len(ids))
+	for k, id := range ids {
 		sp, bs := h.spec(id), h.block(id)
-		f := &fighter{id: id, side: sp.Side, spec: sp, arrive: 1, gunboat: sp.Type == Gunboat}
+		f := &slab[k]
+		*f = fighter{id: id, side: sp.Side, spec: sp, arrive: 1, gunboat: sp.Type == Gunboat}
 		if f.gunboat && bs.Strength == 0 {
 			continue // 4.25: a gunboat at 0 cannot fire
 		}
@@ -333,8 +337,8 @@ func (ft *fight) attacking(f *fighter) bool { return f.side == ft.attacker }
 // each side saw.
 func (ft *fight) reveal(why string) {
 	h := ft.h
-	var rv []Revealed
-	for _, s := range []Side{ft.attacker, ft.attacker.Enemy()} {
+	rv := make([]Revealed, 0, len(ft.fs))
+	for _, s := range [2]Side{ft.attacker, ft.attacker.Enemy()} {
 		for _, f := range ft.fs {
 			if f.side != s {
 				continue
@@ -349,7 +353,7 @@ func (ft *fight) reveal(why string) {
 		}
 	}
 	h.event(Event{Kind: EvBattle, Side: ft.attacker, Area: ft.area, Attacker: ft.attacker, Revealed: rv, Rule: "6.2",
-		Text: fmt.Sprintf("battle at %s: %s attacks (%s)", areaTitle(h.sc, ft.area), ft.attacker, why)})
+		Text: h.txt.cat("battle at ", areaTitle(h.sc, ft.area), ": ", ft.attacker.String(), " attacks (", why, ")")})
 }
 
 // updateSightings leaves each side's sightings at the blocks' strength and place at

@@ -438,10 +438,11 @@ func (h *hour) activateHQs(t *turn) {
 			}
 			a.asArmy, a.armies = true, armies
 		}
+		a.commanded = make([]BlockID, 0, 8)
 		t.active = append(t.active, a)
-		text := spec.Name + " activated"
+		text := h.txt.cat(spec.Name, " activated")
 		if a.asArmy && spec.HQKind != AHQ {
-			text += " as army HQ"
+			text = h.txt.cat(spec.Name, " activated as army HQ")
 		}
 		h.event(Event{Kind: EvActivate, Side: t.side, Block: act.HQ, Area: b.Area, Rule: "5.2", Text: text})
 	}
@@ -491,6 +492,11 @@ func (t *turn) sortActiveByID(l []int) {
 // result is the preferred assignment, re-checked when each move is carried out.
 func (h *hour) solveCommand(t *turn, items []*moveItem) {
 	assigned := make([][]*moveItem, len(t.active))
+	// An HQ takes at most every item: one slab, a window of it per HQ.
+	aslab := make([]*moveItem, len(t.active)*len(items))
+	for i := range assigned {
+		assigned[i] = aslab[i*len(items) : i*len(items) : (i+1)*len(items)]
+	}
 	var try func(it *moveItem, seen []bool) bool
 	try = func(it *moveItem, seen []bool) bool {
 		for _, c := range it.cands {
@@ -592,18 +598,23 @@ func (h *hour) reduceActiveHQs(t *turn) {
 		if b.Strength > 0 {
 			b.Strength--
 		}
+		str := strconv.Itoa(b.Strength)
 		h.event(Event{Kind: EvHQReduced, Side: t.side, Block: a.id, Area: b.Area, Strength: b.Strength, Rule: "5.2",
-			Text: fmt.Sprintf("%s commanded %d block(s) and is reduced to %d", spec.Name, len(a.commanded), b.Strength)})
+			Text: h.txt.cat(spec.Name, " commanded ", strconv.Itoa(len(a.commanded)), " block(s) and is reduced to ", str)})
 		h.result(Result{Side: t.side, Order: ref, Status: Executed, Rule: "5.2", Blocks: a.commanded,
-			Reason: fmt.Sprintf("%s commanded %s; reduced to strength %d", spec.Name, h.blockNames(a.commanded), b.Strength)})
+			Reason: h.txt.cat(spec.Name, " commanded ", h.blockNames(a.commanded), "; reduced to strength ", str)})
 	}
 }
 
 // blockNames joins block names for reasons.
 func (h *hour) blockNames(ids []BlockID) string {
-	names := make([]string, len(ids))
-	for i, id := range ids {
-		names[i] = h.blockName(id)
+	if len(ids) == 1 {
+		return h.blockName(ids[0])
+	}
+	var buf [16]string
+	names := buf[:0]
+	for _, id := range ids {
+		names = append(names, h.blockName(id))
 	}
 	return strings.Join(names, ", ")
 }

@@ -2,7 +2,9 @@ package adjudicator
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 )
 
 // This file implements a player turn of the movement phase: off-board arrivals (5.6,
@@ -174,10 +176,19 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 	for _, m := range o.Moves {
 		n += len(m.Blocks)
 	}
-	// The items live in one slab, never grown past n, so the pointers stay valid.
+	// The items live in one slab, never grown past n, so the pointers stay valid;
+	// each move's list of blocks that went gets a window of another.
 	slab := make([]moveItem, 0, n)
+	wentSlab := make([]BlockID, n)
+	items = make([]*moveItem, 0, n)
+	t.log = make([]*moveRecord, 0, n)
+	t.recs = make([]moveRecord, 0, n)
+	h.mv.commands = slices.Grow(h.mv.commands, n)
+	off := 0
 	for mi, m := range o.Moves {
 		out := t.out[mi]
+		out.went = append(wentSlab[off:off:off+len(m.Blocks)], out.went...) // arrivals may have gone already
+		off += len(m.Blocks)
 		if bad := h.badPath(m); bad != "" {
 			for _, id := range m.Blocks {
 				out.failed = append(out.failed, blockFailure{id, Invalid, "5.3", bad})
@@ -908,15 +919,16 @@ func (h *hour) pinDefenders(t *turn) {
 		if n > len(order) {
 			n = len(order)
 		}
+		if n == 0 {
+			continue
+		}
 		pinned := append([]BlockID(nil), order[:n]...)
-		sort.Slice(pinned, func(i, j int) bool { return pinned[i] < pinned[j] })
+		slices.Sort(pinned)
 		for _, id := range pinned {
 			h.mv.pinned[id] = true
 		}
-		if len(pinned) > 0 {
-			h.event(Event{Kind: EvPinned, Side: def, Area: bt.Area, Blocks: pinned, Rule: "5.4",
-				Text: fmt.Sprintf("%d block(s) pinned in %s: %s", len(pinned), h.areaName(bt.Area), h.blockNames(pinned))})
-		}
+		h.event(Event{Kind: EvPinned, Side: def, Area: bt.Area, Blocks: pinned, Rule: "5.4",
+			Text: h.txt.cat(strconv.Itoa(len(pinned)), " block(s) pinned in ", h.areaName(bt.Area), ": ", h.blockNames(pinned))})
 	}
 	h.pinResults(def, "")
 	h.pinResults(t.side, "you are Player 1 this hour: your blocks are not pinned")
