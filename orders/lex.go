@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"iter"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -509,17 +510,45 @@ func joinWords(toks []token) string {
 // splitList splits tokens on commas (and the word "and").
 func splitList(toks []token) [][]token {
 	out := make([][]token, 0, 4)
-	start := 0
-	for i, t := range toks {
-		if t.kind == tComma {
-			if i > start {
-				out = append(out, toks[start:i:i]) // capped: appending copies
-			}
-			start = i + 1
-		}
-	}
-	if len(toks) > start {
-		out = append(out, toks[start:len(toks):len(toks)])
+	for item := range listItems(toks) {
+		out = append(out, item)
 	}
 	return out
+}
+
+// hasItem reports whether splitList would find an item.
+func hasItem(toks []token) bool {
+	for _, t := range toks {
+		if t.kind != tComma {
+			return true
+		}
+	}
+	return false
+}
+
+// lastItem returns the last item splitList would find.
+func lastItem(toks []token) (last []token, ok bool) {
+	for item := range listItems(toks) {
+		last, ok = item, true
+	}
+	return last, ok
+}
+
+// listItems yields the items splitList returns, without gathering them. Empty items
+// are left out; each item is capped, so that appending to it copies.
+func listItems(toks []token) iter.Seq[[]token] {
+	return func(yield func([]token) bool) {
+		start := 0
+		for i, t := range toks {
+			if t.kind == tComma {
+				if i > start && !yield(toks[start:i:i]) {
+					return
+				}
+				start = i + 1
+			}
+		}
+		if len(toks) > start {
+			yield(toks[start:len(toks):len(toks)])
+		}
+	}
 }

@@ -130,19 +130,14 @@ var scratchPool = sync.Pool{New: func() any {
 	}
 }}
 
-// release returns the scratch to the pool, holding no text of this parse.
+// release returns the scratch to the pool.
 func (sc *scratch) release() {
 	if cap(sc.raw) > 4*maxLines || cap(sc.toks) > 4096 {
 		return // an outsized mail's buffers are not worth keeping
 	}
-	clear(sc.lines[:cap(sc.lines)])
-	clear(sc.raw[:cap(sc.raw)])
-	clear(sc.toks[:cap(sc.toks)])
-	clear(sc.ids[:cap(sc.ids)])
-	clear(sc.tokBuf[:cap(sc.tokBuf)])
-	clear(sc.moves[:cap(sc.moves)])
-	clear(sc.blockBuf[:cap(sc.blockBuf)])
-	clear(sc.areaBuf[:cap(sc.areaBuf)])
+	// The buffers may still point into this parse's text; the pool drops what it
+	// holds at the next collections, so that is not kept long, and clearing them
+	// here costs more than it saves.
 	clear(sc.doctrine)
 	clear(sc.moveOf)
 	scratchPool.Put(sc)
@@ -161,6 +156,16 @@ func keep[T any](slab *[]T, xs []T, size int) []T {
 	return (*slab)[at : at+n : at+n]
 }
 
+// reserve is an empty list of capacity n in the slab, for a list the orders keep.
+func reserve[T any](slab *[]T, n, size int) []T {
+	if len(*slab)+n > cap(*slab) {
+		*slab = make([]T, 0, max(size, n))
+	}
+	at := len(*slab)
+	*slab = (*slab)[:at+n]
+	return (*slab)[at : at : at+n]
+}
+
 func (p *parser) keepBlocks(bs []adjudicator.BlockID) []adjudicator.BlockID {
 	return keep(&p.blockSlab, bs, 64)
 }
@@ -170,11 +175,24 @@ func (p *parser) keepAreas(as []adjudicator.AreaID) []adjudicator.AreaID {
 }
 
 func (p *parser) errorf(suggestion, format string, args ...any) {
+	p.growProbs()
 	p.probs = append(p.probs, Problem{Line: p.line, Severity: Error, Text: fmt.Sprintf(format, args...), Suggestion: suggestion, Source: p.source})
 }
 
 func (p *parser) warnf(format string, args ...any) {
-	p.probs = append(p.probs, Problem{Line: p.line, Severity: Warning, Text: fmt.Sprintf(format, args...), Source: p.source})
+	p.warn(fmt.Sprintf(format, args...))
+}
+
+func (p *parser) warn(text string) {
+	p.growProbs()
+	p.probs = append(p.probs, Problem{Line: p.line, Severity: Warning, Text: text, Source: p.source})
+}
+
+// growProbs makes room for a handful of problems at the first one.
+func (p *parser) growProbs() {
+	if p.probs == nil {
+		p.probs = make([]Problem, 0, 8)
+	}
 }
 
 // intentWords name a move's intent; markWords accept the straggler roll (5.2).
@@ -355,7 +373,7 @@ func (l lookup) canonical(t *table) string { return t.names[l.entry].Canonical }
 func (p *parser) blockList(toks []token) []adjudicator.BlockID {
 	out := p.blockBuf[:0]
 	t := p.dict.blockTable(p.side)
-	for _, item := range splitList(toks) {
+	for item := range listItems(toks) {
 		for _, id := range p.itemIDs(t, item, "block") {
 			b := adjudicator.BlockID(id)
 			if slices.Contains(out, b) {
@@ -372,7 +390,7 @@ func (p *parser) blockList(toks []token) []adjudicator.BlockID {
 // areaList resolves a comma list of areas.
 func (p *parser) areaList(toks []token) []adjudicator.AreaID {
 	out := p.areaBuf[:0]
-	for _, item := range splitList(toks) {
+	for item := range listItems(toks) {
 		if len(item) > 0 && item[0].kind == tArrow {
 			item = item[1:]
 		}
@@ -406,6 +424,17 @@ func (p *parser) lookupToks(t *table, toks []token) lookup {
 		return t.resolve(joinWords(toks))
 	}
 	return t.resolveBytes(buf)
+}
+
+// resolveToks is t.resolve(joinWords(toks)), sparing the text when every token is a
+// word: their keys, joined, are the key of the text.
+func (p *parser) resolveToks(t *table, toks []token) lookup {
+	for _, tk := range toks {
+		if tk.kind != tWord {
+			return t.resolve(joinWords(toks))
+		}
+	}
+	return p.lookupToks(t, toks)
 }
 
 // itemIDs resolves one list item to its ids (several when names were typed without
@@ -468,13 +497,12 @@ func (p *parser) parseActivate(toks []token) {
 	if len(toks) == 1 && (toks[0].low == "none" || toks[0].low == "nothing" || toks[0].low == "nobody") {
 		return
 	}
-	items := splitList(toks)
-	if len(items) == 0 {
+	if !hasItem(toks) {
 		p.errorf("e.g. \"activate Hardee, Bragg\"", "activate which HQs?")
 		return
 	}
 	t := p.dict.blockTable(p.side)
-	for _, item := range items {
+	for item := range listItems(toks) {
 		asArmy := false
 		for len(item) > 0 {
 			last := item[len(item)-1].low
@@ -544,7 +572,9 @@ func (p *parser) parseBattles(toks []token) {
 // listed twice counts once.
 func (p *parser) listInto(dst *[]adjudicator.BlockID, line *int, blocks []adjudicator.BlockID, what string) {
 	t := p.dict.blockTable(p.side)
-	if len(blocks) > 0 {
+	if len(*dst) == 0 && len(blocks) > 0 {
+		*dst = reserve(&p.blockSlab, len(blocks), 64)
+	} else if len(blocks) > 0 {
 		*dst = slices.Grow(*dst, len(blocks))
 	}
 	for _, b := range blocks {
@@ -610,12 +640,11 @@ list:
 			first = append(first, bs...)
 		}
 	}
-	items := splitList(toks)
-	if len(items) == 0 {
+	if !hasItem(toks) {
 		p.errorf("e.g. \"losses: Hardee last\"", "losses: which blocks?")
 		return
 	}
-	for _, item := range items {
+	for item := range listItems(toks) {
 		q := ""
 		for len(item) > 0 && item[len(item)-1].kind == tWord && (item[len(item)-1].low == "first" || item[len(item)-1].low == "last") {
 			q = item[len(item)-1].low
@@ -784,7 +813,7 @@ func (p *parser) arrivalChoice(group, choice []token, strict bool) bool {
 		if len(opt) != 1 || !p.dict.anyOption(optText) {
 			return false
 		}
-		l := t.resolve(joinWords(group))
+		l := p.resolveToks(t, group)
 		if l.how != exact && l.how != prefix {
 			return false
 		}
@@ -936,6 +965,9 @@ func (p *parser) regroup(area adjudicator.AreaID, toks []token) {
 	if !to.found {
 		return
 	}
+	if p.o.Regroup == nil {
+		p.o.Regroup = make([]adjudicator.Regroup, 0, 4)
+	}
 	p.o.Regroup = append(p.o.Regroup, adjudicator.Regroup{Area: area, Blocks: blocks, To: adjudicator.AreaID(to.id), Line: p.line})
 }
 
@@ -1038,7 +1070,7 @@ func (p *parser) parseDoctrine(areas []adjudicator.AreaID, toks []token) {
 	// items continue the last list (retreat areas).
 	var clauseBuf [4][]token
 	clauses := clauseBuf[:0]
-	for _, item := range splitList(toks) {
+	for item := range listItems(toks) {
 		if len(clauses) == 0 || (item[0].kind == tWord && clauseWords[item[0].low]) {
 			clauses = append(clauses, item)
 			continue
@@ -1242,7 +1274,7 @@ func (p *parser) parseMoveOrChoice(toks []token) {
 	// "nelson lands at pittsburg landing"
 	for i, t := range toks {
 		if t.kind == tWord && (t.low == "lands" || t.low == "land") && i > 0 && i+1 < len(toks) {
-			if l := p.dict.arrivalTable(p.side).resolve(joinWords(toks[:i])); l.how == exact || l.how == prefix {
+			if l := p.resolveToks(p.dict.arrivalTable(p.side), toks[:i]); l.how == exact || l.how == prefix {
 				p.landing(toks[:i], skipWords(toks[i+1:], "at", "on"))
 				return
 			}
@@ -1492,15 +1524,15 @@ func (p *parser) notAnOrder() {
 func (p *parser) anyName(blocks []token, segs [][]token) bool {
 	bt := p.dict.blockTable(p.side)
 	for _, item := range splitList(blocks) {
-		if l := bt.resolve(joinWords(item)); l.how != notFound || p.splitNames(bt, item) != nil {
+		if l := p.resolveToks(bt, item); l.how != notFound || p.splitNames(bt, item) != nil {
 			return true
 		}
-		if l := p.dict.blockTable(p.side.Enemy()).resolve(joinWords(item)); l.how == exact || l.how == prefix {
+		if l := p.resolveToks(p.dict.blockTable(p.side.Enemy()), item); l.how == exact || l.how == prefix {
 			return true
 		}
 	}
 	for _, s := range segs {
-		if l := p.dict.areas.resolve(joinWords(s)); l.how != notFound {
+		if l := p.resolveToks(p.dict.areas, s); l.how != notFound {
 			return true
 		}
 	}
@@ -1511,22 +1543,21 @@ func (p *parser) anyName(blocks []token, segs [][]token) bool {
 // when the whole is not a list of blocks and both parts are names exactly or by
 // prefix.
 func (p *parser) blocksThenArea(toks []token) (blocks, area []token, ok bool) {
-	items := splitList(toks)
-	if len(items) == 0 {
+	last, ok := lastItem(toks)
+	if !ok {
 		return nil, nil, false
 	}
-	last := items[len(items)-1]
 	bt := p.dict.blockTable(p.side)
-	if l := bt.resolve(joinWords(last)); l.how == exact || l.how == prefix || p.splitNames(bt, last) != nil {
+	if l := p.resolveToks(bt, last); l.how == exact || l.how == prefix || p.splitNames(bt, last) != nil {
 		return nil, nil, false
 	}
 	start := len(toks) - len(last)
 	for k := 1; k < len(last); k++ {
-		if la := p.dict.areas.resolve(joinWords(last[k:])); la.how != exact && la.how != prefix {
+		if la := p.resolveToks(p.dict.areas, last[k:]); la.how != exact && la.how != prefix {
 			continue
 		}
 		head := last[:k]
-		if lb := bt.resolve(joinWords(head)); lb.how == exact || lb.how == prefix || p.splitNames(bt, head) != nil {
+		if lb := p.resolveToks(bt, head); lb.how == exact || lb.how == prefix || p.splitNames(bt, head) != nil {
 			return toks[:start+k], last[k:], true
 		}
 	}
@@ -1535,12 +1566,12 @@ func (p *parser) blocksThenArea(toks []token) (blocks, area []token, ok bool) {
 
 // twoAreas splits "seay rea" into two areas, when it is not one.
 func (p *parser) twoAreas(toks []token) (a, b []token, ok bool) {
-	if l := p.dict.areas.resolve(joinWords(toks)); l.how != notFound {
+	if l := p.resolveToks(p.dict.areas, toks); l.how != notFound {
 		return nil, nil, false
 	}
 	for k := 1; k < len(toks); k++ {
-		la := p.dict.areas.resolve(joinWords(toks[:k]))
-		lb := p.dict.areas.resolve(joinWords(toks[k:]))
+		la := p.resolveToks(p.dict.areas, toks[:k])
+		lb := p.resolveToks(p.dict.areas, toks[k:])
 		if (la.how == exact || la.how == prefix) && (lb.how == exact || lb.how == prefix) {
 			return toks[:k], toks[k:], true
 		}
@@ -1590,8 +1621,8 @@ func (p *parser) addMove(m adjudicator.Move) {
 		// an emptied move stays in place until finish, so that indexes hold
 		old := &p.o.Moves[i]
 		if j := slices.Index(old.Blocks, b); j >= 0 {
-			p.warnf("%s already had a move on line %d; this one replaces it", t.canonical(string(b)), old.Line)
-			old.Blocks = append(old.Blocks[:j:j], old.Blocks[j+1:]...)
+			p.warn(t.canonical(string(b)) + " already had a move on line " + itoa(old.Line) + "; this one replaces it")
+			old.Blocks = slices.Delete(old.Blocks, j, j+1) // its own part of the slab
 		}
 	}
 	p.o.Moves = append(p.o.Moves, m)
