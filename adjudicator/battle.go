@@ -903,9 +903,10 @@ func (ft *fight) fire(f *fighter, note string) {
 	hits := 0
 	// Every throw's reason: this is the engine's hottest text.
 	fps := fp.String()
-	at, round, of := areaTitle(h.sc, ft.area), strconv.Itoa(ft.round), strconv.Itoa(len(dice))
+	prefix := h.txt.cat(areaTitle(h.sc, ft.area), " round ", strconv.Itoa(ft.round), ": ", name, " fires ", fps, ", die ")
+	of := strconv.Itoa(len(dice))
 	for i := range dice {
-		dice[i] = h.d.Roll(h.txt.cat(at, " round ", round, ": ", name, " fires ", fps, ", die ", strconv.Itoa(i+1), " of ", of))
+		dice[i] = h.d.Roll(h.txt.cat(prefix, strconv.Itoa(i+1), " of ", of))
 		if dice[i] <= fp.Value {
 			hits++
 		}

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"hash"
 	"strings"
 )
 
@@ -22,6 +23,8 @@ type StreamDice struct {
 	seed  []byte
 	block uint64
 	buf   []byte
+	mac   hash.Hash // keyed with seed once, reset for each block
+	sum   [sha256.Size]byte
 }
 
 // NewStreamDice returns the dice stream for a seed.
@@ -31,12 +34,15 @@ func NewStreamDice(seed []byte) *StreamDice {
 
 func (d *StreamDice) nextByte() byte {
 	if len(d.buf) == 0 {
-		m := hmac.New(sha256.New, d.seed)
-		m.Write([]byte("shiloh-pbem dice v1"))
+		if d.mac == nil {
+			d.mac = hmac.New(sha256.New, d.seed)
+		}
+		d.mac.Reset()
+		d.mac.Write([]byte("shiloh-pbem dice v1"))
 		var n [8]byte
 		binary.BigEndian.PutUint64(n[:], d.block)
-		m.Write(n[:])
-		d.buf = m.Sum(nil)
+		d.mac.Write(n[:])
+		d.buf = d.mac.Sum(d.sum[:0])
 		d.block++
 	}
 	b := d.buf[0]

@@ -19,8 +19,12 @@ func ResolveHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) (*State, *R
 	}
 	h := newHour(sc, st, orders, d)
 	h.play()
+	// As before the preallocations: an empty list encodes as null.
 	if len(h.rep.Results) == 0 {
-		h.rep.Results = nil // as before the preallocation: encodes as null
+		h.rep.Results = nil
+	}
+	if len(h.rep.Throws) == 0 {
+		h.rep.Throws = nil
 	}
 	return h.st, h.rep, nil
 }
@@ -115,6 +119,7 @@ func newHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
 		}
 	}
 	h.rep.Results = make([]Result, 0, res)
+	h.rep.Throws = make([]Throw, 0, 64)
 	h.d = loggingDice{d: d, log: &h.rep.Throws}
 	for _, s := range Sides {
 		o := orders[s.Index()]

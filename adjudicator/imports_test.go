@@ -15,7 +15,7 @@ import (
 // network, logging, global randomness or reflection (DESIGN §4, STYLE: a pure
 // engine). Hashing is there for the dice stream.
 var engineImports = []string{
-	"bytes", "cmp", "crypto/hmac", "crypto/sha256", "encoding/binary", "encoding/json",
+	"bytes", "cmp", "crypto/hmac", "crypto/sha256", "encoding/binary", "encoding/json", "hash",
 	"errors", "fmt", "math", "math/bits", "slices", "sort", "strconv", "strings",
 	"unicode", "unicode/utf8",
 }

@@ -30,9 +30,14 @@ func (a *textArena) cat(parts ...string) string {
 	}
 	a.room(n)
 	start := a.b.Len()
+	// Assembled on the stack and written once: each write to the builder stores its
+	// buffer pointer, which costs a write barrier while the GC runs.
+	var tmp [256]byte
+	b := tmp[:0]
 	for _, p := range parts {
-		a.b.WriteString(p)
+		b = append(b, p...)
 	}
+	a.b.Write(b)
 	return a.b.String()[start:]
 }
 
