@@ -48,7 +48,7 @@ type activeHQ struct {
 	// commanded lists the blocks it commanded, in order.
 	commanded []BlockID
 	// reach caches the HQ's command reach (5.21), valid while the HQ stands in
-	// reachFrom and the map's occupancy is at version reachVer.
+	// reachFrom and the enemy's occupancy is at version reachVer.
 	reach     areaBits
 	reachFrom int
 	reachVer  int
@@ -264,14 +264,15 @@ func (r *reacher) reachSet(m *Map, occ occTable, side Side, fi, cr int, set area
 // moved or the occupancy of the map changed.
 func (h *hour) hqReach(a *activeHQ) areaBits {
 	from := h.loc[a.bi]
-	if a.reach != nil && a.reachFrom == from && a.reachVer == h.occVer {
+	ver := h.occVer[a.side.Enemy().Index()]
+	if a.reach != nil && a.reachFrom == from && a.reachVer == ver {
 		return a.reach
 	}
 	if a.reach == nil {
 		a.reach = newAreaBits(len(h.sc.Map.Areas))
 	}
 	h.rch.reachSet(h.sc.Map, h.occupancy(), a.side, from, a.cr, a.reach)
-	a.reachFrom, a.reachVer = from, h.occVer
+	a.reachFrom, a.reachVer = from, ver
 	return a.reach
 }
 

@@ -62,10 +62,11 @@ type hour struct {
 	// occN counts blocks on the map per side (Side.Index()) per area index
 	// (occupancy.go).
 	occN [2][]int16
-	// occVer changes whenever an area's occupancy bits change (a side's count goes
-	// to or from zero): cached command reaches are valid for one version.
-	occVer   int
-	occBufOK int // the occVer occBuf was built for, plus one (0: never built)
+	// occVer counts, per side, the times an area's occupancy bit of that side
+	// changed (its count went to or from zero): a cached command reach, which
+	// depends only on where the enemy stands, is valid while the enemy's stays.
+	occVer   [2]int
+	occBufOK int // the occVer sum occBuf was built for, plus one (0: never built)
 	// loc is each block's area index (by index in st.Blocks), -1 when off the map.
 	loc     []int
 	rch     reacher

@@ -22,6 +22,14 @@ func (h *hour) initOcc() {
 // is on the map, and keeps loc: -1 after a removal, the area after an addition.
 func (h *hour) occAdd(bi int, d int16) {
 	b := &h.st.Blocks[bi]
+	if d < 0 {
+		i := h.loc[bi] // where the index put it: no lookup needed
+		h.loc[bi] = -1
+		if i >= 0 {
+			h.occCount(bi, i, d)
+		}
+		return
+	}
 	h.loc[bi] = -1
 	if b.Where != OnMap {
 		return
@@ -30,13 +38,16 @@ func (h *hour) occAdd(bi int, d int16) {
 	if !ok {
 		return
 	}
-	if d > 0 {
-		h.loc[bi] = i
-	}
+	h.loc[bi] = i
+	h.occCount(bi, i, d)
+}
+
+// occCount adds d to the count of the side of block bi in area index i.
+func (h *hour) occCount(bi, i int, d int16) {
 	if s := h.specAt(bi).Side; s != NoSide {
 		c := &h.occN[s.Index()][i]
 		if (*c == 0) != (*c+d == 0) {
-			h.occVer++
+			h.occVer[s.Index()]++
 		}
 		*c += d
 	}
@@ -63,10 +74,11 @@ func (h *hour) occupancy() occTable {
 		h.occBuf = make([]uint8, n)
 	}
 	bits := h.occBuf[:n]
-	if h.occBufOK == h.occVer+1 {
+	ver := h.occVer[0] + h.occVer[1] + 1 // both only grow
+	if h.occBufOK == ver {
 		return occTable{m: h.sc.Map, bits: bits}
 	}
-	h.occBufOK = h.occVer + 1
+	h.occBufOK = ver
 	for i := range bits {
 		var v uint8
 		if h.occN[0][i] > 0 {
