@@ -1,8 +1,10 @@
 package adjudicator
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
+	"strconv"
 )
 
 // This file implements the supply phase (7.0): supply points (7.1), camp supply (7.2),
@@ -35,14 +37,14 @@ func (h *hour) supplyPhase() {
 func (h *hour) rebuildFallen(s Side) {
 	for i := range h.st.Blocks {
 		b := &h.st.Blocks[i]
-		spec := h.spec(b.ID)
+		spec := h.specAt(i)
 		if b.Where != Fallen || spec.Side != s || spec.HQKind == AHQ {
 			continue
 		}
 		var with BlockID
 		onMap := false
-		for _, o := range h.st.Blocks {
-			if o.ID == b.ID || o.Where != OnMap || h.spec(o.ID).Formation != spec.Formation {
+		for oi, o := range h.st.Blocks {
+			if o.ID == b.ID || o.Where != OnMap || h.specAt(oi).Formation != spec.Formation {
 				continue
 			}
 			onMap = true
@@ -157,7 +159,7 @@ func (sp *supplier) give(id BlockID) {
 	sp.inArea[b.Area]++
 	sp.paid[h.spec(id).Army] = true
 	h.event(Event{Kind: EvSupply, Side: sp.side, Block: id, Area: b.Area, Strength: b.Strength, Rule: "7.1",
-		Text: fmt.Sprintf("%s gains a step (now %d)", h.spec(id).Name, b.Strength)})
+		Text: h.txt.cat(h.spec(id).Name, " gains a step (now ", strconv.Itoa(b.Strength), ")")})
 }
 
 // spendSupply spends a side's SP: first on the blocks of Orders.Supply in order, then
@@ -204,26 +206,26 @@ func (h *hour) defaultSupplyOrder(s Side) []BlockID {
 		missing    int
 	}
 	var cs []cand
-	occ := occupancy(h.sc, h.st)
-	for _, b := range h.st.Blocks {
-		spec := h.spec(b.ID)
+	occ := h.occupancy()
+	for i := range h.st.Blocks {
+		b := &h.st.Blocks[i]
+		spec := h.specAt(i)
 		if spec.Side != s || b.Where != OnMap || b.Strength >= b.Max {
 			continue
 		}
 		cs = append(cs, cand{id: b.ID, hq0: spec.IsHQ() && b.Strength == 0, missing: b.Max - b.Strength, front: nearEnemy(h.sc, occ, b.Area, s)})
 	}
-	sort.SliceStable(cs, func(i, j int) bool {
-		a, b := cs[i], cs[j]
-		if a.hq0 != b.hq0 {
-			return a.hq0
+	// A total order (ids differ), so no stable sort is needed.
+	slices.SortFunc(cs, func(a, b cand) int {
+		switch {
+		case a.hq0 != b.hq0:
+			return boolFirst(a.hq0)
+		case a.missing != b.missing:
+			return cmp.Compare(b.missing, a.missing)
+		case a.front != b.front:
+			return boolFirst(a.front)
 		}
-		if a.missing != b.missing {
-			return a.missing > b.missing
-		}
-		if a.front != b.front {
-			return a.front
-		}
-		return a.id < b.id
+		return cmp.Compare(a.id, b.id)
 	})
 	out := make([]BlockID, len(cs))
 	for i, c := range cs {
@@ -244,4 +246,12 @@ func nearEnemy(sc *Scenario, occ occTable, a AreaID, s Side) bool {
 		}
 	}
 	return false
+}
+
+// boolFirst orders the true one of two different bools first.
+func boolFirst(a bool) int {
+	if a {
+		return -1
+	}
+	return 1
 }
