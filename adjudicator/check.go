@@ -1,8 +1,9 @@
 package adjudicator
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -56,7 +57,14 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 	h.playerTurn(side)
 	h.spendSupply(side)
 
-	var checks []Check
+	standing := standingChecks(sc, st, o)
+	n := len(standing) + 1
+	for i := range h.rep.Results {
+		if h.rep.Results[i].Side == side {
+			n++
+		}
+	}
+	checks := make([]Check, 0, n)
 	for _, r := range h.rep.Results {
 		if r.Side != side {
 			continue
@@ -91,54 +99,105 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 		}
 		checks = append(checks, c)
 	}
-	checks = append(checks, standingChecks(sc, st, o)...)
+	checks = append(checks, standing...)
 	if plan := supplyPlan(h, side); plan != "" {
 		checks = append(checks, Check{Order: OrderRef{Kind: "supply-plan"}, Status: CheckOK, Rule: "7.1", Text: plan})
 	}
-	kindRank := map[string]int{"initiative": 0, "activate": 1, "arrival": 2, "arrival-hold": 3, "landing": 4, "move": 5, "pin": 6,
-		"battles": 7, "doctrine": 8, "losses": 9, "regroup": 10, "supply": 11, "supply-plan": 12}
-	sort.SliceStable(checks, func(i, j int) bool {
-		a, b := checks[i].Order, checks[j].Order
-		if kindRank[a.Kind] != kindRank[b.Kind] {
-			return kindRank[a.Kind] < kindRank[b.Kind]
+	if len(checks) == 0 {
+		return nil // as before the list was sized up front
+	}
+	slices.SortStableFunc(checks, func(a, b Check) int {
+		if c := cmp.Compare(checkKindRank(a.Order.Kind), checkKindRank(b.Order.Kind)); c != 0 {
+			return c
 		}
-		return a.Index < b.Index
+		return cmp.Compare(a.Order.Index, b.Order.Index)
 	})
 	return checks
+}
+
+// checkKindRank orders a receipt's checks by the kind of order, in the order the
+// hour uses them.
+func checkKindRank(kind string) int {
+	switch kind {
+	case "initiative":
+		return 0
+	case "activate":
+		return 1
+	case "arrival":
+		return 2
+	case "arrival-hold":
+		return 3
+	case "landing":
+		return 4
+	case "move":
+		return 5
+	case "pin":
+		return 6
+	case "battles":
+		return 7
+	case "doctrine":
+		return 8
+	case "losses":
+		return 9
+	case "regroup":
+		return 10
+	case "supply":
+		return 11
+	case "supply-plan":
+		return 12
+	}
+	return 0 // as a missing map key did
 }
 
 // believedState is the position as side sees it: its own blocks and public facts as
 // they are; enemy blocks replaced by stand-ins (enemy ids in id order, strength 1) in
 // the areas where the side's view shows enemy blocks.
 func believedState(sc *Scenario, st *State, side Side) *State {
-	v := ViewOf(sc, st, side)
-	b := st.Clone()
+	// The same copy as st.Clone, less the sightings (dropped below anyway).
+	b := *st
+	b.Blocks = append([]BlockState(nil), st.Blocks...)
+	b.Losses = append([]Loss(nil), st.Losses...)
+	b.CampsCaptured = append([]AreaID(nil), st.CampsCaptured...)
+	b.ArrivalsDone = append([]string(nil), st.ArrivalsDone...)
+	b.ArrivalChoices = append([]ArrivalChoice(nil), st.ArrivalChoices...)
 	b.Sightings = nil
 	var keep []ArmyCommand
-	for _, ac := range b.ArmyCommand {
+	for _, ac := range st.ArmyCommand {
 		if sc.OB.Block(ac.HQ).Side == side {
 			keep = append(keep, ac)
 		}
 	}
 	b.ArmyCommand = keep
-	var stand []int
+	// The areas of the enemy blocks side sees, counted by area index: taken in
+	// index order they are the areas of ViewOf's Enemy list (sorted by area id).
+	seen := visibleAreas(sc, st, side, nil)
+	count := make([]int32, len(sc.Map.Areas))
+	stand := make([]int, 0, len(b.Blocks))
 	for i := range b.Blocks {
-		if sc.OB.Block(b.Blocks[i].ID).Side != side {
-			b.Blocks[i].Where, b.Blocks[i].Area, b.Blocks[i].Strength = Absent, "", 0
+		bs := &b.Blocks[i]
+		spec := blockSpecAt(sc, st, i)
+		if spec == nil || spec.Side != side {
+			if spec != nil && bs.Where == OnMap {
+				if j, ok := sc.Map.areaIndex[bs.Area]; ok && (seen.all || seen.in[j]) {
+					count[j]++
+				}
+			}
+			bs.Where, bs.Area, bs.Strength = Absent, "", 0
 			stand = append(stand, i)
 		}
 	}
-	for k, e := range v.Enemy {
-		if k >= len(stand) {
-			break
-		}
-		bs := &b.Blocks[stand[k]]
-		bs.Where, bs.Area, bs.Strength = OnMap, e.Area, 1
-		if bs.Max < 1 {
-			bs.Strength = 0
+	k := 0
+	for j := range count {
+		for ; count[j] > 0 && k < len(stand); count[j]-- {
+			bs := &b.Blocks[stand[k]]
+			k++
+			bs.Where, bs.Area, bs.Strength = OnMap, sc.Map.Areas[j].ID, 1
+			if bs.Max < 1 {
+				bs.Strength = 0
+			}
 		}
 	}
-	return b
+	return &b
 }
 
 // steadyDice throws 6 for every die: a straggler in a check loses nothing.
@@ -153,7 +212,7 @@ func okText(h *hour, o *Orders, r Result) string {
 		var parts []string
 		for _, a := range h.mv.commands {
 			if a.Move == r.Order.Index {
-				parts = append(parts, fmt.Sprintf("%s commanded by %s", h.spec(a.Block).Name, h.spec(a.HQ).Name))
+				parts = append(parts, h.spec(a.Block).Name+" commanded by "+h.spec(a.HQ).Name)
 			}
 		}
 		if len(parts) == 0 {
