@@ -17,15 +17,24 @@ type BotRand interface {
 // gunboats against riverfront areas, and sets random battle sequence, doctrine, hit
 // preferences, pins, regroups, supply, arrival choices and initiative choice.
 func RandomOrders(sc *Scenario, v *View, rng BotRand) *Orders {
-	b := bot{sc: sc, v: v, rng: rng, enemyIn: map[AreaID]int{}}
+	b := bot{sc: sc, v: v, rng: rng, enemyIn: make([]int32, len(sc.Map.Areas))}
 	return b.orders()
 }
 
 type bot struct {
-	sc      *Scenario
-	v       *View
-	rng     BotRand
-	enemyIn map[AreaID]int // lookups only, never ranged over
+	sc       *Scenario
+	v        *View
+	rng      BotRand
+	enemyIn  []int32          // enemy blocks seen, by area index in Map.Areas
+	enemyOff map[AreaID]int32 // those in areas not on the map (a hand-made view)
+}
+
+// enemies is how many enemy blocks the view shows in a.
+func (b *bot) enemies(a AreaID) int32 {
+	if i, ok := b.sc.Map.areaIndex[a]; ok {
+		return b.enemyIn[i]
+	}
+	return b.enemyOff[a]
 }
 
 // chance is true with probability num/den.
@@ -53,11 +62,24 @@ func (b *bot) orders() *Orders {
 		return o
 	}
 	for _, e := range b.v.Enemy {
-		b.enemyIn[e.Area]++
+		if i, ok := b.sc.Map.areaIndex[e.Area]; ok {
+			b.enemyIn[i]++
+		} else {
+			if b.enemyOff == nil {
+				b.enemyOff = map[AreaID]int32{}
+			}
+			b.enemyOff[e.Area]++
+		}
 	}
-	var onMap []OwnBlock
-	for _, ob := range b.v.Own {
-		if ob.Side == b.v.Viewer && ob.Where == OnMap {
+	n := 0
+	for i := range b.v.Own {
+		if ob := &b.v.Own[i]; ob.Side == b.v.Viewer && ob.Where == OnMap {
+			n++
+		}
+	}
+	onMap := make([]*OwnBlock, 0, n)
+	for i := range b.v.Own {
+		if ob := &b.v.Own[i]; ob.Side == b.v.Viewer && ob.Where == OnMap {
 			onMap = append(onMap, ob)
 		}
 	}
@@ -88,7 +110,7 @@ func (b *bot) orders() *Orders {
 		if !ok {
 			continue
 		}
-		if m.Intent == IntentAttack && b.enemyIn[m.Path[len(m.Path)-1]] > 0 {
+		if m.Intent == IntentAttack && b.enemies(m.Path[len(m.Path)-1]) > 0 {
 			attacked = appendArea(attacked, m.Path[len(m.Path)-1])
 		}
 		o.Moves = append(o.Moves, m)
@@ -191,7 +213,7 @@ func (b *bot) orders() *Orders {
 
 // move picks a random move for one block: a gunboat attacks a riverfront area, a
 // block on a road sometimes moves two areas along it, any other block one area.
-func (b *bot) move(ob OwnBlock) (Move, bool) {
+func (b *bot) move(ob *OwnBlock) (Move, bool) {
 	from := ob.Area
 	ns := b.sc.Map.Neighbours(from)
 	if len(ns) == 0 {
@@ -204,7 +226,7 @@ func (b *bot) move(ob OwnBlock) (Move, bool) {
 	if ob.Type == Gunboat {
 		var targets []AreaID
 		for _, n := range ns {
-			if a := b.sc.Map.Area(n); a != nil && a.Riverfront && b.enemyIn[n] > 0 {
+			if a := b.sc.Map.Area(n); a != nil && a.Riverfront && b.enemies(n) > 0 {
 				targets = append(targets, n)
 			}
 		}
@@ -215,15 +237,15 @@ func (b *bot) move(ob OwnBlock) (Move, bool) {
 		m.Intent = IntentAttack
 		return m, true
 	}
-	if path := b.roadPath(from); len(path) == 2 && b.chance(1, 5) {
-		m.Path = path
+	if path, ok := b.roadPath(from); ok && b.chance(1, 5) {
+		m.Path = []AreaID{path[0], path[1]}
 		m.Intent = IntentMove
 		return m, true
 	}
 	to := b.pickArea(ns)
 	m.Path = []AreaID{to}
 	switch {
-	case b.enemyIn[to] > 0:
+	case b.enemies(to) > 0:
 		if b.chance(2, 3) {
 			m.Intent = IntentAttack
 		} else {
@@ -238,26 +260,47 @@ func (b *bot) move(ob OwnBlock) (Move, bool) {
 	return m, true
 }
 
-// roadPath returns two areas along a random road through from, or nil.
-func (b *bot) roadPath(from AreaID) []AreaID {
-	var paths [][]AreaID
+// roadPath returns two areas along a random road through from, if there are any.
+// The candidates are counted first, then the one drawn is found.
+func (b *bot) roadPath(from AreaID) ([2]AreaID, bool) {
+	n := 0
 	for _, r := range b.sc.Map.Roads {
 		for i, a := range r.Path {
 			if a != from {
 				continue
 			}
 			if i+2 < len(r.Path) {
-				paths = append(paths, []AreaID{r.Path[i+1], r.Path[i+2]})
+				n++
 			}
 			if i-2 >= 0 {
-				paths = append(paths, []AreaID{r.Path[i-1], r.Path[i-2]})
+				n++
 			}
 		}
 	}
-	if len(paths) == 0 {
-		return nil
+	if n == 0 {
+		return [2]AreaID{}, false
 	}
-	return paths[b.rng.IntN(len(paths))]
+	k := b.rng.IntN(n)
+	for _, r := range b.sc.Map.Roads {
+		for i, a := range r.Path {
+			if a != from {
+				continue
+			}
+			if i+2 < len(r.Path) {
+				if k == 0 {
+					return [2]AreaID{r.Path[i+1], r.Path[i+2]}, true
+				}
+				k--
+			}
+			if i-2 >= 0 {
+				if k == 0 {
+					return [2]AreaID{r.Path[i-1], r.Path[i-2]}, true
+				}
+				k--
+			}
+		}
+	}
+	return [2]AreaID{}, false // not reached
 }
 
 // doctrine picks a random standing battle order for one area ("" for all).
