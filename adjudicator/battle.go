@@ -59,6 +59,7 @@ type fight struct {
 	weaker  [2]bool
 	steps   [2]int
 	pondHit bool
+	areaName string // title()'s
 	// Reused buffers: the fighters' turn order this round, and targets.
 	order []*fighter
 	tbuf  []BlockID
@@ -249,6 +250,22 @@ func (h *hour) newFight(ph *battlePhase, b *battle) *fight {
 	return ft
 }
 
+// title is the battle area's name for the report.
+func (ft *fight) title() string {
+	if ft.areaName == "" {
+		ft.areaName = areaTitle(ft.h.sc, ft.area)
+	}
+	return ft.areaName
+}
+
+// title is the block's name for the report (as blockTitle).
+func (f *fighter) title() string {
+	if f.spec != nil && f.spec.Name != "" {
+		return f.spec.Name
+	}
+	return string(f.id)
+}
+
 func containsBlock(ids []BlockID, id BlockID) bool {
 	for _, x := range ids {
 		if x == id {
@@ -381,7 +398,7 @@ func (ft *fight) rounds() int {
 		}
 		ft.arrivals()
 		h.event(Event{Kind: EvRound, Area: ft.area, Round: r, Attacker: ft.attacker, Rule: "6.3",
-			Text: fmt.Sprintf("round %d at %s", r, areaTitle(h.sc, ft.area))})
+			Text: h.txt.cat("round ", strconv.Itoa(r), " at ", ft.title())})
 		ft.measure()
 		for _, f := range ft.turnOrder() {
 			if f.out {
@@ -871,7 +888,7 @@ func (ft *fight) onlyGunboats(s Side) bool {
 func (ft *fight) fire(f *fighter, note string) {
 	h := ft.h
 	bs := h.block(f.id)
-	name := blockTitle(h.sc, f.id)
+	name := f.title()
 	enemy := f.side.Enemy()
 	fp, why := ft.effective(f)
 	pass := func(rule, text string) {
@@ -903,7 +920,7 @@ func (ft *fight) fire(f *fighter, note string) {
 	hits := 0
 	// Every throw's reason: this is the engine's hottest text.
 	fps := fp.String()
-	prefix := h.txt.cat(areaTitle(h.sc, ft.area), " round ", strconv.Itoa(ft.round), ": ", name, " fires ", fps, ", die ")
+	prefix := h.txt.cat(ft.title(), " round ", strconv.Itoa(ft.round), ": ", name, " fires ", fps, ", die ")
 	of := strconv.Itoa(len(dice))
 	for i := range dice {
 		dice[i] = h.d.Roll(h.txt.cat(prefix, strconv.Itoa(i+1), " of ", of))
@@ -1112,9 +1129,12 @@ func insertionSort[T any](l []T, less func(a, b T) bool) {
 
 // lastStep reports whether one more hit would eliminate the block: strength 1 for
 // a block, 0 for an HQ (4.12).
-func (h *hour) lastStep(id BlockID) bool {
-	s := h.block(id).Strength
-	if h.spec(id).IsHQ() || h.spec(id).Type == Gunboat {
+func (h *hour) lastStep(id BlockID) bool { return h.lastStepAt(h.bix(id)) }
+
+// lastStepAt is lastStep for the block with index bi in st.Blocks.
+func (h *hour) lastStepAt(bi int) bool {
+	s := h.st.Blocks[bi].Strength
+	if spec := h.specAt(bi); spec.IsHQ() || spec.Type == Gunboat {
 		return s == 0
 	}
 	return s <= 1
@@ -1124,10 +1144,13 @@ func (h *hour) lastStep(id BlockID) bool {
 // eliminate it at its last step (6.9), or make an HQ at 0 fall (6.91). It reports
 // whether the block survived.
 func (h *hour) takeLoss(id BlockID, area AreaID, round int, rule, cause string) bool {
-	bs := h.block(id)
-	side := h.sideOf(id)
-	name := blockTitle(h.sc, id)
-	if !h.lastStep(id) {
+	bi := h.bix(id)
+	bs, spec := &h.st.Blocks[bi], h.specAt(bi)
+	side, name := spec.Side, spec.Name
+	if name == "" {
+		name = string(id) // as blockTitle
+	}
+	if !h.lastStepAt(bi) {
 		bs.Strength--
 		h.event(Event{Kind: EvHit, Side: side, Block: id, Area: area, Round: round, Strength: bs.Strength, Rule: rule,
 			Text: h.txt.cat(cause, ": ", name, " to strength ", strconv.Itoa(bs.Strength))})
@@ -1135,7 +1158,7 @@ func (h *hour) takeLoss(id BlockID, area AreaID, round int, rule, cause string) 
 	}
 	h.event(Event{Kind: EvHit, Side: side, Block: id, Area: area, Round: round, Strength: 0, Rule: rule,
 		Text: h.txt.cat(cause, ": ", name, " at its last step")})
-	if h.spec(id).IsHQ() {
+	if spec.IsHQ() {
 		h.hqFalls(id, area, round)
 	} else {
 		h.battleEliminate(id, area, round, "6.9", h.txt.cat(name, " is eliminated (6.9)"))

@@ -351,19 +351,22 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	// Geometry: adjacency, one road for a two-area move (5.31), passable borders.
 	var stepBuf [3]AreaID
 	steps := append(append(stepBuf[:0], from), m.Path...)
+	var edges [2]*mapEdge // the crossings made
 	if road {
 		if reason := h.roadMoveProblem(from, m.Path[0], m.Path[1]); reason != "" {
 			t.fail(it, Illegal, "5.31", reason)
 			return
 		}
-	} else if reason := h.stepProblem(from, dest); reason != "" {
-		t.fail(it, Illegal, "3.1", reason)
-		return
-	}
-	// The crossings, found once: the checks above made every step adjacent.
-	var edges [2]*mapEdge
-	for i := 0; i+1 < len(steps); i++ {
-		edges[i] = h.sc.Map.crossing(steps[i], steps[i+1])
+		for i := 0; i+1 < len(steps); i++ {
+			edges[i] = h.sc.Map.crossing(steps[i], steps[i+1])
+		}
+	} else {
+		// The common case, by index: the block's area is known to the index.
+		edges[0] = h.sc.Map.edge(h.loc[it.bi], h.sc.Map.aix(dest))
+		if edges[0] == nil || !edges[0].lim.Passable {
+			t.fail(it, Illegal, "3.1", h.stepProblem(from, dest))
+			return
+		}
 	}
 	if spec.Type == Artillery {
 		for i := 0; i+1 < len(steps); i++ {
@@ -527,10 +530,10 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 // non-empty reason says why the move is dropped instead.
 func (h *hour) actionFor(t *turn, intent Intent, dest AreaID) (act action, st Status, rule, reason string) {
 	c, contested := h.control(dest)
-	dn := h.areaName(dest)
 	if !contested && c != t.side.Enemy() {
 		return actMove, "", "", ""
 	}
+	dn := h.areaName(dest)
 	if !contested {
 		switch intent {
 		case IntentAttack:
