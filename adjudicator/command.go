@@ -122,7 +122,7 @@ func armyAHQsGone(sc *Scenario, st *State, a Army) bool {
 			continue
 		}
 		n++
-		if w := st.Block(b.ID).Where; w != Fallen && w != Eliminated {
+		if w := st.blockAt(sc, i).Where; w != Fallen && w != Eliminated {
 			return false
 		}
 	}
@@ -134,7 +134,7 @@ func armyAHQsGone(sc *Scenario, st *State, a Army) bool {
 func armyAHQOnMap(sc *Scenario, st *State, a Army) bool {
 	for i := range sc.OB.Blocks {
 		b := &sc.OB.Blocks[i]
-		if b.HQKind == AHQ && b.Army == a && st.Block(b.ID).Where == OnMap {
+		if b.HQKind == AHQ && b.Army == a && st.blockAt(sc, i).Where == OnMap {
 			return true
 		}
 	}
@@ -145,7 +145,7 @@ func armyAHQOnMap(sc *Scenario, st *State, a Army) bool {
 func armyAHQPending(sc *Scenario, st *State, a Army) bool {
 	for i := range sc.OB.Blocks {
 		b := &sc.OB.Blocks[i]
-		if b.HQKind == AHQ && b.Army == a && st.Block(b.ID).Where == Pending {
+		if b.HQKind == AHQ && b.Army == a && st.blockAt(sc, i).Where == Pending {
 			return true
 		}
 	}

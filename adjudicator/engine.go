@@ -274,6 +274,15 @@ func (st *State) BlocksIn(sc *Scenario, a AreaID, side Side) []BlockID {
 
 // specAt is the OB card of st.Blocks[i]: by position when the state is aligned with
 // the order of battle (checkState: one per OB block, same order), else by id.
+// blockAt is the state of the block with index i in the order of battle: by index
+// when the state is aligned with it (as checkState demands), else by id.
+func (st *State) blockAt(sc *Scenario, i int) *BlockState {
+	if len(st.Blocks) == len(sc.OB.Blocks) && sc.OB.Blocks[i].ID == st.Blocks[i].ID {
+		return &st.Blocks[i]
+	}
+	return st.Block(sc.OB.Blocks[i].ID)
+}
+
 func (st *State) specAt(sc *Scenario, i int) *BlockSpec {
 	if len(st.Blocks) == len(sc.OB.Blocks) && sc.OB.Blocks[i].ID == st.Blocks[i].ID {
 		return &sc.OB.Blocks[i]
