@@ -2,6 +2,8 @@ package orders
 
 import (
 	"iter"
+	"maps"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -31,8 +33,45 @@ func (l *logicalLine) join(code, raw string) {
 
 // physical line kinds found while scanning the mail.
 func isQuoted(s string) bool {
-	t := strings.TrimLeft(s, " \t")
+	t := trimLeftBlank(s)
 	return strings.HasPrefix(t, ">") || strings.HasPrefix(t, "|>")
+}
+
+// trimLeftBlank is strings.TrimLeft(s, " \t"), and trimRightBlank
+// strings.TrimRight(s, " \t"), without building a cutset on every line.
+func trimLeftBlank(s string) string {
+	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t') {
+		s = s[1:]
+	}
+	return s
+}
+
+func trimRightBlank(s string) string {
+	for len(s) > 0 && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t') {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// lowerASCII writes s in lower case into buf, reporting false (and writing nothing
+// useful) when s is not ASCII or does not fit: for ASCII, strings.ToLower without
+// an allocation.
+func lowerASCII(buf []byte, s string) ([]byte, bool) {
+	if len(s) > cap(buf) {
+		return buf, false
+	}
+	buf = buf[:len(s)]
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return buf, false
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return buf, true
 }
 
 // stripComment cuts a "#" or "//" comment and reports whether there was one.
@@ -51,6 +90,9 @@ func stripComment(s string) (string, bool) {
 }
 
 // firstWord returns the first word of s, lower case, without trailing punctuation.
+// Its callers only ask whether it is one of lineWords; a capitalised ASCII word that
+// is none of them comes back as typed, sparing an allocation, since it is none of
+// them either way.
 func firstWord(s string) string {
 	s = strings.TrimSpace(s)
 	end, plain := 0, true
@@ -73,18 +115,43 @@ func firstWord(s string) string {
 		}
 		end++
 	}
-	w := strings.TrimRight(s[:end], ".")
+	w := s[:end]
+	for len(w) > 0 && w[len(w)-1] == '.' {
+		w = w[:len(w)-1]
+	}
 	if plain {
 		return w
 	}
+	var buf [16]byte
+	if low, ok := lowerASCII(buf[:0], w); ok {
+		if lw, known := lineWords[string(low)]; known {
+			return lw
+		}
+		if len(w) <= len(buf) {
+			return w
+		}
+	}
 	return strings.ToLower(w)
 }
+
+// lineWords are the words firstWord's callers look for: the keywords, the intents
+// and the words that join a wrapped line.
+var lineWords = func() map[string]string {
+	m := map[string]string{}
+	for _, ws := range [][]string{slices.Collect(maps.Keys(keywords)), intentAndMarkWords, {"to", "and", "then", "via", "from", "on"}} {
+		for _, w := range ws {
+			m[w] = w
+		}
+	}
+	return m
+}()
 
 // isOrdersLine recognises the optional ORDERS line that starts the orders: "ORDERS",
 // "Orders:", "ORDERS CSA Day 1 8AM".
 func isOrdersLine(s string) bool {
 	t := strings.TrimSpace(s)
-	if len(t) < 6 || len(t) > 48 || !strings.EqualFold(t[:6], "orders") || firstWord(t) != "orders" {
+	// t[0] first: no other byte starts what folds to "orders"
+	if len(t) < 6 || len(t) > 48 || t[0]|0x20 != 'o' || !strings.EqualFold(t[:6], "orders") || firstWord(t) != "orders" {
 		return false
 	}
 	// what may follow: a side, an hour, a version ("ORDERS CSA Day 1 8AM", "Orders
@@ -120,7 +187,7 @@ func isAttribution(s string) bool {
 // isEndLine recognises where a mail's orders end: END, a signature, a reply header or
 // a client's forwarding banner.
 func isEndLine(s string) bool {
-	if s == "-- " || strings.TrimRight(s, " \t") == "--" {
+	if s == "-- " || trimRightBlank(s) == "--" {
 		return true
 	}
 	t := strings.TrimSpace(s)
@@ -129,7 +196,19 @@ func isEndLine(s string) bool {
 	}
 	// This runs on every line: cheap tests first, lowering only what may match.
 	if len(t) <= 16 {
-		switch strings.ToLower(strings.Trim(t, ".:!")) {
+		w := t // strings.Trim(t, ".:!")
+		for len(w) > 0 && (w[0] == '.' || w[0] == ':' || w[0] == '!') {
+			w = w[1:]
+		}
+		for len(w) > 0 && (w[len(w)-1] == '.' || w[len(w)-1] == ':' || w[len(w)-1] == '!') {
+			w = w[:len(w)-1]
+		}
+		var buf [16]byte
+		low, ok := lowerASCII(buf[:0], w)
+		if !ok {
+			low = []byte(strings.ToLower(w))
+		}
+		switch string(low) {
 		case "end", "end orders", "end of orders", "endorders", "end of order", "orders end":
 			return true
 		}
@@ -168,7 +247,7 @@ var keywords = map[string]bool{
 // continuesNext reports whether a line, comments cut, is unfinished: it ends with a
 // list comma or a separator, so the next line is the rest of it.
 func continuesNext(s string) bool {
-	t := strings.TrimRight(s, " \t")
+	t := trimRightBlank(s)
 	if t == "" {
 		return false
 	}
@@ -179,11 +258,19 @@ func continuesNext(s string) bool {
 	if strings.HasSuffix(t, "→") || strings.HasSuffix(t, "–") || strings.HasSuffix(t, "—") {
 		return true
 	}
-	i := strings.LastIndexAny(t, " \t,:")
+	i := len(t) - 1 // strings.LastIndexAny(t, " \t,:")
+	for i >= 0 && t[i] != ' ' && t[i] != '\t' && t[i] != ',' && t[i] != ':' {
+		i--
+	}
 	if i < 0 || len(t)-i-1 > 4 {
 		return false // the joining words are short
 	}
-	switch strings.ToLower(t[i+1:]) {
+	var buf [4]byte
+	low, ok := lowerASCII(buf[:0], t[i+1:])
+	if !ok {
+		low = []byte(strings.ToLower(t[i+1:]))
+	}
+	switch string(low) {
 	case "and", "to", "from", "then", "via", "with":
 		return true
 	}
@@ -209,6 +296,12 @@ func continuesPrev(s string) bool {
 	}
 	return isIntentWord(fw) && onlyIntent(t)
 }
+
+// intentAndMarkWords are the words isIntentWord knows.
+var intentAndMarkWords = []string{"move", "moves", "mv", "go", "goes", "march",
+	"attack", "attacks", "atk", "att", "assault", "attk",
+	"reinforce", "reinforces", "reinf", "rf", "support",
+	"uncommanded", "uncmd", "straggle", "straggler", "stragglers", "uncommand", "unled"}
 
 // isIntentWord reports whether w is an intent or straggler word.
 func isIntentWord(w string) bool {
@@ -334,7 +427,7 @@ func splitLinesInto(dst []logicalLine, raw []string, text string) ([]logicalLine
 			prev = prevInfo{}
 			continue
 		}
-		long := len(strings.TrimRight(l, " \t")) >= wrapWidth
+		long := len(l) >= wrapWidth && len(trimRightBlank(l)) >= wrapWidth
 		code, hadComment := stripComment(l)
 		if strings.IndexByte(code, 0xC2) >= 0 || strings.IndexByte(code, 0xEF) >= 0 {
 			code = strings.Trim(code, "\u00a0\ufeff \t") // no-break spaces, a byte-order mark
@@ -390,9 +483,50 @@ const (
 
 type token struct {
 	kind tokKind
-	text string // as typed
-	low  string // lower case, for keywords
+	// simple marks a word of ASCII letters and digits only, whose key (names.go) is
+	// its lower case less a plural "s".
+	simple bool
+	text   string // as typed
+	low    string // lower case, for keywords
 }
+
+// Byte classes for the lexer.
+const (
+	bSpace uint8 = 1 << iota // space, and brackets and marks read as space
+	bComma                   // , ; & + / |
+	bColon                   // :
+	bArrow                   // > - = <, which make arrows
+	bLead                    // 0xE2, the lead byte of → – —
+	bUpper                   // A-Z and every byte from 0x80: a word holding one needs lowering
+	bAlnum                   // ASCII letters and digits
+
+	bEnd = bSpace | bComma | bColon | bArrow | bLead // bytes that end a word
+)
+
+var byteClass = func() (t [256]uint8) {
+	for _, c := range []byte(" \t()[]\"{}*!?") {
+		t[c] = bSpace
+	}
+	for _, c := range []byte(",;&+/|") {
+		t[c] = bComma
+	}
+	t[':'] = bColon
+	for _, c := range []byte(">-=<") {
+		t[c] = bArrow
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = bUpper
+	}
+	t[0xE2] |= bLead
+	for c := '0'; c <= '9'; c++ {
+		t[c] = bAlnum
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = bAlnum
+		t[c-'a'+'A'] = bAlnum | bUpper
+	}
+	return t
+}()
 
 // lexInto splits an order line into words and separators, reusing buf's storage.
 // Parentheses, quotes and brackets are space; a period ends nothing (initials
@@ -400,95 +534,95 @@ type token struct {
 func lexInto(buf []token, s string) []token {
 	toks := buf[:0]
 	i := 0
-	emit := func(k tokKind, t string) { toks = append(toks, token{kind: k, text: t, low: t}) }
 	for i < len(s) {
-		c := s[i]
+		f := byteClass[s[i]]
 		switch {
-		case c == ' ' || c == '\t' || c == '(' || c == ')' || c == '[' || c == ']' || c == '"' || c == '{' || c == '}' || c == '*' || c == '!' || c == '?':
+		case f&bSpace != 0:
 			i++
-		case c == ',' || c == ';' || c == '&' || c == '+' || c == '/' || c == '|':
-			emit(tComma, s[i:i+1])
+			continue
+		case f&bComma != 0:
+			toks = append(toks, token{kind: tComma, text: s[i : i+1], low: s[i : i+1]})
 			i++
-		case c == ':':
-			emit(tColon, ":")
+			continue
+		case f&bColon != 0:
+			toks = append(toks, token{kind: tColon, text: ":", low: ":"})
 			i++
-		case c == '>' || c == '-' || c == '=' || c == '<':
-			j := i
-			for j < len(s) && (s[j] == '>' || s[j] == '-' || s[j] == '=' || s[j] == '<') {
+			continue
+		case f&bArrow != 0:
+			j, roads := i, 0
+			for j < len(s) && byteClass[s[j]]&bArrow != 0 {
+				if s[j] == '>' {
+					roads++
+				}
 				j++
 			}
-			op := s[i:j]
-			if strings.Count(op, ">") >= 2 {
-				emit(tRoad, op)
-			} else {
-				emit(tArrow, op)
+			k := tArrow
+			if roads >= 2 {
+				k = tRoad
 			}
+			toks = append(toks, token{kind: k, text: s[i:j], low: s[i:j]})
 			i = j
-		case strings.HasPrefix(s[i:], "→"):
-			j := i
-			n := 0
+			continue
+		case f&bLead != 0 && strings.HasPrefix(s[i:], "→"):
+			j, n := i, 0
 			for strings.HasPrefix(s[j:], "→") {
 				j += len("→")
 				n++
 			}
+			k := tArrow
 			if n >= 2 {
-				emit(tRoad, s[i:j])
-			} else {
-				emit(tArrow, s[i:j])
+				k = tRoad
 			}
+			toks = append(toks, token{kind: k, text: s[i:j], low: s[i:j]})
 			i = j
-		case strings.HasPrefix(s[i:], "–") || strings.HasPrefix(s[i:], "—"):
-			emit(tArrow, s[i:i+3])
+			continue
+		case f&bLead != 0 && (strings.HasPrefix(s[i:], "–") || strings.HasPrefix(s[i:], "—")):
+			toks = append(toks, token{kind: tArrow, text: s[i : i+3], low: s[i : i+3]})
 			i += 3
+			continue
+		}
+		// a word: up to a byte that ends words (the lead byte of an arrow or dash
+		// only when one follows)
+		j := i
+		all, seen := bAlnum, uint8(0)
+		for j < len(s) {
+			f := byteClass[s[j]]
+			if f&bEnd != 0 && (f&bLead == 0 || dashAt(s[j:])) {
+				break
+			}
+			all &= f
+			seen |= f
+			j++
+		}
+		if j == i {
+			// a lone byte that ends words: an arrow or dash lead byte not followed
+			// by the rest of one
+			j = i + 1
+			all, seen = 0, 0
+		}
+		w := s[i:j]
+		i = j
+		if w == "." || w == "'" {
+			continue
+		}
+		low := w
+		if w[len(w)-1] == '.' {
+			low = strings.TrimRight(w, ".")
+		}
+		if seen&bUpper != 0 {
+			low = strings.ToLower(low)
+		}
+		switch low {
+		case "and":
+			toks = append(toks, token{kind: tComma, text: w, low: low})
+		case "to", "then", "into", "towards", "toward", "via", "thru", "through":
+			toks = append(toks, token{kind: tArrow, text: w, low: low})
 		default:
-			j := i
-			plain := true // lower-case ASCII only: no need to lower it
-			for j < len(s) && (!wordEnd[s[j]] || s[j] == 0xE2 && !dashAt(s[j:])) {
-				if c := s[j]; c >= 'A' && c <= 'Z' || c >= 0x80 {
-					plain = false
-				}
-				j++
-			}
-			if j == i {
-				// a lone byte that ends words: an arrow or dash lead byte not followed
-				// by the rest of one
-				j = i + 1
-			}
-			w := s[i:j]
-			i = j
-			if w == "." || w == "'" {
-				continue
-			}
-			low := w
-			if w[len(w)-1] == '.' {
-				low = strings.TrimRight(w, ".")
-			}
-			if !plain {
-				low = strings.ToLower(low)
-			}
-			switch low {
-			case "and":
-				toks = append(toks, token{kind: tComma, text: w, low: low})
-			case "to", "then", "into", "towards", "toward", "via", "thru", "through":
-				toks = append(toks, token{kind: tArrow, text: w, low: low})
-			default:
-				toks = append(toks, token{kind: tWord, text: w, low: low})
-			}
+			toks = append(toks, token{kind: tWord, simple: all != 0, text: w, low: low})
 		}
 	}
 	return toks
 }
-
-// wordEnd marks the bytes that end a word: space, punctuation, and 0xE2, the lead
-// byte of the arrows and dashes →, – and — (other text in that block ends a word
-// too, harmlessly).
-var wordEnd = func() (t [256]bool) {
-	for _, c := range []byte(" \t()[]\"{}*!?,;&+/|:>-=<") {
-		t[c] = true
-	}
-	t[0xE2] = true
-	return t
-}()
 
 // dashAt reports whether s starts with an arrow or a dash.
 func dashAt(s string) bool {

@@ -187,7 +187,7 @@ func (t *table) canonical(id string) string {
 // isStopWord reports a word that carries no meaning in a name ("the Hornet's Nest",
 // "Rea Field", "Rea fld", and field as thumbs type it). A switch, not a map: it runs
 // for every word.
-func isStopWord(w []byte) bool {
+func isStopWord[S []byte | string](w S) bool {
 	switch string(w) {
 	case "the", "field", "fld", "fd", "feild", "fied", "filed", "feld", "fiel":
 		return true

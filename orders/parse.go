@@ -415,6 +415,22 @@ func (p *parser) lookupToks(t *table, toks []token) lookup {
 		if tk.kind != tWord {
 			continue
 		}
+		if tk.simple {
+			// appendKey's result, without its walk over every byte
+			w := tk.low
+			if len(w) > 3 && w[len(w)-1] == 's' {
+				w = w[:len(w)-1]
+			}
+			if isStopWord(w) {
+				continue
+			}
+			if len(buf) > 0 {
+				buf = append(buf, ' ')
+			}
+			buf = append(buf, w...)
+			kept++
+			continue
+		}
 		var k int
 		buf, k = appendKey(buf, tk.text)
 		kept += k
