@@ -617,7 +617,7 @@ func (h *hour) blockNames(ids []BlockID) string {
 	for _, id := range ids {
 		names = append(names, h.blockName(id))
 	}
-	return strings.Join(names, ", ")
+	return h.txt.join(names, ", ")
 }
 
 // blockName is a block's name for reasons; an id not in the order of battle (a

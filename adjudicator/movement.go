@@ -886,12 +886,7 @@ func (h *hour) pinDefenders(t *turn) {
 	h.pruneBattles()
 	def := t.side.Enemy()
 	o := h.orders(def)
-	hasOrder := map[BlockID]bool{}
-	for _, m := range o.Moves {
-		for _, id := range m.Blocks {
-			hasOrder[id] = true
-		}
-	}
+	var hasOrder map[BlockID]bool // lookups only; built when a battle needs it
 	for _, bt := range h.battles {
 		if bt.Attacker != t.side {
 			continue
@@ -903,6 +898,14 @@ func (h *hour) pinDefenders(t *turn) {
 			}
 		}
 		defenders := h.blocksIn(bt.Area, def)
+		if hasOrder == nil {
+			hasOrder = map[BlockID]bool{}
+			for _, m := range o.Moves {
+				for _, id := range m.Blocks {
+					hasOrder[id] = true
+				}
+			}
+		}
 		var order []BlockID
 		for _, id := range o.Pin {
 			if containsBlock(defenders, id) && !containsBlock(order, id) {

@@ -50,6 +50,26 @@ func (a *textArena) room(n int) {
 	}
 }
 
+// join is strings.Join into the arena.
+func (a *textArena) join(elems []string, sep string) string {
+	if len(elems) == 0 {
+		return ""
+	}
+	n := len(sep) * (len(elems) - 1)
+	for _, e := range elems {
+		n += len(e)
+	}
+	a.room(n)
+	start := a.b.Len()
+	for i, e := range elems {
+		if i > 0 {
+			a.b.WriteString(sep)
+		}
+		a.b.WriteString(e)
+	}
+	return a.b.String()[start:]
+}
+
 // dice returns the dice as text ("6 3 1").
 func (a *textArena) dice(d []int) string {
 	if len(d) == 0 {
