@@ -57,62 +57,115 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 	h.playerTurn(side)
 	h.spendSupply(side)
 
+	// The checks are sorted by kind (in the order the hour uses them), then by index
+	// in the orders, stably; the keys are sorted first and each check is built
+	// straight into its place.
 	standing := standingChecks(sc, st, o)
+	plan := supplyPlan(h, side)
 	n := len(standing) + 1
 	for i := range h.rep.Results {
 		if h.rep.Results[i].Side == side {
 			n++
 		}
 	}
-	checks := make([]Check, 0, n)
-	for _, r := range h.rep.Results {
-		if r.Side != side {
-			continue
+	keys := make([]checkKey, 0, n)
+	for i := range h.rep.Results {
+		if r := &h.rep.Results[i]; r.Side == side {
+			keys = append(keys, checkKey{rank: checkKindRank(r.Order.Kind), index: r.Order.Index, src: int32(i)})
 		}
-		c := Check{Order: r.Order, Rule: r.Rule, Text: r.Reason, Blocks: r.Blocks}
-		switch r.Status {
-		case Executed:
-			c.Status, c.Text = CheckOK, okText(h, o, r)
-		case Unused:
-			c.Status = CheckWarning
-			if r.Order.Kind == "pin" {
-				c.Status, c.Text = CheckOK, "OK: a standing preference, used if your blocks are attacked while you are Player 2"
-			}
-		case Partial, Dropped:
-			c.Status = CheckWarning
+	}
+	for j := range standing {
+		c := &standing[j]
+		keys = append(keys, checkKey{rank: checkKindRank(c.Order.Kind), index: c.Order.Index, src: int32(-1 - j)})
+	}
+	if plan != "" {
+		keys = append(keys, checkKey{rank: checkKindRank("supply-plan"), src: int32(-1 - len(standing))})
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	byKind := func(a, b checkKey) int {
+		if c := cmp.Compare(a.rank, b.rank); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.index, b.index)
+	}
+	if !slices.IsSortedFunc(keys, byKind) {
+		slices.SortStableFunc(keys, byKind)
+	}
+	checks := make([]Check, len(keys))
+	var cmdBuf []CommandAssignment
+	for k, key := range keys {
+		switch j := int(-1 - key.src); {
+		case key.src >= 0:
+			checks[k] = resultCheck(h, o, &h.rep.Results[key.src], &cmdBuf)
+		case j < len(standing):
+			checks[k] = standing[j]
 		default:
-			c.Status = CheckError
+			checks[k] = Check{Order: OrderRef{Kind: "supply-plan"}, Status: CheckOK, Rule: "7.1", Text: plan}
 		}
-		if r.Order.Kind == "move" {
+	}
+	return checks
+}
+
+// checkKey places one check in a receipt: src is its result's index in the hour's
+// results, or -1-j for standing check j (-1-len(standing) for the supply plan).
+type checkKey struct {
+	rank  int
+	index int
+	src   int32
+}
+
+// resultCheck grades one of the side's results.
+// Its command assignments are taken from *cmdBuf.
+func resultCheck(h *hour, o *Orders, rp *Result, cmdBuf *[]CommandAssignment) Check {
+	r := *rp
+	c := Check{Order: r.Order, Rule: r.Rule, Text: r.Reason, Blocks: r.Blocks}
+	if r.Order.Kind == "move" {
+		n := 0
+		for _, a := range h.mv.commands {
+			if a.Move == r.Order.Index {
+				n++
+			}
+		}
+		if n > 0 {
+			// Carved from one array for all the checks (capped, so no append can
+			// reach a neighbour's).
+			if len(*cmdBuf) < n {
+				*cmdBuf = make([]CommandAssignment, max(n, len(h.mv.commands)))
+			}
+			c.CommandedBy = (*cmdBuf)[:0:n]
+			*cmdBuf = (*cmdBuf)[n:]
 			for _, a := range h.mv.commands {
 				if a.Move == r.Order.Index {
 					c.CommandedBy = append(c.CommandedBy, a)
 				}
 			}
-			if r.Order.Index < len(o.Moves) && o.Moves[r.Order.Index].Line != 0 {
-				c.Order.Line = o.Moves[r.Order.Index].Line
-			}
 		}
-		c.Suggestion = suggestion(h, o, r)
-		if i := strings.Index(c.Text, "; adjacent: "); i >= 0 && strings.HasPrefix(c.Suggestion, "adjacent: ") {
+		if r.Order.Index < len(o.Moves) && o.Moves[r.Order.Index].Line != 0 {
+			c.Order.Line = o.Moves[r.Order.Index].Line
+		}
+	}
+	switch r.Status {
+	case Executed:
+		c.Status, c.Text = CheckOK, okText(h, r, c.CommandedBy)
+	case Unused:
+		c.Status = CheckWarning
+		if r.Order.Kind == "pin" {
+			c.Status, c.Text = CheckOK, "OK: a standing preference, used if your blocks are attacked while you are Player 2"
+		}
+	case Partial, Dropped:
+		c.Status = CheckWarning
+	default:
+		c.Status = CheckError
+	}
+	c.Suggestion = suggestion(h, o, r)
+	if strings.HasPrefix(c.Suggestion, "adjacent: ") {
+		if i := strings.Index(c.Text, "; adjacent: "); i >= 0 {
 			c.Text = c.Text[:i] // the list is the suggestion
 		}
-		checks = append(checks, c)
 	}
-	checks = append(checks, standing...)
-	if plan := supplyPlan(h, side); plan != "" {
-		checks = append(checks, Check{Order: OrderRef{Kind: "supply-plan"}, Status: CheckOK, Rule: "7.1", Text: plan})
-	}
-	if len(checks) == 0 {
-		return nil // as before the list was sized up front
-	}
-	slices.SortStableFunc(checks, func(a, b Check) int {
-		if c := cmp.Compare(checkKindRank(a.Order.Kind), checkKindRank(b.Order.Kind)); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Order.Index, b.Order.Index)
-	})
-	return checks
+	return c
 }
 
 // checkKindRank orders a receipt's checks by the kind of order, in the order the
@@ -146,7 +199,7 @@ func checkKindRank(kind string) int {
 	case "supply-plan":
 		return 12
 	}
-	return 0 // as a missing map key did
+	return 0 // as a missing map key did before
 }
 
 // believedState is the position as side sees it: its own blocks and public facts as
@@ -205,20 +258,29 @@ type steadyDice struct{}
 
 func (steadyDice) Roll(string) int { return 6 }
 
-// okText words an order that would work.
-func okText(h *hour, o *Orders, r Result) string {
+// okText words an order that would work; cmds are a move's command assignments.
+func okText(h *hour, r Result, cmds []CommandAssignment) string {
 	switch r.Order.Kind {
 	case "move":
-		var parts []string
-		for _, a := range h.mv.commands {
-			if a.Move == r.Order.Index {
-				parts = append(parts, h.spec(a.Block).Name+" commanded by "+h.spec(a.HQ).Name)
-			}
-		}
-		if len(parts) == 0 {
+		if len(cmds) == 0 {
 			return "OK"
 		}
-		return "OK: " + strings.Join(parts, ", ")
+		var sb strings.Builder
+		size := len("OK: ")
+		for _, a := range cmds {
+			size += len(", ") + len(h.spec(a.Block).Name) + len(" commanded by ") + len(h.spec(a.HQ).Name)
+		}
+		sb.Grow(size)
+		sb.WriteString("OK: ")
+		for i, a := range cmds {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			sb.WriteString(h.spec(a.Block).Name)
+			sb.WriteString(" commanded by ")
+			sb.WriteString(h.spec(a.HQ).Name)
+		}
+		return sb.String()
 	case "supply":
 		return "OK: " + h.blockNames(r.Blocks) + " gains a step"
 	}
@@ -286,7 +348,7 @@ func supplyPlan(h *hour, side Side) string {
 // name known areas and the side's own blocks, and that retreats and regroups go to
 // adjacent areas. Whether they apply is only known when the hour resolves.
 func standingChecks(sc *Scenario, st *State, o *Orders) []Check {
-	var out []Check
+	out := make([]Check, 0, 1+len(o.Battles)+len(o.Doctrine)+len(o.Regroup))
 	side := o.Side
 	area := func(a AreaID) string { return areaTitle(sc, a) }
 	known := func(a AreaID) bool { return sc.Map.Area(a) != nil }
@@ -346,13 +408,22 @@ func standingChecks(sc *Scenario, st *State, o *Orders) []Check {
 		}
 		out = append(out, c)
 	}
-	for i, id := range append(append([]BlockID(nil), o.LossesFirst...), o.LossesLast...) {
+	for i := range len(o.LossesFirst) + len(o.LossesLast) {
+		id := lossAt(o, i)
 		if !own(id) {
 			out = append(out, Check{Order: OrderRef{Kind: "losses", Index: i}, Status: CheckError, Rule: "6.6",
 				Text: fmt.Sprintf("%q is not one of your blocks", id), Blocks: []BlockID{id}})
 		}
 	}
 	return out
+}
+
+// lossAt is the i-th block of the losses-first list followed by the losses-last list.
+func lossAt(o *Orders, i int) BlockID {
+	if i < len(o.LossesFirst) {
+		return o.LossesFirst[i]
+	}
+	return o.LossesLast[i-len(o.LossesFirst)]
 }
 
 // adjacentNames lists an area's land neighbours by name.
