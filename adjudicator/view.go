@@ -190,21 +190,37 @@ func ghosts(sc *Scenario, st *State, viewer Side, mode Visibility) []Ghost {
 		return nil
 	}
 	// A sighting is superseded by a later one of the same block at the same hour or
-	// later; walking backwards, latest[k] is the latest hour of those seen so far.
-	var latest map[BlockID]Hour
+	// later; walking backwards, latest says the latest hour of those seen so far,
+	// by the block's index in the OB (a map for ids not in it).
+	type mark struct {
+		seen bool
+		hour Hour
+	}
+	var latest []mark
+	var latestOff map[BlockID]Hour
 	var keep []int
 	for i := len(st.Sightings) - 1; i >= 0; i-- {
 		s := &st.Sightings[i]
 		if s.Viewer != viewer {
 			continue
 		}
-		if latest == nil {
-			latest = make(map[BlockID]Hour)
+		if k, ok := sc.OB.blockIndex[s.Block]; ok {
+			if latest == nil {
+				latest = make([]mark, len(sc.OB.Blocks))
+			}
+			if m := &latest[k]; m.seen && m.hour >= s.Hour {
+				continue
+			}
+			latest[k] = mark{true, s.Hour}
+		} else {
+			if h, ok := latestOff[s.Block]; ok && h >= s.Hour {
+				continue
+			}
+			if latestOff == nil {
+				latestOff = map[BlockID]Hour{}
+			}
+			latestOff[s.Block] = s.Hour
 		}
-		if h, ok := latest[s.Block]; ok && h >= s.Hour {
-			continue
-		}
-		latest[s.Block] = s.Hour
 		keep = append(keep, i)
 	}
 	var out []Ghost
