@@ -102,7 +102,7 @@ func (b *bot) orders() *Orders {
 
 	// Moves (5.3, 5.31, 5.5, 4.25).
 	var attacked []AreaID
-	for _, ob := range onMap {
+	for i, ob := range onMap {
 		if !b.chance(1, 2) {
 			continue
 		}
@@ -112,6 +112,10 @@ func (b *bot) orders() *Orders {
 		}
 		if m.Intent == IntentAttack && b.enemies(m.Path[len(m.Path)-1]) > 0 {
 			attacked = appendArea(attacked, m.Path[len(m.Path)-1])
+		}
+		if o.Moves == nil {
+			// About one block in two moves: room for that once, not grown step by step.
+			o.Moves = make([]Move, 0, (len(onMap)-i)/2+2)
 		}
 		o.Moves = append(o.Moves, m)
 	}
