@@ -2,8 +2,6 @@ package orders
 
 import (
 	"iter"
-	"maps"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -124,7 +122,7 @@ func firstWord(s string) string {
 	}
 	var buf [16]byte
 	if low, ok := lowerASCII(buf[:0], w); ok {
-		if lw, known := lineWords[string(low)]; known {
+		if lw, _ := findKey(&lineWords, low); lw != "" {
 			return lw
 		}
 		if len(w) <= len(buf) {
@@ -134,17 +132,9 @@ func firstWord(s string) string {
 	return strings.ToLower(w)
 }
 
-// lineWords are the words firstWord's callers look for: the keywords, the intents
-// and the words that join a wrapped line.
-var lineWords = func() map[string]string {
-	m := map[string]string{}
-	for _, ws := range [][]string{slices.Collect(maps.Keys(keywords)), intentAndMarkWords, {"to", "and", "then", "via", "from", "on"}} {
-		for _, w := range ws {
-			m[w] = w
-		}
-	}
-	return m
-}()
+// lineWords are the words firstWord's callers look for: the keywords (entry bit 0),
+// the intents and the words that join a wrapped line.
+var lineWords = newWordIndex(keywords, intentAndMarkWords, []string{"to", "and", "then", "via", "from", "on"})
 
 // isOrdersLine recognises the optional ORDERS line that starts the orders: "ORDERS",
 // "Orders:", "ORDERS CSA Day 1 8AM".
@@ -229,19 +219,25 @@ func isEndLine(s string) bool {
 
 // keywords start an order line; a line starting with one never continues the line
 // before it.
-var keywords = map[string]bool{
-	"activate": true, "activates": true, "act": true, "activation": true, "hq": true, "hqs": true,
-	"battles": true, "battle": true, "sequence": true, "seq": true,
-	"at": true, "all": true, "everywhere": true, "default": true, "defaults": true, "doctrine": true,
-	"losses": true, "loss": true, "hits": true, "casualties": true, "spare": true,
-	"pin": true, "pinning": true, "pins": true,
-	"regroup": true, "regroups": true,
-	"supply": true, "supplies": true, "rebuild": true, "resupply": true,
-	"landing": true, "landings": true, "land": true,
-	"arrival": true, "arrivals": true, "delay": true,
-	"initiative": true, "init": true, "side": true,
-	"move": true, "attack": true, "reinforce": true, "uncommanded": true, "straggle": true,
-	"withdraw": true, "hold": true, "retreat": true, "orders": true,
+var keywords = []string{
+	"activate", "activates", "act", "activation", "hq", "hqs",
+	"battles", "battle", "sequence", "seq",
+	"at", "all", "everywhere", "default", "defaults", "doctrine",
+	"losses", "loss", "hits", "casualties", "spare",
+	"pin", "pinning", "pins",
+	"regroup", "regroups",
+	"supply", "supplies", "rebuild", "resupply",
+	"landing", "landings", "land",
+	"arrival", "arrivals", "delay",
+	"initiative", "init", "side",
+	"move", "attack", "reinforce", "uncommanded", "straggle",
+	"withdraw", "hold", "retreat", "orders",
+}
+
+// isKeyword reports whether w is one of keywords.
+func isKeyword(w string) bool {
+	e := find(&lineWords, w)
+	return e >= 0 && e&1 != 0
 }
 
 // continuesNext reports whether a line, comments cut, is unfinished: it ends with a
@@ -324,7 +320,7 @@ func onlyIntent(s string) bool {
 	words := strings.Fields(strings.ToLower(s))
 	for _, w := range words {
 		w = strings.Trim(w, ".,()")
-		if _, ok := intentWords[w]; !ok && !markWords[w] {
+		if _, ok := intentOf(w); !ok && !isMarkWord(w) {
 			return false
 		}
 	}
@@ -335,7 +331,7 @@ func onlyIntent(s string) bool {
 // keyword or has a separator a move needs.
 func standalone(s string) bool {
 	t := strings.TrimSpace(s)
-	if keywords[firstWord(t)] {
+	if isKeyword(firstWord(t)) {
 		return true
 	}
 	if strings.ContainsAny(t, ":>→") || strings.Contains(t, "->") {
@@ -447,7 +443,7 @@ func splitLinesInto(dst []logicalLine, raw []string, text string) ([]logicalLine
 			continue
 		}
 		fw := firstWord(code)
-		joinable := len(out) > 0 && prev.order && (!keywords[fw] || isIntentWord(fw) && onlyIntent(code))
+		joinable := len(out) > 0 && prev.order && (!isKeyword(fw) || isIntentWord(fw) && onlyIntent(code))
 		switch {
 		case joinable && (prev.open || continuesPrev(code)) && !(prev.comment && !prev.open):
 			last := &out[len(out)-1]

@@ -134,6 +134,100 @@ type table struct {
 	keys  []key
 	exact map[string][]int // key text to entries
 	byID  map[string]int
+	// byFirst lists, for each byte, the keys (indexes into keys, in order) with a
+	// word starting with it.
+	byFirst [256][]int32
+	all     []int32 // every key
+	// unique finds the keys of one entry (those of exact with one entry) faster
+	// than the map does: most names in orders are typed in full.
+	unique keyIndex
+}
+
+// keyIndex is an open-addressing hash table from a key to its one entry.
+type keyIndex struct {
+	slots []keySlot // a power of two long, at most a quarter full
+}
+
+type keySlot struct {
+	key   string // "" when free
+	entry int
+}
+
+// newKeyIndex indexes the keys of exact that have one entry.
+func newKeyIndex(exact map[string][]int) keyIndex {
+	ix := makeKeyIndex(len(exact))
+	for k, es := range exact {
+		if len(es) == 1 {
+			ix.insert(k, es[0])
+		}
+	}
+	return ix
+}
+
+// newWordIndex indexes words by the groups they are in: the entry of a word has bit
+// i set when groups[i] holds it.
+func newWordIndex(groups ...[]string) keyIndex {
+	mask := map[string]int{}
+	for i, g := range groups {
+		for _, w := range g {
+			mask[w] |= 1 << i
+		}
+	}
+	ix := makeKeyIndex(len(mask))
+	for w, m := range mask {
+		ix.insert(w, m)
+	}
+	return ix
+}
+
+func makeKeyIndex(n int) keyIndex {
+	size := 4
+	for size < 4*n {
+		size *= 2
+	}
+	return keyIndex{slots: make([]keySlot, size)}
+}
+
+func (ix *keyIndex) insert(k string, entry int) {
+	mask := uint32(len(ix.slots) - 1)
+	i := hashKey(k) & mask
+	for ix.slots[i].key != "" {
+		i = (i + 1) & mask
+	}
+	ix.slots[i] = keySlot{key: k, entry: entry}
+}
+
+// find returns the entry of k, or -1.
+func find[S []byte | string](ix *keyIndex, k S) int {
+	_, e := findKey(ix, k)
+	return e
+}
+
+// findKey returns the key stored equal to k and its entry, or "" and -1.
+func findKey[S []byte | string](ix *keyIndex, k S) (string, int) {
+	if len(ix.slots) == 0 {
+		return "", -1
+	}
+	mask := uint32(len(ix.slots) - 1)
+	for i := hashKey(k) & mask; ; i = (i + 1) & mask {
+		sl := &ix.slots[i]
+		if sl.key == "" {
+			return "", -1
+		}
+		if len(sl.key) == len(k) && sl.key == string(k) {
+			return sl.key, sl.entry
+		}
+	}
+}
+
+// hashKey is FNV-1a.
+func hashKey[S []byte | string](k S) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(k); i++ {
+		h ^= uint32(k[i])
+		h *= 16777619
+	}
+	return h
 }
 
 func newTable(names []Name) *table {
@@ -170,6 +264,20 @@ func newTable(names []Name) *table {
 			}
 			if !shadowed {
 				add(i, a)
+			}
+		}
+	}
+	t.unique = newKeyIndex(t.exact)
+	t.all = make([]int32, len(t.keys))
+	for i := range t.all {
+		t.all[i] = int32(i)
+	}
+	for i, kk := range t.keys {
+		var seen [256]bool
+		for _, w := range kk.words {
+			if !seen[w[0]] {
+				seen[w[0]] = true
+				t.byFirst[w[0]] = append(t.byFirst[w[0]], int32(i))
 			}
 		}
 	}
@@ -319,8 +427,8 @@ func (t *table) resolve(input string) lookup {
 // resolveBytes is resolve for a key already normalised, sparing an allocation when
 // the key is found exactly (the common case).
 func (t *table) resolveBytes(k []byte) lookup {
-	if es := t.exact[string(k)]; len(es) == 1 {
-		return lookup{how: exact, entry: es[0]}
+	if e := find(&t.unique, k); e >= 0 {
+		return lookup{how: exact, entry: e}
 	}
 	return t.resolveKey(string(k))
 }
@@ -337,9 +445,14 @@ func (t *table) resolveKey(k string) lookup {
 	}
 	// Prefix matches in tiers: the start of a canonical name, the end of one ("church"),
 	// then the same for aliases. The first tier with a match decides.
-	words := strings.Fields(k)
+	var wordBuf [8]string
+	words := wordBuf[:0]
+	for w := range strings.FieldsSeq(k) {
+		words = append(words, w)
+	}
 	var tiers [4][]int
-	for i := range t.keys {
+	// only keys with a word starting as the first word typed can match
+	for _, i := range t.prefixCandidates(words) {
 		kk := &t.keys[i]
 		tier := 0
 		if !kk.canon {
@@ -399,6 +512,14 @@ func (t *table) resolveKey(k string) lookup {
 		near = nil
 	}
 	return lookup{how: notFound, cands: near}
+}
+
+// prefixCandidates returns the indexes of the keys words may be a prefix of.
+func (t *table) prefixCandidates(words []string) []int32 {
+	if len(words) > 0 {
+		return t.byFirst[words[0][0]]
+	}
+	return t.all
 }
 
 // maxNameLen is longer than any name: longer text is not looked up.

@@ -195,19 +195,26 @@ func (p *parser) growProbs() {
 	}
 }
 
-// intentWords name a move's intent; markWords accept the straggler roll (5.2).
-var intentWords = map[string]adjudicator.Intent{
-	"move": adjudicator.IntentMove, "moves": adjudicator.IntentMove, "mv": adjudicator.IntentMove,
-	"go": adjudicator.IntentMove, "goes": adjudicator.IntentMove, "march": adjudicator.IntentMove,
-	"attack": adjudicator.IntentAttack, "attacks": adjudicator.IntentAttack, "atk": adjudicator.IntentAttack,
-	"att": adjudicator.IntentAttack, "assault": adjudicator.IntentAttack, "attk": adjudicator.IntentAttack,
-	"reinforce": adjudicator.IntentReinforce, "reinforces": adjudicator.IntentReinforce,
-	"reinf": adjudicator.IntentReinforce, "rf": adjudicator.IntentReinforce, "support": adjudicator.IntentReinforce,
+// intentOf names a move's intent; isMarkWord accepts the straggler roll (5.2).
+// (Switches rather than maps: they run for every word of a move.)
+func intentOf(w string) (adjudicator.Intent, bool) {
+	switch w {
+	case "move", "moves", "mv", "go", "goes", "march":
+		return adjudicator.IntentMove, true
+	case "attack", "attacks", "atk", "att", "assault", "attk":
+		return adjudicator.IntentAttack, true
+	case "reinforce", "reinforces", "reinf", "rf", "support":
+		return adjudicator.IntentReinforce, true
+	}
+	return adjudicator.IntentMove, false
 }
 
-var markWords = map[string]bool{
-	"uncommanded": true, "uncmd": true, "straggle": true, "straggler": true, "stragglers": true,
-	"uncommand": true, "unled": true,
+func isMarkWord(w string) bool {
+	switch w {
+	case "uncommanded", "uncmd", "straggle", "straggler", "stragglers", "uncommand", "unled":
+		return true
+	}
+	return false
 }
 
 // parseLine dispatches on the first word.
@@ -1009,7 +1016,7 @@ func (p *parser) parseDoctrineAt(toks []token) {
 			split = i
 			break
 		}
-		if t.kind == tWord && clauseWords[t.low] && i > 0 {
+		if t.kind == tWord && isClauseWord(t.low) && i > 0 {
 			split = i
 			break
 		}
@@ -1026,7 +1033,7 @@ func (p *parser) parseDoctrineAt(toks []token) {
 	if body[0].kind == tColon {
 		body = body[1:]
 	}
-	if len(body) > 0 && !(body[0].kind == tWord && clauseWords[body[0].low]) && len(areas) == 1 {
+	if len(body) > 0 && !(body[0].kind == tWord && isClauseWord(body[0].low)) && len(areas) == 1 {
 		// "at seay: cleburne, wood > rea attack": a move from that area
 		for i, t := range body {
 			if (t.kind == tArrow || t.kind == tRoad) && i > 0 {
@@ -1058,14 +1065,23 @@ func (p *parser) parseDoctrineFirst(toks []token) {
 	p.parseDoctrine(nil, toks)
 }
 
-// clauseWords start a doctrine clause.
-var clauseWords = map[string]bool{
-	"hold": true, "withdraw": true, "retreat": true, "regroup": true, "fight": true, "stand": true,
-	"retreats": true, "withdraws": true, "pull": true, "fall": true,
+// isClauseWord: the word starts a doctrine clause.
+func isClauseWord(w string) bool {
+	switch w {
+	case "hold", "withdraw", "retreat", "regroup", "fight", "stand", "retreats", "withdraws", "pull", "fall":
+		return true
+	}
+	return false
 }
 
-// holdWords may follow "hold".
-var holdWords = map[string]bool{"fast": true, "on": true, "firm": true, "ground": true, "the": true, "last": true, "position": true, "fire": true, "always": true}
+// isHoldWord: the word may follow "hold".
+func isHoldWord(w string) bool {
+	switch w {
+	case "fast", "on", "firm", "ground", "the", "last", "position", "fire", "always":
+		return true
+	}
+	return false
+}
 
 // doctrineSpec is what one doctrine line says.
 type doctrineSpec struct {
@@ -1087,7 +1103,7 @@ func (p *parser) parseDoctrine(areas []adjudicator.AreaID, toks []token) {
 	var clauseBuf [4][]token
 	clauses := clauseBuf[:0]
 	for item := range listItems(toks) {
-		if len(clauses) == 0 || (item[0].kind == tWord && clauseWords[item[0].low]) {
+		if len(clauses) == 0 || (item[0].kind == tWord && isClauseWord(item[0].low)) {
 			clauses = append(clauses, item)
 			continue
 		}
@@ -1175,7 +1191,7 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 	case "hold", "fight", "stand":
 		// "hold", "hold fast", "fight on", "stand firm", "hold to the last"
 		for _, t := range rest {
-			if t.kind != tArrow && !holdWords[t.low] {
+			if t.kind != tArrow && !isHoldWord(t.low) {
 				p.errorf("write \"hold\" alone, or \"hold, retreat to AREA\"", "cannot read '%s' in a battle order", joinWords(c))
 				return false
 			}
@@ -1191,7 +1207,7 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 		spec.regroups = append(spec.regroups, rest)
 		return true
 	}
-	if !clauseWords[head] {
+	if !isClauseWord(head) {
 		p.errorf("a battle order is hold, withdraw after round N, withdraw if weaker, retreat to AREA or regroup to AREA", "cannot read '%s' as a battle order", joinWords(c))
 		return false
 	}
@@ -1312,7 +1328,7 @@ func (p *parser) parseMove(toks []token) {
 	m := adjudicator.Move{Line: p.line}
 	intentSet := false
 	setIntent := func(t token) {
-		in := intentWords[t.low]
+		in, _ := intentOf(t.low)
 		if intentSet && in != m.Intent {
 			p.warnf("two intents given; '%s' counts", t.text)
 		}
@@ -1328,7 +1344,7 @@ func (p *parser) parseMove(toks []token) {
 		return isIntentWord(t.low)
 	}
 	take := func(t token) {
-		if markWords[t.low] {
+		if isMarkWord(t.low) {
 			m.Uncommanded = true
 		} else {
 			setIntent(t)
@@ -1348,7 +1364,7 @@ func (p *parser) parseMove(toks []token) {
 	for i := range toks {
 		if isMark(toks[i]) && i > 0 {
 			take(toks[i])
-			if markWords[toks[i].low] {
+			if isMarkWord(toks[i].low) {
 				toks = append(toks[:i:i], toks[i+1:]...)
 				break
 			}
@@ -1364,7 +1380,7 @@ func (p *parser) parseMove(toks []token) {
 		p.errorf("e.g. \"Cleburne: Seay Field > Rea Field attack\"", "move which blocks where?")
 		return
 	}
-	if last := toks[len(toks)-1]; last.kind == tWord && stayWords[last.low] && len(toks) > 1 {
+	if last := toks[len(toks)-1]; last.kind == tWord && isStayWord(last.low) && len(toks) > 1 {
 		p.stay(toks[:len(toks)-1])
 		return
 	}
@@ -1595,8 +1611,14 @@ func (p *parser) twoAreas(toks []token) (a, b []token, ok bool) {
 	return nil, nil, false
 }
 
-// stayWords end a line that keeps blocks where they are: "cleburne: stay".
-var stayWords = map[string]bool{"stay": true, "stays": true, "remain": true, "remains": true, "holds": true, "hold": true, "none": true, "rest": true, "rests": true}
+// isStayWord: the word ends a line that keeps blocks where they are: "cleburne: stay".
+func isStayWord(w string) bool {
+	switch w {
+	case "stay", "stays", "remain", "remains", "holds", "hold", "none", "rest", "rests":
+		return true
+	}
+	return false
+}
 
 // stay reads "cleburne, wood: stay": no order is needed for that, but an earlier
 // move of those blocks is cancelled.
