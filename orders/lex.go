@@ -92,7 +92,11 @@ func stripComment(s string) (string, bool) {
 // is none of them comes back as typed, sparing an allocation, since it is none of
 // them either way.
 func firstWord(s string) string {
-	s = strings.TrimSpace(s)
+	return firstWordTrimmed(strings.TrimSpace(s))
+}
+
+// firstWordTrimmed is firstWord of a line already trimmed of space.
+func firstWordTrimmed(s string) string {
 	end, plain := 0, true
 	for end < len(s) {
 		c := s[end]
@@ -168,19 +172,22 @@ func isOrdersLine(s string) bool {
 // isAttribution recognises a reply header ("On Sun, … Shiloh Judge <judge@…>
 // wrote:", or s-nail's `"Shiloh PBEM" <pbem@…> wrote:`). It introduces quoted
 // lines, which are skipped; it does not end the orders, because a player who
-// answers below the quote writes the orders after it.
-func isAttribution(s string) bool {
-	t := strings.TrimSpace(s)
+// answers below the quote writes the orders after it. t is trimmed of space.
+func isAttribution(t string) bool {
 	return len(t) >= 6 && t[len(t)-1] == ':' && strings.EqualFold(t[len(t)-6:], "wrote:")
 }
 
 // isEndLine recognises where a mail's orders end: END, a signature, a reply header or
 // a client's forwarding banner.
 func isEndLine(s string) bool {
+	return isEndLineTrimmed(s, strings.TrimSpace(s))
+}
+
+// isEndLineTrimmed is isEndLine of s, given t, s trimmed of space.
+func isEndLineTrimmed(s, t string) bool {
 	if s == "-- " || trimRightBlank(s) == "--" {
 		return true
 	}
-	t := strings.TrimSpace(s)
 	if len(t) == 0 {
 		return false
 	}
@@ -275,8 +282,8 @@ func continuesNext(s string) bool {
 
 // continuesPrev reports whether a line can only be the rest of the line before:
 // it starts with a separator or a joining word, or holds only an intent.
-func continuesPrev(s string) bool {
-	t := strings.TrimSpace(s)
+// t is trimmed of space; fw is its first word.
+func continuesPrev(t, fw string) bool {
 	if t == "" {
 		return false
 	}
@@ -285,7 +292,6 @@ func continuesPrev(s string) bool {
 		strings.HasPrefix(t, ","), strings.HasPrefix(t, "&"):
 		return true
 	}
-	fw := firstWord(t)
 	switch fw {
 	case "to", "and", "then", "via", "from":
 		return true
@@ -397,7 +403,8 @@ func splitLinesInto(dst []logicalLine, raw []string, text string) ([]logicalLine
 	var prev prevInfo
 	for i := start; i < len(raw); i++ {
 		l := raw[i]
-		if isAttribution(l) {
+		t := strings.TrimSpace(l)
+		if isAttribution(t) {
 			// a reply header wrapped before "wrote:" began on the line before
 			if n := len(out); n > 0 && out[n-1].n == i && strings.EqualFold(firstWord(out[n-1].text), "on") {
 				out = out[:n-1]
@@ -405,7 +412,7 @@ func splitLinesInto(dst []logicalLine, raw []string, text string) ([]logicalLine
 			prev = prevInfo{}
 			continue
 		}
-		if isEndLine(l) {
+		if isEndLineTrimmed(l, t) {
 			break
 		}
 		if isQuoted(l) {
@@ -426,9 +433,12 @@ func splitLinesInto(dst []logicalLine, raw []string, text string) ([]logicalLine
 		long := len(l) >= wrapWidth && len(trimRightBlank(l)) >= wrapWidth
 		code, hadComment := stripComment(l)
 		if strings.IndexByte(code, 0xC2) >= 0 || strings.IndexByte(code, 0xEF) >= 0 {
-			code = strings.Trim(code, "\u00a0\ufeff \t") // no-break spaces, a byte-order mark
+			code = strings.TrimSpace(strings.Trim(code, "\u00a0\ufeff \t")) // no-break spaces, a byte-order mark
+		} else if hadComment {
+			code = strings.TrimSpace(code)
+		} else {
+			code = t
 		}
-		code = strings.TrimSpace(code)
 		if code == "" {
 			if hadComment {
 				// a comment-only line (the template's own notes)
@@ -438,14 +448,14 @@ func splitLinesInto(dst []logicalLine, raw []string, text string) ([]logicalLine
 			}
 			continue
 		}
-		if isOrdersLine(code) {
+		if (code[0]|0x20 == 'o') && isOrdersLine(code) {
 			prev = prevInfo{}
 			continue
 		}
-		fw := firstWord(code)
+		fw := firstWordTrimmed(code)
 		joinable := len(out) > 0 && prev.order && (!isKeyword(fw) || isIntentWord(fw) && onlyIntent(code))
 		switch {
-		case joinable && (prev.open || continuesPrev(code)) && !(prev.comment && !prev.open):
+		case joinable && (prev.open || continuesPrev(code, fw)) && !(prev.comment && !prev.open):
 			last := &out[len(out)-1]
 			last.join(code, l)
 			prev = prevInfo{long: long, comment: hadComment, open: continuesNext(code), order: true}
@@ -460,7 +470,7 @@ func splitLinesInto(dst []logicalLine, raw []string, text string) ([]logicalLine
 			prev = prevInfo{long: long, comment: hadComment, open: continuesNext(code), order: true}
 			continue
 		}
-		out = append(out, logicalLine{n: i + 1, text: code, source: strings.TrimSpace(l)})
+		out = append(out, logicalLine{n: i + 1, text: code, source: t})
 		prev = prevInfo{long: long, comment: hadComment, open: continuesNext(code), order: true}
 	}
 	return out, raw
@@ -583,8 +593,10 @@ func lexInto(buf []token, s string) []token {
 		all, seen := bAlnum, uint8(0)
 		for j < len(s) {
 			f := byteClass[s[j]]
-			if f&bEnd != 0 && (f&bLead == 0 || dashAt(s[j:])) {
-				break
+			if f&bEnd != 0 {
+				if f&bLead == 0 || dashAt(s[j:]) {
+					break
+				}
 			}
 			all &= f
 			seen |= f
