@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -259,33 +260,27 @@ type steadyDice struct{}
 func (steadyDice) Roll(string) int { return 6 }
 
 // okText words an order that would work; cmds are a move's command assignments.
+// The texts go into the hour's text arena (the check outlives nothing else of it).
 func okText(h *hour, r Result, cmds []CommandAssignment) string {
 	switch r.Order.Kind {
 	case "move":
 		if len(cmds) == 0 {
 			return "OK"
 		}
-		var sb strings.Builder
-		size := len("OK: ")
-		for _, a := range cmds {
-			size += len(", ") + len(h.spec(a.Block).Name) + len(" commanded by ") + len(h.spec(a.HQ).Name)
-		}
-		sb.Grow(size)
-		sb.WriteString("OK: ")
+		var buf [17]string // room for four assignments without an allocation
+		parts := append(buf[:0], "OK: ")
 		for i, a := range cmds {
 			if i > 0 {
-				sb.WriteString(", ")
+				parts = append(parts, ", ")
 			}
-			sb.WriteString(h.spec(a.Block).Name)
-			sb.WriteString(" commanded by ")
-			sb.WriteString(h.spec(a.HQ).Name)
+			parts = append(parts, h.spec(a.Block).Name, " commanded by ", h.spec(a.HQ).Name)
 		}
-		return sb.String()
+		return h.txt.cat(parts...)
 	case "supply":
-		return "OK: " + h.blockNames(r.Blocks) + " gains a step"
+		return h.txt.cat("OK: ", h.blockNames(r.Blocks), " gains a step")
 	}
 	if r.Reason != "" {
-		return "OK: " + r.Reason
+		return h.txt.cat("OK: ", r.Reason)
 	}
 	return "OK"
 }
@@ -341,7 +336,7 @@ func supplyPlan(h *hour, side Side) string {
 	if len(ids) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("supply as it would be spent now (%d SP): %s", h.supplyPoints(side), h.blockNames(ids))
+	return h.txt.cat("supply as it would be spent now (", strconv.Itoa(h.supplyPoints(side)), " SP): ", h.blockNames(ids))
 }
 
 // standingChecks looks at the orders the battle and initiative phases use: that they
