@@ -640,7 +640,8 @@ func dashAt(s string) bool {
 // joinWords prints tokens back as the player wrote them, for names and messages.
 func joinWords(toks []token) string {
 	var b strings.Builder
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if i > 0 && t.kind != tComma && t.kind != tColon {
 			b.WriteByte(' ')
 		}
@@ -660,7 +661,8 @@ func splitList(toks []token) [][]token {
 
 // hasItem reports whether splitList would find an item.
 func hasItem(toks []token) bool {
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if t.kind != tComma {
 			return true
 		}
@@ -681,7 +683,8 @@ func lastItem(toks []token) (last []token, ok bool) {
 func listItems(toks []token) iter.Seq[[]token] {
 	return func(yield func([]token) bool) {
 		start := 0
-		for i, t := range toks {
+		for i := range toks {
+			t := &toks[i]
 			if t.kind == tComma {
 				if i > start && !yield(toks[start:i:i]) {
 					return

@@ -89,6 +89,19 @@ func (emptyNames) Areas() []Name                    { return nil }
 func (emptyNames) Blocks(adjudicator.Side) []Name   { return nil }
 func (emptyNames) Arrivals(adjudicator.Side) []Name { return nil }
 
+// sharedRoads is a Roads that can answer without copying its answer.
+type sharedRoads interface {
+	sharedRoadMiddles(from, to string) []string
+}
+
+// roadMiddles is RoadMiddles for callers that do not change the answer.
+func (d *Dictionary) roadMiddles(from, to string) []string {
+	if r, ok := d.roads.(sharedRoads); ok {
+		return r.sharedRoadMiddles(from, to)
+	}
+	return d.RoadMiddles(from, to)
+}
+
 // RoadMiddles is the Roads of the names compiled, if they have any.
 func (d *Dictionary) RoadMiddles(from, to string) []string {
 	if d.roads == nil {
@@ -431,6 +444,14 @@ func (t *table) resolveBytes(k []byte) lookup {
 		return lookup{how: exact, entry: e}
 	}
 	return t.resolveKey(string(k))
+}
+
+// resolveString is resolveBytes for a key held in a string.
+func (t *table) resolveString(k string) lookup {
+	if e := find(&t.unique, k); e >= 0 {
+		return lookup{how: exact, entry: e}
+	}
+	return t.resolveKey(k)
 }
 
 func (t *table) resolveKey(k string) lookup {

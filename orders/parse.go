@@ -290,8 +290,9 @@ func (p *parser) misspeltKeyword(toks []token) string {
 	if len(w) < 5 {
 		return ""
 	}
-	for _, t := range toks {
-		if t.kind == tColon && t != toks[1] || t.kind == tArrow || t.kind == tRoad || t.low == "from" {
+	for ti := range toks {
+		t := &toks[ti]
+		if t.kind == tColon && *t != toks[1] || t.kind == tArrow || t.kind == tRoad || t.low == "from" {
 			return ""
 		}
 	}
@@ -418,7 +419,9 @@ func (p *parser) areaList(toks []token) []adjudicator.AreaID {
 func (p *parser) lookupToks(t *table, toks []token) lookup {
 	buf := p.keyBuf[:0]
 	kept := 0
-	for _, tk := range toks {
+	one := "" // the key while it is one plain word, not yet copied into buf
+	for i := range toks {
+		tk := &toks[i]
 		if tk.kind != tWord {
 			continue
 		}
@@ -431,20 +434,31 @@ func (p *parser) lookupToks(t *table, toks []token) lookup {
 			if isStopWord(w) {
 				continue
 			}
-			if len(buf) > 0 {
-				buf = append(buf, ' ')
+			if kept == 0 {
+				one, kept = w, 1
+				continue
 			}
+			if one != "" {
+				buf, one = append(buf, one...), ""
+			}
+			buf = append(buf, ' ')
 			buf = append(buf, w...)
 			kept++
 			continue
+		}
+		if one != "" {
+			buf, one = append(buf, one...), ""
 		}
 		var k int
 		buf, k = appendKey(buf, tk.text)
 		kept += k
 	}
 	p.keyBuf = buf
-	if kept == 0 {
+	switch {
+	case kept == 0:
 		return t.resolve(joinWords(toks))
+	case one != "":
+		return t.resolveString(one)
 	}
 	return t.resolveBytes(buf)
 }
@@ -721,7 +735,8 @@ list:
 // parseInitiative: "initiative: first" (Planned Initiative, optional 2.1).
 func (p *parser) parseInitiative(toks []token) {
 	words := make([]string, 0, len(toks))
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		words = append(words, t.low)
 	}
 	w := strings.Join(words, " ")
@@ -791,7 +806,8 @@ func (p *parser) parseArrival(toks []token) {
 	toks = skipWords(toks, "choice", "of")
 	toks = skipColon(toks)
 	split := -1
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if t.kind == tColon || t.kind == tArrow {
 			split = i
 			break
@@ -799,7 +815,8 @@ func (p *parser) parseArrival(toks []token) {
 	}
 	if split < 0 {
 		// "arrival l wallace road d": the choice is the last word(s)
-		for i, t := range toks {
+		for i := range toks {
+			t := &toks[i]
 			if t.kind == tWord && (t.low == "road" || t.low == "by" || t.low == "via" || t.low == "at") && i > 0 {
 				split = i
 				break
@@ -900,7 +917,8 @@ func (p *parser) parseLandings(toks []token) {
 	}
 	for _, item := range items {
 		split := -1
-		for i, t := range item {
+		for i := range item {
+			t := &item[i]
 			if t.kind == tColon || t.kind == tArrow || (t.kind == tWord && (t.low == "at" || t.low == "lands")) {
 				split = i
 				break
@@ -941,7 +959,8 @@ func (p *parser) landing(group, area []token) {
 func (p *parser) parseRegroup(toks []token) {
 	toks = skipWords(toks, "at", "from", "in", "after")
 	split := -1
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if t.kind == tColon || t.kind == tArrow || t.kind == tRoad {
 			split = i
 			break
@@ -962,7 +981,8 @@ func (p *parser) parseRegroup(toks []token) {
 func (p *parser) regroup(area adjudicator.AreaID, toks []token) {
 	toks = skipWords(toks, "to")
 	split := -1
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if t.kind == tArrow || t.kind == tRoad || t.kind == tColon {
 			split = i
 		}
@@ -1011,7 +1031,8 @@ func (p *parser) parseDoctrineAt(toks []token) {
 		return
 	}
 	split := -1
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if t.kind == tColon {
 			split = i
 			break
@@ -1035,7 +1056,8 @@ func (p *parser) parseDoctrineAt(toks []token) {
 	}
 	if len(body) > 0 && !(body[0].kind == tWord && isClauseWord(body[0].low)) && len(areas) == 1 {
 		// "at seay: cleburne, wood > rea attack": a move from that area
-		for i, t := range body {
+		for i := range body {
+			t := &body[i]
 			if (t.kind == tArrow || t.kind == tRoad) && i > 0 {
 				move := append(append(append([]token{}, body[:i]...), token{kind: tColon, text: ":"}), toks[:split]...)
 				p.parseMove(append(move, body[i:]...))
@@ -1190,7 +1212,8 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 	switch head {
 	case "hold", "fight", "stand":
 		// "hold", "hold fast", "fight on", "stand firm", "hold to the last"
-		for _, t := range rest {
+		for ti := range rest {
+			t := &rest[ti]
 			if t.kind != tArrow && !isHoldWord(t.low) {
 				p.errorf("write \"hold\" alone, or \"hold, retreat to AREA\"", "cannot read '%s' in a battle order", joinWords(c))
 				return false
@@ -1295,7 +1318,8 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 
 // parseMoveOrChoice reads a move, or an arrival choice written as "l wallace: road d".
 func (p *parser) parseMoveOrChoice(toks []token) {
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if t.kind == tColon && i > 0 {
 			if p.arrivalChoice(toks[:i], toks[i+1:], false) {
 				return
@@ -1304,7 +1328,8 @@ func (p *parser) parseMoveOrChoice(toks []token) {
 		}
 	}
 	// "nelson lands at pittsburg landing"
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if t.kind == tWord && (t.low == "lands" || t.low == "land") && i > 0 && i+1 < len(toks) {
 			if l := p.resolveToks(p.dict.arrivalTable(p.side), toks[:i]); l.how == exact || l.how == prefix {
 				p.landing(toks[:i], skipWords(toks[i+1:], "at", "on"))
@@ -1386,14 +1411,16 @@ func (p *parser) parseMove(toks []token) {
 	}
 	// where the blocks end
 	split, skip := -1, 1
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if t.kind == tColon {
 			split = i
 			break
 		}
 	}
 	if split < 0 {
-		for i, t := range toks {
+		for i := range toks {
+			t := &toks[i]
 			if t.kind == tWord && t.low == "from" {
 				split, skip = i, 0
 				break
@@ -1426,7 +1453,8 @@ func (p *parser) parseMove(toks []token) {
 	segs := make([][]token, 0, 3)
 	seps := make([]tokKind, 0, 3)
 	start := 0 // of the current segment in path; colons in it are ignored by lookups
-	for i, t := range path {
+	for i := range path {
+		t := &path[i]
 		if t.kind == tArrow || t.kind == tRoad {
 			if i == start {
 				if t.kind == tRoad && len(seps) > 0 {
@@ -1526,7 +1554,7 @@ func (p *parser) parseMove(toks []token) {
 		// engine, which knows where the blocks stand.
 		m.Path = p.keepAreas([]adjudicator.AreaID{"", areas[0]})
 		if m.From != "" && p.dict.roads != nil {
-			if mids := p.dict.roads.RoadMiddles(string(m.From), string(areas[0])); len(mids) == 1 {
+			if mids := p.dict.roadMiddles(string(m.From), string(areas[0])); len(mids) == 1 {
 				m.Path[0] = adjudicator.AreaID(mids[0])
 			}
 		}
