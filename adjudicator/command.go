@@ -558,8 +558,16 @@ func (h *hour) commandFor(t *turn, it *moveItem, area AreaID, act action) (int, 
 			return it.hq, ""
 		}
 	}
-	var why []string
 	h.candBuf = t.commandCandidates(h, it.bi, ai, h.candBuf)
+	for _, c := range h.candBuf {
+		a := t.active[c]
+		if ok, _ := h.commandCheck(a, it.bi, ai, act, false); ok && (!a.asArmy || a.used < armyCapacity) {
+			return c, ""
+		}
+	}
+	// No HQ can: the same candidates again, now with their reasons (formatting them
+	// is the expensive part, so only a refusal pays for it).
+	var why []string
 	for _, c := range h.candBuf {
 		a := t.active[c]
 		ok, reason := h.commandCheck(a, it.bi, ai, act, true)
