@@ -502,16 +502,17 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		a.commanded = append(a.commanded, it.block)
 		h.mv.commands = append(h.mv.commands, CommandAssignment{Move: it.move, Block: it.block, HQ: a.id})
 	}
+	fromName, destName := h.areaNameAt(h.loc[it.bi], from), h.areaNameAt(edges[ncross-1].to, dest)
 	h.placeAt(it.bi, b.Where, dest)
 	h.moved[it.bi] = true
 	ev := Event{Kind: EvMove, Side: t.side, Block: it.block, From: from, To: dest, Intent: m.Intent, CommandedBy: rec.hq}
 	switch act {
 	case actAttack:
-		ev.Rule, ev.Text = "6.1", h.txt.cat(name, " attacks ", h.areaName(dest), " from ", h.areaName(from))
+		ev.Rule, ev.Text = "6.1", h.txt.cat(name, " attacks ", destName, " from ", fromName)
 	case actReinforce:
-		ev.Rule, ev.Text = "5.5", h.txt.cat(name, " reinforces ", h.areaName(dest), " from ", h.areaName(from), " as reserves")
+		ev.Rule, ev.Text = "5.5", h.txt.cat(name, " reinforces ", destName, " from ", fromName, " as reserves")
 	default:
-		ev.Rule, ev.Text = "5.3", h.txt.cat(name, " moves from ", h.areaName(from), " to ", h.areaName(dest))
+		ev.Rule, ev.Text = "5.3", h.txt.cat(name, " moves from ", fromName, " to ", destName)
 	}
 	if road {
 		ev.Via = []AreaID{m.Path[0]}
@@ -1042,6 +1043,15 @@ func (h *hour) noteCamps() {
 }
 
 // areaName is an area's display name.
+// areaNameAt is areaName for an area whose index in Map.Areas is known (i < 0: look
+// it up by id).
+func (h *hour) areaNameAt(i int, a AreaID) string {
+	if i >= 0 && h.sc.Map.Areas[i].Name != "" {
+		return h.sc.Map.Areas[i].Name
+	}
+	return h.areaName(a)
+}
+
 func (h *hour) areaName(a AreaID) string {
 	if a == OffBoard {
 		return "off the map"
