@@ -27,6 +27,33 @@ type bot struct {
 	rng      BotRand
 	enemyIn  []int32          // enemy blocks seen, by area index in Map.Areas
 	enemyOff map[AreaID]int32 // those in areas not on the map (a hand-made view)
+
+	// The moves' block and path lists are carved from these (each capped at its
+	// length, so an append to one never reaches the next).
+	blockSlab []BlockID
+	areaSlab  []AreaID
+}
+
+// blocks returns a move's block list.
+func (b *bot) blocks(ids ...BlockID) []BlockID {
+	if len(b.blockSlab) < len(ids) {
+		b.blockSlab = make([]BlockID, max(32, len(ids)))
+	}
+	out := b.blockSlab[:len(ids):len(ids)]
+	b.blockSlab = b.blockSlab[len(ids):]
+	copy(out, ids)
+	return out
+}
+
+// path returns a move's path.
+func (b *bot) path(as ...AreaID) []AreaID {
+	if len(b.areaSlab) < len(as) {
+		b.areaSlab = make([]AreaID, max(48, len(as)))
+	}
+	out := b.areaSlab[:len(as):len(as)]
+	b.areaSlab = b.areaSlab[len(as):]
+	copy(out, as)
+	return out
 }
 
 // enemies is how many enemy blocks the view shows in a.
@@ -223,7 +250,7 @@ func (b *bot) move(ob *OwnBlock) (Move, bool) {
 	if len(ns) == 0 {
 		return Move{}, false
 	}
-	m := Move{Blocks: []BlockID{ob.ID}, Line: 0}
+	m := Move{Blocks: b.blocks(ob.ID), Line: 0}
 	if b.chance(9, 10) {
 		m.From = from
 	}
@@ -237,17 +264,17 @@ func (b *bot) move(ob *OwnBlock) (Move, bool) {
 		if len(targets) == 0 {
 			return Move{}, false
 		}
-		m.Path = []AreaID{b.pickArea(targets)}
+		m.Path = b.path(b.pickArea(targets))
 		m.Intent = IntentAttack
 		return m, true
 	}
 	if path, ok := b.roadPath(from); ok && b.chance(1, 5) {
-		m.Path = []AreaID{path[0], path[1]}
+		m.Path = b.path(path[0], path[1])
 		m.Intent = IntentMove
 		return m, true
 	}
 	to := b.pickArea(ns)
-	m.Path = []AreaID{to}
+	m.Path = b.path(to)
 	switch {
 	case b.enemies(to) > 0:
 		if b.chance(2, 3) {
@@ -265,46 +292,26 @@ func (b *bot) move(ob *OwnBlock) (Move, bool) {
 }
 
 // roadPath returns two areas along a random road through from, if there are any.
-// The candidates are counted first, then the one drawn is found.
 func (b *bot) roadPath(from AreaID) ([2]AreaID, bool) {
-	n := 0
+	var buf [8][2]AreaID // an area lies on a few roads at most
+	paths := buf[:0]
 	for _, r := range b.sc.Map.Roads {
 		for i, a := range r.Path {
 			if a != from {
 				continue
 			}
 			if i+2 < len(r.Path) {
-				n++
+				paths = append(paths, [2]AreaID{r.Path[i+1], r.Path[i+2]})
 			}
 			if i-2 >= 0 {
-				n++
+				paths = append(paths, [2]AreaID{r.Path[i-1], r.Path[i-2]})
 			}
 		}
 	}
-	if n == 0 {
+	if len(paths) == 0 {
 		return [2]AreaID{}, false
 	}
-	k := b.rng.IntN(n)
-	for _, r := range b.sc.Map.Roads {
-		for i, a := range r.Path {
-			if a != from {
-				continue
-			}
-			if i+2 < len(r.Path) {
-				if k == 0 {
-					return [2]AreaID{r.Path[i+1], r.Path[i+2]}, true
-				}
-				k--
-			}
-			if i-2 >= 0 {
-				if k == 0 {
-					return [2]AreaID{r.Path[i-1], r.Path[i-2]}, true
-				}
-				k--
-			}
-		}
-	}
-	return [2]AreaID{}, false // not reached
+	return paths[b.rng.IntN(len(paths))], true
 }
 
 // doctrine picks a random standing battle order for one area ("" for all).

@@ -224,6 +224,9 @@ func ghosts(sc *Scenario, st *State, viewer Side, mode Visibility) []Ghost {
 		keep = append(keep, i)
 	}
 	var out []Ghost
+	if len(keep) > 0 {
+		out = make([]Ghost, 0, len(keep))
+	}
 	for k := len(keep) - 1; k >= 0; k-- {
 		s := &st.Sightings[keep[k]]
 		b, spec := st.Block(s.Block), sc.OB.Block(s.Block)
@@ -235,6 +238,9 @@ func ghosts(sc *Scenario, st *State, viewer Side, mode Visibility) []Ghost {
 			fp = Firepower{Letter: 'B', Value: 1} // a rebuilt HQ (6.91); falls are public
 		}
 		out = append(out, Ghost{Block: s.Block, Name: spec.Name, Type: spec.Type, Area: s.Area, Strength: s.Strength, Firepower: fp, Hour: s.Hour})
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	slices.SortStableFunc(out, func(a, b Ghost) int {
 		if c := cmp.Compare(a.Area, b.Area); c != 0 {
