@@ -35,24 +35,20 @@ type bot struct {
 }
 
 // blocks returns a move's block list.
-func (b *bot) blocks(ids ...BlockID) []BlockID {
-	if len(b.blockSlab) < len(ids) {
-		b.blockSlab = make([]BlockID, max(32, len(ids)))
-	}
-	out := b.blockSlab[:len(ids):len(ids)]
-	b.blockSlab = b.blockSlab[len(ids):]
-	copy(out, ids)
-	return out
-}
+func (b *bot) blocks(ids ...BlockID) []BlockID { return carve(&b.blockSlab, ids, 32) }
 
 // path returns a move's path.
-func (b *bot) path(as ...AreaID) []AreaID {
-	if len(b.areaSlab) < len(as) {
-		b.areaSlab = make([]AreaID, max(48, len(as)))
+func (b *bot) path(as ...AreaID) []AreaID { return carve(&b.areaSlab, as, 48) }
+
+// carve copies xs into the front of *slab (a new one of at least chunk when it is
+// too short) and returns the copy, capped at its length.
+func carve[T any](slab *[]T, xs []T, chunk int) []T {
+	if len(*slab) < len(xs) {
+		*slab = make([]T, max(chunk, len(xs)))
 	}
-	out := b.areaSlab[:len(as):len(as)]
-	b.areaSlab = b.areaSlab[len(as):]
-	copy(out, as)
+	out := (*slab)[:len(xs):len(xs)]
+	*slab = (*slab)[len(xs):]
+	copy(out, xs)
 	return out
 }
 
