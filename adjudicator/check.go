@@ -53,7 +53,7 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 	seen := believedState(sc, st, side)
 	var ords [2]*Orders
 	ords[side.Index()] = o
-	h := newHour(sc, seen, ords, steadyDice{})
+	h := newCheckHour(sc, seen, ords, steadyDice{}) // seen is CheckOrders' own copy
 	h.p1 = side
 	h.playerTurn(side)
 	h.spendSupply(side)

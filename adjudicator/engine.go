@@ -94,20 +94,33 @@ type battleEntry struct {
 }
 
 func newHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
+	// A busy hour writes about three events per block moved (the move, and fire and
+	// hits in its battle): allocate once, not step by step (an Event is large, and
+	// each growth copies them all).
+	return newHourOwning(sc, st.Clone(), orders, d, 3)
+}
+
+// newCheckHour is the hour CheckOrders plays: st is the caller's own copy, and with
+// no battle to fight about one event is written per block moved.
+func newCheckHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
+	return newHourOwning(sc, st, orders, d, 1)
+}
+
+// newHourOwning builds the hour's working context on st itself, with room for
+// perBlock events per block ordered to move.
+func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, perBlock int) *hour {
 	h := &hour{
 		sc:        sc,
-		st:        st.Clone(),
+		st:        st,
 		rep:       &Report{Hour: st.Hour},
 		moveCount: make([]int16, sc.Map.nEdges),
 		moved:     make([]bool, len(st.Blocks)),
 	}
-	// A busy hour writes about three events per block moved: allocate once, not
-	// step by step (an Event is large, and each growth copies them all).
 	evs := 32
 	for _, o := range orders {
 		if o != nil {
 			for _, m := range o.Moves {
-				evs += 3 * len(m.Blocks)
+				evs += perBlock * len(m.Blocks)
 			}
 		}
 	}
