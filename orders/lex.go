@@ -151,18 +151,23 @@ func isOrdersLine(s string) bool {
 	// what may follow: a side, an hour, a version ("ORDERS CSA Day 1 8AM", "Orders
 	// for USA, D2 07:00", "orders v3"), so that prose after the orders ("orders as
 	// above, thanks") does not count
-	for _, w := range strings.FieldsFunc(strings.ToLower(t[len("orders"):]), func(r rune) bool {
+	for w := range strings.FieldsFuncSeq(t[len("orders"):], func(r rune) bool {
 		return r == ' ' || r == '\t' || r == ':' || r == ',' || r == '-' || r == '.'
 	}) {
+		// lowering (without allocating) only what the words below are compared with:
+		// no word that is not ASCII is one of them, and ParseSide lowers for itself
+		var buf [48]byte
+		if low, ascii := lowerASCII(buf[:0], w); ascii {
+			switch string(low) {
+			case "for", "day", "night", "turn", "hour", "am", "pm", "game", "of", "the":
+				continue
+			}
+			if strings.Trim(string(low), "0123456789dvhampgt#") == "" {
+				continue // d1, 8am, 07, 00, v3, 6pm, g14
+			}
+		}
 		if _, ok := adjudicator.ParseSide(w); ok {
 			continue
-		}
-		switch w {
-		case "for", "day", "night", "turn", "hour", "am", "pm", "game", "of", "the":
-			continue
-		}
-		if strings.Trim(w, "0123456789dvhampgt#") == "" {
-			continue // d1, 8am, 07, 00, v3, 6pm, g14
 		}
 		return false
 	}

@@ -233,6 +233,87 @@ func findKey[S []byte | string](ix *keyIndex, k S) (string, int) {
 	}
 }
 
+// blockIndex is a map from a block to a number for one parse, emptied by reset
+// without clearing its slots: a slot counts only when stamped with the current
+// generation.
+type blockIndex struct {
+	slots []blockSlot // a power of two long, at most half full
+	used  int
+	gen   uint32
+}
+
+type blockSlot struct {
+	key string
+	val int // -1: removed
+	gen uint32
+}
+
+func (ix *blockIndex) reset() {
+	ix.gen++
+	ix.used = 0
+	if ix.gen == 0 { // wrapped: stamps of old parses could count again
+		clear(ix.slots)
+		ix.gen = 1
+	}
+}
+
+// slot returns the slot of k, or the free one where it would go.
+func (ix *blockIndex) slot(k string) *blockSlot {
+	if len(ix.slots) == 0 {
+		ix.slots = make([]blockSlot, 128)
+		if ix.gen == 0 {
+			ix.gen = 1
+		}
+	}
+	mask := uint32(len(ix.slots) - 1)
+	for i := hashKey(k) & mask; ; i = (i + 1) & mask {
+		sl := &ix.slots[i]
+		if sl.gen != ix.gen || sl.key == k {
+			return sl
+		}
+	}
+}
+
+func (ix *blockIndex) get(k string) (int, bool) {
+	sl := ix.slot(k)
+	if sl.gen != ix.gen || sl.val < 0 {
+		return 0, false
+	}
+	return sl.val, true
+}
+
+func (ix *blockIndex) set(k string, v int) {
+	sl := ix.slot(k)
+	if sl.gen == ix.gen {
+		sl.val = v
+		return
+	}
+	if 2*(ix.used+1) > len(ix.slots) {
+		ix.grow()
+		sl = ix.slot(k)
+	}
+	*sl = blockSlot{key: k, val: v, gen: ix.gen}
+	ix.used++
+}
+
+func (ix *blockIndex) remove(k string) {
+	if sl := ix.slot(k); sl.gen == ix.gen {
+		sl.val = -1 // kept, so that the keys after it stay reachable
+	}
+}
+
+func (ix *blockIndex) grow() {
+	old := ix.slots
+	ix.slots = make([]blockSlot, 2*len(old))
+	ix.used = 0
+	for _, sl := range old {
+		if sl.gen == ix.gen {
+			*ix.slot(sl.key) = sl
+			ix.used++
+		}
+	}
+}
+
 // hashKey is FNV-1a.
 func hashKey[S []byte | string](k S) uint32 {
 	h := uint32(2166136261)

@@ -115,7 +115,7 @@ type scratch struct {
 	areaBuf  []adjudicator.AreaID
 	moves    []adjudicator.Move // the moves until finish copies them out
 	doctrine map[adjudicator.AreaID]int
-	moveOf   map[adjudicator.BlockID]int
+	moveOf   blockIndex // the move of each block
 }
 
 var scratchPool = sync.Pool{New: func() any {
@@ -126,7 +126,6 @@ var scratchPool = sync.Pool{New: func() any {
 		keyBuf:   make([]byte, 0, 64),
 		moves:    make([]adjudicator.Move, 0, 32),
 		doctrine: make(map[adjudicator.AreaID]int, 8),
-		moveOf:   make(map[adjudicator.BlockID]int, 48),
 	}
 }}
 
@@ -139,7 +138,7 @@ func (sc *scratch) release() {
 	// holds at the next collections, so that is not kept long, and clearing them
 	// here costs more than it saves.
 	clear(sc.doctrine)
-	clear(sc.moveOf)
+	sc.moveOf.reset()
 	scratchPool.Put(sc)
 }
 
@@ -1670,7 +1669,7 @@ func (p *parser) stay(toks []token) {
 			if j := slices.Index(old.Blocks, b); j >= 0 {
 				p.warnf("%s stays: its move on line %d is cancelled", t.canonical(string(b)), old.Line)
 				old.Blocks = slices.Delete(old.Blocks, j, j+1)
-				delete(p.moveOf, b)
+				p.moveOf.remove(string(b))
 			}
 		}
 	}
@@ -1680,7 +1679,7 @@ func (p *parser) stay(toks []token) {
 func (p *parser) addMove(m adjudicator.Move) {
 	t := p.dict.blockTable(p.side)
 	for _, b := range m.Blocks {
-		i, ok := p.moveOf[b]
+		i, ok := p.moveOf.get(string(b))
 		if !ok {
 			continue
 		}
@@ -1693,7 +1692,7 @@ func (p *parser) addMove(m adjudicator.Move) {
 	}
 	p.o.Moves = append(p.o.Moves, m)
 	for _, b := range m.Blocks {
-		p.moveOf[b] = len(p.o.Moves) - 1
+		p.moveOf.set(string(b), len(p.o.Moves)-1)
 	}
 }
 
