@@ -118,9 +118,9 @@ func (h *hour) fightBattles() {
 				Reason: fmt.Sprintf("%s is listed twice; the battle was already fought", areaTitle(h.sc, a))})
 		default:
 			done[a] = true
-			if h.fightBattle(ph, b, fmt.Sprintf("Player 1 (%s) sequence, position %d", p1, i+1)) {
+			if h.fightBattle(ph, b, h.txt.cat("Player 1 (", p1.String(), ") sequence, position ", strconv.Itoa(i+1))) {
 				h.result(Result{Side: p1, Order: ref, Status: Executed, Rule: "6.2",
-					Reason: fmt.Sprintf("battle at %s fought in the order listed", areaTitle(h.sc, a))})
+					Reason: h.txt.cat("battle at ", areaTitle(h.sc, a), " fought in the order listed")})
 			} else {
 				h.result(Result{Side: p1, Order: ref, Status: Unused, Rule: "6.2",
 					Reason: fmt.Sprintf("%s was no longer contested when its turn came", areaTitle(h.sc, a))})
@@ -186,9 +186,11 @@ func (h *hour) fightBattle(ph *battlePhase, b *battle, why string) bool {
 		}
 	}
 	ft.updateSightings()
-	text := fmt.Sprintf("battle at %s ends in round %d", areaTitle(h.sc, b.Area), last)
+	var text string
 	if winner != NoSide {
-		text = fmt.Sprintf("%s wins the battle at %s (round %d)", winner, areaTitle(h.sc, b.Area), last)
+		text = h.txt.cat(winner.String(), " wins the battle at ", ft.title(), " (round ", strconv.Itoa(last), ")")
+	} else {
+		text = h.txt.cat("battle at ", ft.title(), " ends in round ", strconv.Itoa(last))
 	}
 	h.event(Event{Kind: EvBattleEnd, Area: b.Area, Attacker: b.Attacker, Winner: winner, Round: last, Rule: "6.3", Text: text})
 	if winner != NoSide {
@@ -218,6 +220,10 @@ func (h *hour) newFight(ph *battlePhase, b *battle) *fight {
 	slices.Sort(ids)
 	slab := make([]fighter, len(ids))
 	ft.fs = make([]*fighter, 0, len(ids))
+	// The per-round lists: at most every fighter, so never grown.
+	ptrs := make([]*fighter, len(ids))
+	ft.order = ptrs[:0:len(ids)]
+	ft.tbuf = make([]BlockID, 0, len(ids))
 	for k, id := range ids {
 		sp, bs := h.spec(id), h.block(id)
 		f := &slab[k]

@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -393,6 +394,8 @@ func formationHQ(sc *Scenario, f FormationID) BlockID {
 // activated either as army HQ or as its own HQ, never both (5.21, 6.91).
 func (h *hour) activateHQs(t *turn) {
 	o := h.orders(t.side)
+	var slab []activeHQ
+	var cmds []BlockID
 	for i, act := range o.Activate {
 		ref := OrderRef{Kind: "activate", Index: i, Line: act.Line}
 		fail := func(st Status, rule, reason string) {
@@ -424,7 +427,16 @@ func (h *hour) activateHQs(t *turn) {
 			fail(Dropped, "5.2", spec.Name+" is in a battle area: HQs in a battle cannot activate")
 			continue
 		}
-		a := &activeHQ{id: act.HQ, bi: h.bix(act.HQ), side: t.side, formation: spec.Formation, cr: spec.CommandRange, order: i, line: act.Line}
+		if slab == nil {
+			// Every activation in one slab, each with room for eight commanded blocks.
+			slab = make([]activeHQ, 0, len(o.Activate))
+			cmds = make([]BlockID, 8*len(o.Activate))
+			t.active = slices.Grow(t.active, len(o.Activate))
+		}
+		k := len(slab)
+		slab = append(slab, activeHQ{id: act.HQ, bi: h.bix(act.HQ), side: t.side, formation: spec.Formation, cr: spec.CommandRange, order: i, line: act.Line,
+			commanded: cmds[8*k : 8*k : 8*k+8]})
+		a := &slab[k]
 		armies := armiesCommanded(h.sc, h.st, act.HQ)
 		switch {
 		case spec.HQKind == AHQ:
@@ -439,7 +451,6 @@ func (h *hour) activateHQs(t *turn) {
 			}
 			a.asArmy, a.armies = true, armies
 		}
-		a.commanded = make([]BlockID, 0, 8)
 		t.active = append(t.active, a)
 		text := h.txt.cat(spec.Name, " activated")
 		if a.asArmy && spec.HQKind != AHQ {
