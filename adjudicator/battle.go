@@ -693,7 +693,7 @@ func (ft *fight) overstacked(f *fighter, at AreaID) {
 			continue
 		}
 		ctrl, contested := h.control(n)
-		if contested || ctrl == f.side.Enemy() || len(h.blocksIn(n, NoSide)) >= ar.Stack {
+		if contested || ctrl == f.side.Enemy() || h.countIn(n, NoSide) >= ar.Stack {
 			continue
 		}
 		cands = append(cands, n)
@@ -748,7 +748,7 @@ func (ft *fight) canRetreat(f *fighter, n AreaID) (ok, full bool) {
 	} else if ft.attackBorder(n) {
 		return false, false
 	}
-	return true, len(h.blocksIn(n, NoSide)) >= ar.Stack
+	return true, h.countIn(n, NoSide) >= ar.Stack
 }
 
 // retreatDestination picks where a block retreats: the doctrine's retreat list in
@@ -795,7 +795,7 @@ func (h *hour) rankRetreats(s Side, as []AreaID) {
 	enemyNb := func(a AreaID) int {
 		n := 0
 		for _, x := range h.sc.Map.Neighbours(a) {
-			if len(h.blocksIn(x, s.Enemy())) > 0 {
+			if h.countIn(x, s.Enemy()) > 0 {
 				n++
 			}
 		}
@@ -1438,7 +1438,7 @@ func (ft *fight) regroupBlocked(victor Side, id BlockID, to AreaID, crossed map[
 		return "the area is contested"
 	case ctrl == victor.Enemy():
 		return "the area is enemy"
-	case len(h.blocksIn(to, NoSide)) >= ar.Stack:
+	case h.countIn(to, NoSide) >= ar.Stack:
 		return fmt.Sprintf("the area is at its stacking limit %d (3.31)", ar.Stack)
 	}
 	return ""

@@ -699,7 +699,7 @@ func (h *hour) gunboatOrder(t *turn, it *moveItem, m Move) {
 		t.fail(it, Dropped, "4.25", name+" is at strength 0 and cannot fire")
 		return
 	}
-	if len(h.blocksIn(dest, t.side.Enemy())) == 0 {
+	if h.countIn(dest, t.side.Enemy()) == 0 {
 		t.fail(it, Dropped, "4.25", "there are no enemy blocks in "+h.areaName(dest))
 		return
 	}

@@ -31,7 +31,7 @@ func (h *hour) nightFire() {
 			if target != "" || m.Intent != IntentAttack || len(m.Path) != 1 || !containsBlock(m.Blocks, sp.ID) {
 				continue
 			}
-			if ar := h.sc.Map.Area(m.Path[0]); ar != nil && ar.Riverfront && len(h.blocksIn(ar.ID, CSA)) > 0 {
+			if ar := h.sc.Map.Area(m.Path[0]); ar != nil && ar.Riverfront && h.countIn(ar.ID, CSA) > 0 {
 				target, how = ar.ID, "target from its attack order"
 			}
 		}

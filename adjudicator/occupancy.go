@@ -134,9 +134,12 @@ func (h *hour) blocksIn(a AreaID, side Side) []BlockID {
 	return out
 }
 
-// countIn is how many of a side's blocks stand in an area.
+// countIn is how many of a side's blocks stand in an area (NoSide: both sides').
 func (h *hour) countIn(a AreaID, side Side) int {
 	if ai := h.sc.Map.aix(a); ai >= 0 {
+		if side == NoSide {
+			return int(h.occN[0][ai] + h.occN[1][ai])
+		}
 		return int(h.occN[side.Index()][ai])
 	}
 	return len(h.st.BlocksIn(h.sc, a, side))

@@ -48,7 +48,7 @@ func (h *hour) rebuildFallen(s Side) {
 				continue
 			}
 			onMap = true
-			if len(h.blocksIn(o.Area, NoSide)) < stackLimit(h.sc.Map.Area(o.Area)) {
+			if h.countIn(o.Area, NoSide) < stackLimit(h.sc.Map.Area(o.Area)) {
 				with = o.ID
 				break
 			}
