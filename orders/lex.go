@@ -100,6 +100,13 @@ func firstWordTrimmed(s string) string {
 	end, plain := 0, true
 	for end < len(s) {
 		c := s[end]
+		if f := byteClass[c]; f&bAlnum != 0 {
+			if f&bUpper != 0 {
+				plain = false
+			}
+			end++
+			continue
+		}
 		if c >= utf8.RuneSelf {
 			r, n := utf8.DecodeRuneInString(s[end:])
 			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
