@@ -94,21 +94,18 @@ type battleEntry struct {
 }
 
 func newHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
-	// A busy hour writes about three events per block moved (the move, and fire and
-	// hits in its battle): allocate once, not step by step (an Event is large, and
-	// each growth copies them all).
-	return newHourOwning(sc, st.Clone(), orders, d, 3)
+	return newHourOwning(sc, st.Clone(), orders, d, true)
 }
 
-// newCheckHour is the hour CheckOrders plays: st is the caller's own copy, and with
-// no battle to fight about one event is written per block moved.
+// newCheckHour is the hour CheckOrders plays: st is the caller's own copy, and no
+// battle is fought.
 func newCheckHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
-	return newHourOwning(sc, st, orders, d, 1)
+	return newHourOwning(sc, st, orders, d, false)
 }
 
-// newHourOwning builds the hour's working context on st itself, with room for
-// perBlock events per block ordered to move.
-func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, perBlock int) *hour {
+// newHourOwning builds the hour's working context on st itself; battles says
+// whether the hour will fight its battles (for the room it makes for events).
+func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, battles bool) *hour {
 	h := &hour{
 		sc:        sc,
 		st:        st,
@@ -116,15 +113,6 @@ func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, perBlock 
 		moveCount: make([]int16, sc.Map.nEdges),
 		moved:     make([]bool, len(st.Blocks)),
 	}
-	evs := 32
-	for _, o := range orders {
-		if o != nil {
-			for _, m := range o.Moves {
-				evs += perBlock * len(m.Blocks)
-			}
-		}
-	}
-	h.rep.Events = make([]Event, 0, evs)
 	// About one result per order, and a few for standing orders.
 	res := 16
 	for _, o := range orders {
@@ -153,7 +141,49 @@ func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, perBlock 
 		}
 	}
 	h.initOcc()
+	// Allocated once, not step by step: an Event is large, and each growth copies
+	// them all.
+	h.rep.Events = make([]Event, 0, h.eventRoom(battles))
 	return h
+}
+
+// eventRoom estimates how many events the hour will write: one per block ordered to
+// move and two per HQ activated, and, when battles are fought, about three per block
+// that may fight in each area attacked (its fire and the hits it takes, round after
+// round) and a few for the battle itself. An estimate only: the list grows if needed.
+func (h *hour) eventRoom(battles bool) int {
+	n := 48 // initiative, supply and the like
+	var buf [16]struct {
+		area   AreaID
+		blocks int
+	}
+	targets := buf[:0]
+	for _, o := range h.ord {
+		n += 2 * len(o.Activate)
+		for _, m := range o.Moves {
+			n += len(m.Blocks)
+			if !battles || m.Intent != IntentAttack || len(m.Path) == 0 {
+				continue
+			}
+			dest, found := m.Path[len(m.Path)-1], false
+			for i := range targets {
+				if targets[i].area == dest {
+					targets[i].blocks += len(m.Blocks)
+					found = true
+				}
+			}
+			if !found {
+				targets = append(targets, struct {
+					area   AreaID
+					blocks int
+				}{dest, len(m.Blocks)})
+			}
+		}
+	}
+	for _, t := range targets {
+		n += 6 + 3*(t.blocks+h.countIn(t.area, NoSide))
+	}
+	return n
 }
 
 // play runs the phases of the hour in order.
