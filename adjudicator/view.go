@@ -15,12 +15,12 @@ import (
 // every block in Own, every loss in EnemyEliminated. The mode is st.Options.Visibility
 // (blocks when unset).
 func ViewOf(sc *Scenario, st *State, viewer Side) *View {
-	return viewOf(sc, st, viewer, visibleAreas(sc, st, viewer, nil), occupancy(sc, st))
+	return viewOf(sc, st, viewer, visibleAreas(sc, st, viewer, nil), nil)
 }
 
-// viewOf is ViewOf with the viewer's visible areas and the occupancy of st already
-// worked out (ViewReport has them).
-func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet, occ occTable) *View {
+// viewOf is ViewOf with the viewer's visible areas worked out, and the occupancy of
+// st by area index if the caller has it (nil: viewOf works it out on its way).
+func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet, occ []uint8) *View {
 	mode := st.Options.Visibility
 	if mode == "" {
 		mode = VisBlocks
@@ -35,21 +35,36 @@ func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet, occ occTable) *V
 	n := len(sc.Map.Areas)
 	tmp := make([]int32, len(st.Blocks)+n+1)
 	where, start := tmp[:len(st.Blocks)], tmp[len(st.Blocks):]
+	ownOcc := occ == nil
+	if ownOcc {
+		occ = make([]uint8, n)
+	}
 	nOwn, nEnemy := 0, 0
 	for i := range st.Blocks {
 		where[i] = -1
 		b := &st.Blocks[i]
 		spec := blockSpecAt(sc, st, i)
-		switch {
-		case spec == nil:
-		case viewer == NoSide || spec.Side == viewer:
+		if spec == nil {
+			continue
+		}
+		own := viewer == NoSide || spec.Side == viewer
+		if own {
 			nOwn++
-		case b.Where == OnMap:
-			if j, ok := sc.Map.areaIndex[b.Area]; ok && (seen.all || seen.in[j]) {
-				where[i] = int32(j)
-				start[j+1]++
-				nEnemy++
-			}
+		}
+		if b.Where != OnMap || own && !ownOcc {
+			continue
+		}
+		j, ok := sc.Map.areaIndex[b.Area]
+		if !ok {
+			continue
+		}
+		if ownOcc {
+			occ[j] |= sideBit(spec.Side)
+		}
+		if !own && (seen.all || seen.in[j]) {
+			where[i] = int32(j)
+			start[j+1]++
+			nEnemy++
 		}
 	}
 	for j := 1; j <= n; j++ {
@@ -82,15 +97,27 @@ func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet, occ occTable) *V
 	}
 	// Sorted by area alone: the order must not say who the blocks are (open games
 	// show identities anyway and sort by them too). Map.Areas is in id order, so the
-	// list is sorted already unless st.Blocks is not in id order.
-	byAreaID := func(a, b EnemyBlock) int {
-		if c := cmp.Compare(a.Area, b.Area); c != 0 {
-			return c
+	// list is in area order already, and in id order within an area unless
+	// st.Blocks is not in id order (only open games show ids).
+	if mode == VisOpen {
+		byAreaID := func(a, b EnemyBlock) int {
+			if c := cmp.Compare(a.Area, b.Area); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.ID, b.ID)
 		}
-		return cmp.Compare(a.ID, b.ID)
+		if !slices.IsSortedFunc(v.Enemy, byAreaID) {
+			slices.SortStableFunc(v.Enemy, byAreaID)
+		}
 	}
-	if !slices.IsSortedFunc(v.Enemy, byAreaID) {
-		slices.SortStableFunc(v.Enemy, byAreaID)
+	nLoss := 0
+	for i := range st.Losses {
+		if viewer == NoSide || st.Losses[i].Side != viewer {
+			nLoss++
+		}
+	}
+	if nLoss > 0 {
+		v.EnemyEliminated = make([]EnemyLoss, 0, nLoss)
 	}
 	for _, l := range st.Losses {
 		if viewer != NoSide && l.Side == viewer {
@@ -101,6 +128,9 @@ func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet, occ occTable) *V
 			continue
 		}
 		v.EnemyEliminated = append(v.EnemyEliminated, EnemyLoss{Block: l.Block, Name: spec.Name, Type: spec.Type, Hour: l.Hour, HQFall: l.HQFall})
+	}
+	if len(v.EnemyEliminated) == 0 {
+		v.EnemyEliminated = nil // none, as when nothing was appended
 	}
 	v.Ghosts = ghosts(sc, st, viewer, mode)
 	if mode == VisDoubleBlind && viewer == USA {
@@ -116,7 +146,7 @@ func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet, occ occTable) *V
 	for i, a := range sc.Map.Areas {
 		c := Control{Area: a.ID}
 		if seen.all || seen.in[i] {
-			switch occ.bits[i] {
+			switch occ[i] {
 			case sideBit(USA) | sideBit(CSA):
 				c.Contested = true
 			case sideBit(USA):
@@ -198,7 +228,7 @@ func ghosts(sc *Scenario, st *State, viewer Side, mode Visibility) []Ghost {
 	}
 	var latest []mark
 	var latestOff map[BlockID]Hour
-	var keep []int
+	var keep []int // sightings kept, latest first
 	for i := len(st.Sightings) - 1; i >= 0; i-- {
 		s := &st.Sightings[i]
 		if s.Viewer != viewer {
@@ -229,7 +259,17 @@ func ghosts(sc *Scenario, st *State, viewer Side, mode Visibility) []Ghost {
 	}
 	for k := len(keep) - 1; k >= 0; k-- {
 		s := &st.Sightings[keep[k]]
-		b, spec := st.Block(s.Block), sc.OB.Block(s.Block)
+		var b *BlockState
+		var spec *BlockSpec // nil for an id not in the OB
+		j, inOB := sc.OB.blockIndex[s.Block]
+		if inOB {
+			spec = &sc.OB.Blocks[j]
+		}
+		if inOB && len(st.Blocks) == len(sc.OB.Blocks) && st.Blocks[j].ID == s.Block {
+			b = &st.Blocks[j] // the state lists the OB's blocks in its order
+		} else {
+			b = st.Block(s.Block)
+		}
 		if b == nil || spec == nil || b.Where == Eliminated || (mode == VisOpen && b.Where == OnMap) {
 			continue
 		}
@@ -385,7 +425,7 @@ func ViewReport(sc *Scenario, before *State, rep *Report, after *State, viewer S
 			rv.Events = append(rv.Events, ev)
 		}
 	}
-	rv.After = *viewOf(sc, after, viewer, seenAfter, occAfter)
+	rv.After = *viewOf(sc, after, viewer, seenAfter, occAfter.bits)
 	return rv
 }
 
