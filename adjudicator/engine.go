@@ -147,41 +147,21 @@ func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, battles b
 	return h
 }
 
-// eventRoom estimates how many events the hour will write: one per block ordered to
-// move and two per HQ activated, and, when battles are fought, about three per block
-// that may fight in each area attacked (its fire and the hits it takes, round after
-// round) and a few for the battle itself. An estimate only: the list grows if needed.
+// eventRoom estimates how many events the hour will write: about three per block
+// ordered to move when battles are fought (the move, then its fire and the hits it
+// takes), one otherwise. Orders that fail write less; an estimate only, the list
+// grows if needed. (Counting attacks and defenders instead fitted the busiest hours
+// no better and overshot more for orders that mostly fail.)
 func (h *hour) eventRoom(battles bool) int {
-	n := 48 // initiative, supply and the like
-	var buf [16]struct {
-		area   AreaID
-		blocks int
+	per := 1
+	if battles {
+		per = 3
 	}
-	targets := buf[:0]
+	n := 32
 	for _, o := range h.ord {
-		n += 2 * len(o.Activate)
 		for _, m := range o.Moves {
-			n += len(m.Blocks)
-			if !battles || m.Intent != IntentAttack || len(m.Path) == 0 {
-				continue
-			}
-			dest, found := m.Path[len(m.Path)-1], false
-			for i := range targets {
-				if targets[i].area == dest {
-					targets[i].blocks += len(m.Blocks)
-					found = true
-				}
-			}
-			if !found {
-				targets = append(targets, struct {
-					area   AreaID
-					blocks int
-				}{dest, len(m.Blocks)})
-			}
+			n += per * len(m.Blocks)
 		}
-	}
-	for _, t := range targets {
-		n += 6 + 3*(t.blocks+h.countIn(t.area, NoSide))
 	}
 	return n
 }
