@@ -56,9 +56,9 @@ type fight struct {
 	retreats map[AreaID]int
 	// weaker is each side's "own revealed steps below the enemy's" at the start of
 	// the round (doctrine withdraw if weaker).
-	weaker  [2]bool
-	steps   [2]int
-	pondHit bool
+	weaker   [2]bool
+	steps    [2]int
+	pondHit  bool
 	areaName string // title()'s
 	// Reused buffers: the fighters' turn order this round, and targets.
 	order []*fighter

@@ -32,11 +32,14 @@ func ResolveHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) (*State, *R
 // hour is the working context of one ResolveHour call. Each rules chapter adds its
 // methods in its own file.
 type hour struct {
-	sc  *Scenario
-	st  *State
-	ord [2]*Orders
-	d   Dice
-	rep *Report
+	sc *Scenario
+	st *State
+	// checking: this is CheckOrders' hour, which also records the command
+	// assignments for the receipt.
+	checking bool
+	ord      [2]*Orders
+	d        Dice
+	rep      *Report
 
 	p1 Side
 
@@ -100,7 +103,9 @@ func newHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
 // newCheckHour is the hour CheckOrders plays: st is the caller's own copy, and no
 // battle is fought.
 func newCheckHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
-	return newHourOwning(sc, st, orders, d, false)
+	h := newHourOwning(sc, st, orders, d, false)
+	h.checking = true
+	return h
 }
 
 // newHourOwning builds the hour's working context on st itself; battles says

@@ -24,7 +24,7 @@ type moveCtx struct {
 	pinned map[BlockID]bool
 	// campBonus is the CSA's camp supply bonus earned this hour (7.2).
 	campBonus int
-	// commands records which HQ commanded each executed move (for CheckOrders).
+	// commands records which HQ commanded each executed move (CheckOrders only).
 	commands []CommandAssignment
 	// ordersUsed marks landing and hold orders that applied this turn (lookups only).
 	ordersUsed map[string]bool
@@ -183,7 +183,9 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 	items = make([]*moveItem, 0, n)
 	t.log = make([]*moveRecord, 0, n)
 	t.recs = make([]moveRecord, 0, n)
-	h.mv.commands = slices.Grow(h.mv.commands, n)
+	if h.checking {
+		h.mv.commands = slices.Grow(h.mv.commands, n)
+	}
 	off := 0
 	for mi, m := range o.Moves {
 		out := t.out[mi]
@@ -500,7 +502,9 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		a.used++
 		rec.hq = a.id
 		a.commanded = append(a.commanded, it.block)
-		h.mv.commands = append(h.mv.commands, CommandAssignment{Move: it.move, Block: it.block, HQ: a.id})
+		if h.checking {
+			h.mv.commands = append(h.mv.commands, CommandAssignment{Move: it.move, Block: it.block, HQ: a.id})
+		}
 	}
 	fromName, destName := h.areaNameAt(h.loc[it.bi], from), h.areaNameAt(edges[ncross-1].to, dest)
 	h.placeAt(it.bi, b.Where, dest)
@@ -887,7 +891,7 @@ func (h *hour) pinDefenders(t *turn) {
 	h.pruneBattles()
 	def := t.side.Enemy()
 	o := h.orders(def)
-	var hasOrder map[BlockID]bool // lookups only; built when a battle needs it
+	var hasOrder []bool // by block index; built when a battle needs it
 	for _, bt := range h.battles {
 		if bt.Attacker != t.side {
 			continue
@@ -900,21 +904,23 @@ func (h *hour) pinDefenders(t *turn) {
 		}
 		defenders := h.blocksIn(bt.Area, def)
 		if hasOrder == nil {
-			hasOrder = map[BlockID]bool{}
+			hasOrder = make([]bool, len(h.st.Blocks))
 			for _, m := range o.Moves {
 				for _, id := range m.Blocks {
-					hasOrder[id] = true
+					if bi := h.bix(id); bi >= 0 {
+						hasOrder[bi] = true
+					}
 				}
 			}
 		}
-		var order []BlockID
+		order := make([]BlockID, 0, len(defenders))
 		for _, id := range o.Pin {
 			if containsBlock(defenders, id) && !containsBlock(order, id) {
 				order = append(order, id)
 			}
 		}
 		for _, id := range defenders {
-			if !hasOrder[id] && !containsBlock(order, id) {
+			if !hasOrder[h.bix(id)] && !containsBlock(order, id) {
 				order = append(order, id)
 			}
 		}
