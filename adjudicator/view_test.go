@@ -3,6 +3,8 @@ package adjudicator
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -274,4 +276,75 @@ func TestViewReportDoubleBlindMoves(t *testing.T) {
 	if len(moves) != 1 || moves[0].To != "e1" || moves[0].Block != "" {
 		t.Fatalf("USA sees %+v", moves)
 	}
+}
+
+// The enemy list is built in area order without sorting; it must equal the plain
+// definition (every visible enemy block on the map, sorted by area, then id) in
+// every mode, also for a state whose blocks are not listed in id order.
+func TestViewEnemyListOrder(t *testing.T) {
+	sc, err := LoadScenario("shiloh1862")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []Visibility{VisBlocks, VisDoubleBlind, VisOpen} {
+		st, err := NewState(sc, Options{Visibility: mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(5, 6))
+		for range 3 { // a few hours in, so that the sides are mixed up
+			o := [2]*Orders{RandomOrders(sc, ViewOf(sc, st, USA), rng), RandomOrders(sc, ViewOf(sc, st, CSA), rng)}
+			if st, _, err = ResolveHour(sc, st, o, NewStreamDice([]byte("order"))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		reversed := st.Clone()
+		slices.Reverse(reversed.Blocks)
+		for _, viewer := range Sides {
+			want := plainEnemyList(sc, st, viewer, mode)
+			if len(want) == 0 {
+				t.Fatalf("%s %s: no enemy in view; the test needs some", mode, viewer)
+			}
+			for name, s := range map[string]*State{"sorted": st, "reversed": reversed} {
+				got, _ := json.Marshal(ViewOf(sc, s, viewer).Enemy)
+				if w, _ := json.Marshal(want); string(got) != string(w) {
+					t.Errorf("%s %s (%s blocks): enemy list\n%s\nwant\n%s", mode, viewer, name, got, w)
+				}
+			}
+		}
+	}
+}
+
+// plainEnemyList is the definition of View.Enemy, written the slow way.
+func plainEnemyList(sc *Scenario, st *State, viewer Side, mode Visibility) []EnemyBlock {
+	sees := func(a AreaID) bool {
+		if mode != VisDoubleBlind {
+			return true
+		}
+		for _, b := range st.Blocks {
+			if b.Where == OnMap && sc.OB.Block(b.ID).Side == viewer && (b.Area == a || sc.Map.Border(a, b.Area) != nil) {
+				return true
+			}
+		}
+		return false
+	}
+	out := []EnemyBlock{}
+	for _, b := range st.Blocks {
+		spec := sc.OB.Block(b.ID)
+		if spec.Side == viewer || b.Where != OnMap || !sees(b.Area) {
+			continue
+		}
+		e := EnemyBlock{Area: b.Area}
+		if mode == VisOpen {
+			e.ID, e.Name, e.Type, e.Strength, e.Firepower = b.ID, spec.Name, spec.Type, b.Strength, b.Firepower
+		}
+		out = append(out, e)
+	}
+	slices.SortStableFunc(out, func(a, b EnemyBlock) int {
+		if a.Area != b.Area {
+			return strings.Compare(string(a.Area), string(b.Area))
+		}
+		return strings.Compare(string(a.ID), string(b.ID))
+	})
+	return out
 }
