@@ -126,3 +126,61 @@ func TestCheckStandingOrders(t *testing.T) {
 		t.Errorf("missing checks %v", want)
 	}
 }
+
+// The believed state keeps the side's own blocks as they are and puts one stand-in
+// enemy block in each place where the side's view shows one, enemy ids in id order
+// taking the view's enemy list in its order; other enemy blocks are absent.
+func TestBelievedStateMatchesView(t *testing.T) {
+	sc, err := LoadScenario("shiloh1862")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []Visibility{VisBlocks, VisDoubleBlind, VisOpen} {
+		st, err := NewState(sc, Options{Visibility: mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(7, 8))
+		for range 3 {
+			o := [2]*Orders{RandomOrders(sc, ViewOf(sc, st, USA), rng), RandomOrders(sc, ViewOf(sc, st, CSA), rng)}
+			if st, _, err = ResolveHour(sc, st, o, NewStreamDice([]byte("believed"))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, side := range Sides {
+			b := believedState(sc, st, side)
+			if len(b.Sightings) != 0 {
+				t.Errorf("%s %s: the believed state keeps %d sightings", mode, side, len(b.Sightings))
+			}
+			enemy := ViewOf(sc, st, side).Enemy
+			k := 0
+			for i, bs := range b.Blocks {
+				orig := st.Blocks[i]
+				if sc.OB.Block(bs.ID).Side == side {
+					if bs != orig {
+						t.Errorf("%s %s: own block changed: %+v, was %+v", mode, side, bs, orig)
+					}
+					continue
+				}
+				if k < len(enemy) {
+					want := orig
+					want.Where, want.Area, want.Strength = OnMap, enemy[k].Area, 1
+					if want.Max < 1 {
+						want.Strength = 0
+					}
+					if bs != want {
+						t.Errorf("%s %s: stand-in %d is %+v, want %+v", mode, side, k, bs, want)
+					}
+					k++
+					continue
+				}
+				if bs.Where != Absent || bs.Area != "" || bs.Strength != 0 {
+					t.Errorf("%s %s: unseen enemy block left in play: %+v", mode, side, bs)
+				}
+			}
+			if k != len(enemy) || k == 0 {
+				t.Errorf("%s %s: %d stand-ins for %d enemy blocks in view", mode, side, k, len(enemy))
+			}
+		}
+	}
+}
