@@ -946,8 +946,9 @@ func (ft *fight) fire(f *fighter, note string) {
 	if f.gunboat {
 		rule = "6.6, 4.25"
 	}
-	h.event(Event{Kind: EvFire, Side: f.side, Block: f.id, Area: ft.area, Round: ft.round, Firepower: fp, Dice: dice, Hits: hits, Rule: rule, Text: text})
-	fireEv := len(h.rep.Events) - 1
+	ev := h.newEvent(EvFire)
+	ev.Side, ev.Block, ev.Area, ev.Round, ev.Firepower, ev.Dice, ev.Hits, ev.Rule, ev.Text = f.side, f.id, ft.area, ft.round, fp, dice, hits, rule, text
+	fireEv := ev.Seq - 1 // ev itself may move as later events grow the list
 	lost := 0
 	for i := 0; i < hits; i++ {
 		t, tie := h.strongestWhy(ft.targets(enemy), enemy, f.gunboat)
@@ -1156,14 +1157,14 @@ func (h *hour) takeLoss(id BlockID, area AreaID, round int, rule, cause string) 
 	if name == "" {
 		name = string(id) // as blockTitle
 	}
+	ev := h.newEvent(EvHit)
+	ev.Side, ev.Block, ev.Area, ev.Round, ev.Rule = side, id, area, round, rule
 	if !h.lastStepAt(bi) {
 		bs.Strength--
-		h.event(Event{Kind: EvHit, Side: side, Block: id, Area: area, Round: round, Strength: bs.Strength, Rule: rule,
-			Text: h.txt.cat(cause, ": ", name, " to strength ", strconv.Itoa(bs.Strength))})
+		ev.Strength, ev.Text = bs.Strength, h.txt.cat(cause, ": ", name, " to strength ", strconv.Itoa(bs.Strength))
 		return true
 	}
-	h.event(Event{Kind: EvHit, Side: side, Block: id, Area: area, Round: round, Strength: 0, Rule: rule,
-		Text: h.txt.cat(cause, ": ", name, " at its last step")})
+	ev.Text = h.txt.cat(cause, ": ", name, " at its last step") // Strength 0
 	if spec.IsHQ() {
 		h.hqFalls(id, area, round)
 	} else {

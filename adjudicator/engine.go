@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
 )
 
@@ -209,6 +210,23 @@ func (h *hour) orders(s Side) *Orders { return h.ord[s.Index()] }
 func (h *hour) event(e Event) {
 	e.Seq = len(h.rep.Events) + 1
 	h.rep.Events = append(h.rep.Events, e)
+}
+
+// newEvent appends a zero event of kind k, numbered, and returns it to be filled in
+// place: the hottest events (moves, fire, hits) are written field by field rather
+// than copied whole, which is cheaper while the GC is marking (a copy passes every
+// pointer slot of the large Event through the write barrier). Slots past the end are
+// always zero (make, growth, and dropEvent clearing what it vacates).
+func (h *hour) newEvent(k EventKind) *Event {
+	ev := h.rep.Events
+	if len(ev) == cap(ev) {
+		ev = slices.Grow(ev, 1)
+	}
+	ev = ev[:len(ev)+1]
+	h.rep.Events = ev
+	e := &ev[len(ev)-1]
+	e.Seq, e.Kind = len(ev), k
+	return e
 }
 
 // result records what became of an order.

@@ -509,7 +509,8 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	fromName, destName := h.areaNameAt(h.loc[it.bi], from), h.areaNameAt(edges[ncross-1].to, dest)
 	h.placeAt(it.bi, b.Where, dest)
 	h.moved[it.bi] = true
-	ev := Event{Kind: EvMove, Side: t.side, Block: it.block, From: from, To: dest, Intent: m.Intent, CommandedBy: rec.hq}
+	ev := h.newEvent(EvMove)
+	ev.Side, ev.Block, ev.From, ev.To, ev.Intent, ev.CommandedBy = t.side, it.block, from, dest, m.Intent, rec.hq
 	switch act {
 	case actAttack:
 		ev.Rule, ev.Text = "6.1", h.txt.cat(name, " attacks ", destName, " from ", fromName)
@@ -523,8 +524,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		ev.Rule = "5.31"
 		ev.Text = fmt.Sprintf("%s moves by road from %s through %s to %s", name, h.areaName(from), h.areaName(m.Path[0]), h.areaName(dest))
 	}
-	h.event(ev)
-	rec.seq = len(h.rep.Events)
+	rec.seq = ev.Seq
 	t.log = append(t.log, rec)
 	t.out[it.move].went = append(t.out[it.move].went, it.block)
 }
@@ -855,6 +855,7 @@ func (h *hour) dropEvent(seq int) {
 	for i := range ev {
 		if ev[i].Seq == seq {
 			ev = append(ev[:i], ev[i+1:]...)
+			ev[:len(ev)+1][len(ev)] = Event{} // newEvent expects zero slots past the end
 			break
 		}
 	}
