@@ -136,17 +136,7 @@ func TestBelievedStateMatchesView(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, mode := range []Visibility{VisBlocks, VisDoubleBlind, VisOpen} {
-		st, err := NewState(sc, Options{Visibility: mode})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(7, 8))
-		for range 3 {
-			o := [2]*Orders{RandomOrders(sc, ViewOf(sc, st, USA), rng), RandomOrders(sc, ViewOf(sc, st, CSA), rng)}
-			if st, _, err = ResolveHour(sc, st, o, NewStreamDice([]byte("believed"))); err != nil {
-				t.Fatal(err)
-			}
-		}
+		st := botHours(t, sc, mode, 7)
 		for _, side := range Sides {
 			b := believedState(sc, st, side)
 			if len(b.Sightings) != 0 {

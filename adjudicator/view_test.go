@@ -287,17 +287,7 @@ func TestViewEnemyListOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, mode := range []Visibility{VisBlocks, VisDoubleBlind, VisOpen} {
-		st, err := NewState(sc, Options{Visibility: mode})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(5, 6))
-		for range 3 { // a few hours in, so that the sides are mixed up
-			o := [2]*Orders{RandomOrders(sc, ViewOf(sc, st, USA), rng), RandomOrders(sc, ViewOf(sc, st, CSA), rng)}
-			if st, _, err = ResolveHour(sc, st, o, NewStreamDice([]byte("order"))); err != nil {
-				t.Fatal(err)
-			}
-		}
+		st := botHours(t, sc, mode, 5)
 		reversed := st.Clone()
 		slices.Reverse(reversed.Blocks)
 		for _, viewer := range Sides {
@@ -313,6 +303,24 @@ func TestViewEnemyListOrder(t *testing.T) {
 			}
 		}
 	}
+}
+
+// botHours plays the scenario's first three hours with bots (seeded by seed) in a
+// visibility mode, so that the sides are mixed up, and returns the state after.
+func botHours(t *testing.T, sc *Scenario, mode Visibility, seed uint64) *State {
+	t.Helper()
+	st, err := NewState(sc, Options{Visibility: mode})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	for range 3 {
+		o := [2]*Orders{RandomOrders(sc, ViewOf(sc, st, USA), rng), RandomOrders(sc, ViewOf(sc, st, CSA), rng)}
+		if st, _, err = ResolveHour(sc, st, o, NewStreamDice([]byte("bot hours"))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
 }
 
 // plainEnemyList is the definition of View.Enemy, written the slow way.
