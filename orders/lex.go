@@ -78,8 +78,10 @@ func stripComment(s string) (string, bool) {
 	if i := strings.IndexByte(s, '#'); i >= 0 {
 		cut = i
 	}
-	if i := strings.Index(s, "//"); i >= 0 && (cut < 0 || i < cut) {
-		cut = i
+	if strings.IndexByte(s, '/') >= 0 { // most lines have none
+		if i := strings.Index(s, "//"); i >= 0 && (cut < 0 || i < cut) {
+			cut = i
+		}
 	}
 	if cut < 0 {
 		return s, false
@@ -270,7 +272,7 @@ func continuesNext(s string) bool {
 	case ',', ':', '>', '-', '&', '+', '/':
 		return true
 	}
-	if strings.HasSuffix(t, "→") || strings.HasSuffix(t, "–") || strings.HasSuffix(t, "—") {
+	if t[len(t)-1] >= utf8.RuneSelf && (strings.HasSuffix(t, "→") || strings.HasSuffix(t, "–") || strings.HasSuffix(t, "—")) {
 		return true
 	}
 	i := len(t) - 1 // strings.LastIndexAny(t, " \t,:")

@@ -416,6 +416,16 @@ func (p *parser) areaList(toks []token) []adjudicator.AreaID {
 
 // lookupToks resolves the name the tokens spell.
 func (p *parser) lookupToks(t *table, toks []token) lookup {
+	if len(toks) == 1 && toks[0].simple {
+		// the common case: one plain word, the key itself
+		w := toks[0].low
+		if len(w) > 3 && w[len(w)-1] == 's' {
+			w = w[:len(w)-1]
+		}
+		if !isStopWord(w) {
+			return t.resolveString(w)
+		}
+	}
 	buf := p.keyBuf[:0]
 	kept := 0
 	one := "" // the key while it is one plain word, not yet copied into buf
