@@ -314,10 +314,12 @@ func (ix *blockIndex) grow() {
 	}
 }
 
-// hashKey is FNV-1a.
+// hashKey is FNV-1a of the length and the last eight bytes: enough to tell names
+// and ids apart (ids share their first bytes, "csa-"), and the tables compare whole
+// keys anyway.
 func hashKey[S []byte | string](k S) uint32 {
-	h := uint32(2166136261)
-	for i := 0; i < len(k); i++ {
+	h := (2166136261 ^ uint32(len(k))) * 16777619
+	for i := max(0, len(k)-8); i < len(k); i++ {
 		h ^= uint32(k[i])
 		h *= 16777619
 	}
