@@ -15,12 +15,14 @@ import (
 // every block in Own, every loss in EnemyEliminated. The mode is st.Options.Visibility
 // (blocks when unset).
 func ViewOf(sc *Scenario, st *State, viewer Side) *View {
-	return viewOf(sc, st, viewer, visibleAreas(sc, st, viewer, nil), nil)
+	v, _ := viewOf(sc, st, viewer, visibleAreas(sc, st, viewer, nil))
+	return v
 }
 
-// viewOf is ViewOf with the viewer's visible areas worked out, and the occupancy of
-// st by area index if the caller has it (nil: viewOf works it out on its way).
-func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet, occ []uint8) *View {
+// viewOf is ViewOf with the viewer's visible areas worked out. It also returns the
+// occupancy of st by area index (which sides have blocks there), which it works
+// out on its way.
+func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet) (*View, []uint8) {
 	mode := st.Options.Visibility
 	if mode == "" {
 		mode = VisBlocks
@@ -35,10 +37,7 @@ func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet, occ []uint8) *Vi
 	n := len(sc.Map.Areas)
 	tmp := make([]int32, len(st.Blocks)+n+1)
 	where, start := tmp[:len(st.Blocks)], tmp[len(st.Blocks):]
-	ownOcc := occ == nil
-	if ownOcc {
-		occ = make([]uint8, n)
-	}
+	occ := make([]uint8, n)
 	nOwn, nEnemy := 0, 0
 	for i := range st.Blocks {
 		where[i] = -1
@@ -51,16 +50,14 @@ func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet, occ []uint8) *Vi
 		if own {
 			nOwn++
 		}
-		if b.Where != OnMap || own && !ownOcc {
+		if b.Where != OnMap {
 			continue
 		}
 		j, ok := sc.Map.areaIndex[b.Area]
 		if !ok {
 			continue
 		}
-		if ownOcc {
-			occ[j] |= sideBit(spec.Side)
-		}
+		occ[j] |= sideBit(spec.Side)
 		if !own && (seen.all || seen.in[j]) {
 			where[i] = int32(j)
 			start[j+1]++
@@ -158,7 +155,7 @@ func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet, occ []uint8) *Vi
 		v.Control[i] = c
 	}
 	v.Arrivals = dueArrivals(sc, st, viewer)
-	return v
+	return v, occ
 }
 
 // blockSpecAt is the card of st.Blocks[i]: found by position when the state lists
@@ -360,9 +357,9 @@ func ViewReport(sc *Scenario, before *State, rep *Report, after *State, viewer S
 		}
 	}
 	rv.Results = make([]Result, 0, nRes)
-	for _, r := range rep.Results {
-		if viewer == NoSide || r.Side == viewer {
-			rv.Results = append(rv.Results, r)
+	for i := range rep.Results {
+		if viewer == NoSide || rep.Results[i].Side == viewer {
+			rv.Results = append(rv.Results, rep.Results[i])
 		}
 	}
 	mode := after.Options.Visibility
@@ -398,7 +395,12 @@ func ViewReport(sc *Scenario, before *State, rep *Report, after *State, viewer S
 			}
 		}
 	}
-	occBefore, occAfter := occupancy(sc, before), occupancy(sc, after)
+	after1, occAfter := viewOf(sc, after, viewer, seenAfter)
+	rv.After = *after1
+	var occBefore []uint8
+	if viewer != NoSide {
+		occBefore = occupancy(sc, before).bits
+	}
 	tookPart := func(a AreaID) bool {
 		if viewer == NoSide {
 			return false
@@ -407,7 +409,7 @@ func ViewReport(sc *Scenario, before *State, rep *Report, after *State, viewer S
 			return true
 		}
 		i, ok := sc.Map.areaIndex[a]
-		return ok && (occBefore.bits[i]|occAfter.bits[i])&sideBit(viewer) != 0
+		return ok && (occBefore[i]|occAfter[i])&sideBit(viewer) != 0
 	}
 	acts := make([]evView, len(rep.Events))
 	kept := 0
@@ -417,15 +419,15 @@ func ViewReport(sc *Scenario, before *State, rep *Report, after *State, viewer S
 			kept++
 		}
 	}
-	rv.Events = make([]Event, 0, kept)
+	rv.Events = make([]Event, kept)
+	k := 0
 	for i := range rep.Events {
 		if acts[i] != evDrop {
-			ev := viewEvent(sc, &rep.Events[i], acts[i], mode)
-			ev.Seq = len(rv.Events) + 1
-			rv.Events = append(rv.Events, ev)
+			rv.Events[k] = viewEvent(sc, &rep.Events[i], acts[i], mode)
+			rv.Events[k].Seq = k + 1
+			k++
 		}
 	}
-	rv.After = *viewOf(sc, after, viewer, seenAfter, occAfter.bits)
 	return rv
 }
 
