@@ -557,6 +557,8 @@ func lexInto(buf []token, s string) []token {
 	for i < len(s) {
 		f := byteClass[s[i]]
 		switch {
+		case f&bEnd == 0:
+			// a word starts (the common case first)
 		case f&bSpace != 0:
 			i++
 			continue
