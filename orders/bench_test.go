@@ -54,8 +54,8 @@ wood: rea > water oaks attack
 END
 `
 
-// BenchmarkParse40Lines parses a full side's orders (budget: 100µs, shared later
-// with the engine's checks).
+// BenchmarkParse40Lines parses a full side's orders. Issue #4's budget is 100µs for
+// parsing and checking them; the parser's share is about 25µs of CPU (cpu-ns/op).
 func BenchmarkParse40Lines(b *testing.B) {
 	d := ScenarioNames(testScenario(b))
 	if n := strings.Count(fullSide, "\n"); n < 40 {
