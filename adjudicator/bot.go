@@ -289,21 +289,7 @@ func (b *bot) move(ob *OwnBlock) (Move, bool) {
 
 // roadPath returns two areas along a random road through from, if there are any.
 func (b *bot) roadPath(from AreaID) ([2]AreaID, bool) {
-	var buf [8][2]AreaID // an area lies on a few roads at most
-	paths := buf[:0]
-	for _, r := range b.sc.Map.Roads {
-		for i, a := range r.Path {
-			if a != from {
-				continue
-			}
-			if i+2 < len(r.Path) {
-				paths = append(paths, [2]AreaID{r.Path[i+1], r.Path[i+2]})
-			}
-			if i-2 >= 0 {
-				paths = append(paths, [2]AreaID{r.Path[i-1], r.Path[i-2]})
-			}
-		}
-	}
+	paths := b.sc.Map.roadPathsFrom(from) // worked out once with the map
 	if len(paths) == 0 {
 		return [2]AreaID{}, false
 	}

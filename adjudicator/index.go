@@ -51,6 +51,30 @@ func (m *Map) Index() {
 		}
 	}
 	m.indexLimits()
+	m.roadPaths = make([][][2]AreaID, len(m.Areas))
+	for _, r := range m.Roads {
+		for i, a := range r.Path {
+			ai, ok := m.areaIndex[a]
+			if !ok {
+				continue // validation reports it
+			}
+			if i+2 < len(r.Path) {
+				m.roadPaths[ai] = append(m.roadPaths[ai], [2]AreaID{r.Path[i+1], r.Path[i+2]})
+			}
+			if i-2 >= 0 {
+				m.roadPaths[ai] = append(m.roadPaths[ai], [2]AreaID{r.Path[i-1], r.Path[i-2]})
+			}
+		}
+	}
+}
+
+// roadPathsFrom lists the two-area road moves that start in a (the next two areas
+// along each road through it, both ways), roads in id order. Shared: do not modify.
+func (m *Map) roadPathsFrom(a AreaID) [][2]AreaID {
+	if i, ok := m.areaIndex[a]; ok {
+		return m.roadPaths[i]
+	}
+	return nil
 }
 
 // indexLimits works out each crossing's limits from its border. Index calls it; so

@@ -111,6 +111,8 @@ type Map struct {
 	adj [][]mapEdge
 	// nEdges counts the directed crossings (mapEdge.id runs 0..nEdges-1).
 	nEdges int
+	// roadPaths are the two-area road moves from each area, by area index.
+	roadPaths [][][2]AreaID
 }
 
 // mapEdge is one crossing from an area to a neighbour: the neighbour's index in
