@@ -20,6 +20,7 @@ type fighter struct {
 	id   BlockID
 	side Side
 	spec *BlockSpec
+	bs   *BlockState // state(): its place in the hour's State.Blocks
 	// from is the area whose border the block crossed to attack or reinforce; empty
 	// for a block that was already there or (with offboard) arrived from off the map.
 	from     AreaID
@@ -227,7 +228,7 @@ func (h *hour) newFight(ph *battlePhase, b *battle) *fight {
 	for k, id := range ids {
 		sp, bs := h.spec(id), h.block(id)
 		f := &slab[k]
-		*f = fighter{id: id, side: sp.Side, spec: sp, arrive: 1, gunboat: sp.Type == Gunboat}
+		*f = fighter{id: id, side: sp.Side, spec: sp, bs: bs, arrive: 1, gunboat: sp.Type == Gunboat}
 		if f.gunboat && bs.Strength == 0 {
 			continue // 4.25: a gunboat at 0 cannot fire
 		}
@@ -262,6 +263,14 @@ func (ft *fight) title() string {
 		ft.areaName = areaTitle(ft.h.sc, ft.area)
 	}
 	return ft.areaName
+}
+
+// state is the block's state in the hour (found once, when the fight is set up).
+func (f *fighter) state(h *hour) *BlockState {
+	if f.bs == nil {
+		f.bs = h.block(f.id)
+	}
+	return f.bs
 }
 
 // title is the block's name for the report (as blockTitle).
@@ -366,7 +375,7 @@ func (ft *fight) reveal(why string) {
 			if f.side != s {
 				continue
 			}
-			bs := h.block(f.id)
+			bs := f.state(h)
 			rv = append(rv, Revealed{Block: f.id, Side: f.side, Strength: bs.Strength, Firepower: bs.Firepower, Reserve: f.arrive > 1})
 			area := ft.area
 			if f.gunboat {
@@ -383,7 +392,7 @@ func (ft *fight) reveal(why string) {
 // the battle's end (before regroups, which are made with blocks stood upright again).
 func (ft *fight) updateSightings() {
 	for _, f := range ft.fs {
-		bs := ft.h.block(f.id)
+		bs := f.state(ft.h)
 		if bs.Where == OnMap {
 			ft.h.setSighting(f.side.Enemy(), f.id, bs.Area, bs.Strength)
 		}
@@ -498,7 +507,7 @@ func (ft *fight) measure() {
 	ft.steps = [2]int{}
 	for _, f := range ft.fs {
 		if !f.out {
-			ft.steps[f.side.Index()] += ft.h.block(f.id).Strength
+			ft.steps[f.side.Index()] += f.state(ft.h).Strength
 		}
 	}
 	for _, s := range Sides {
@@ -607,7 +616,7 @@ func (ft *fight) wantsRetreat(f *fighter) (want, forced bool, why string) {
 // the battle (retreated or was eliminated); otherwise note says why it stays.
 func (ft *fight) retreat(f *fighter, forced bool, why string) (bool, string) {
 	h := ft.h
-	bs := h.block(f.id)
+	bs := f.state(h)
 	name := blockTitle(h.sc, f.id)
 	ev := Event{Kind: EvRetreat, Side: f.side, Block: f.id, Area: ft.area, From: ft.area, Round: ft.round, Strength: bs.Strength}
 	switch {
@@ -704,8 +713,8 @@ func (ft *fight) overstacked(f *fighter, at AreaID) {
 	}
 	h.rankRetreats(f.side, cands)
 	to := cands[0]
-	h.place(h.block(f.id), h.block(f.id).Where, to)
-	h.event(Event{Kind: EvRetreat, Side: f.side, Block: f.id, Area: ft.area, From: at, To: to, Round: ft.round, Strength: h.block(f.id).Strength, Rule: "6.75",
+	h.place(f.state(h), f.state(h).Where, to)
+	h.event(Event{Kind: EvRetreat, Side: f.side, Block: f.id, Area: ft.area, From: at, To: to, Round: ft.round, Strength: f.state(h).Strength, Rule: "6.75",
 		Text: fmt.Sprintf("%s moves on from full %s to %s (default: friendly before vacant, fewest enemy neighbours, then id)", name, areaTitle(h.sc, at), areaTitle(h.sc, to))})
 }
 
@@ -830,7 +839,7 @@ func (h *hour) rankRetreats(s Side, as []AreaID) {
 // ravine -1 in the first round (3.35), flank +1 in the first round (Flanking), and
 // defenders -1 in round 4 except cavalry (6.73). The letter never changes.
 func (ft *fight) effective(f *fighter) (Firepower, []string) {
-	fp := ft.h.block(f.id).Firepower
+	fp := f.state(ft.h).Firepower
 	var why []string
 	v := fp.Value
 	if f.entered && ft.round == f.arrive {
@@ -893,7 +902,7 @@ func (ft *fight) onlyGunboats(s Side) bool {
 // effective firepower a hit, each hit on the strongest enemy block at that instant.
 func (ft *fight) fire(f *fighter, note string) {
 	h := ft.h
-	bs := h.block(f.id)
+	bs := f.state(h)
 	name := f.title()
 	enemy := f.side.Enemy()
 	fp, why := ft.effective(f)
@@ -994,7 +1003,7 @@ func (ft *fight) pond(dice []int, shooter string) {
 		if !p.spec.Pond || p.side != CSA || !ft.active(p) {
 			continue
 		}
-		bs := ft.h.block(p.id)
+		bs := p.state(ft.h)
 		if bs.Strength <= 1 {
 			return
 		}
@@ -1024,7 +1033,7 @@ func (ft *fight) gunboatWear() {
 			continue
 		}
 		f.fired = false
-		bs := h.block(f.id)
+		bs := f.state(h)
 		if bs.Strength > 0 {
 			bs.Strength--
 		}
