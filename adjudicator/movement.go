@@ -79,6 +79,7 @@ type moveItem struct {
 	pos   int // index in Move.Blocks
 	block BlockID
 	bi    int // the block's index in State.Blocks
+	dest  int // the index in Map.Areas of where the move ends (-1: off the map)
 	// needsCommand: not an HQ nor a gunboat (HQs move without command, 5.2; gunboats
 	// attack without command, 4.25).
 	needsCommand bool
@@ -204,11 +205,21 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 			out.failed = append(out.failed, blockFailure{"", Invalid, "5.3", "the move names no blocks"})
 			continue
 		}
+		// What the move will probably be, and where it ends: the same for each of its
+		// blocks (nothing moves while the items are made).
+		need, dest := actMove, -1
+		if len(m.Blocks) > 0 {
+			need, dest = h.expectedAction(t, m), h.sc.Map.aix(m.Path[len(m.Path)-1])
+		}
 		for pos, id := range m.Blocks {
 			if t.consumed[[2]int{mi, pos}] {
 				continue
 			}
-			spec := h.spec(id)
+			bi := h.bix(id)
+			var spec *BlockSpec
+			if bi >= 0 {
+				spec = h.specAt(bi)
+			}
 			if spec == nil || spec.Side != t.side {
 				out.failed = append(out.failed, blockFailure{id, Invalid, "5.3", fmt.Sprintf("%q is not one of your blocks", id)})
 				continue
@@ -216,11 +227,9 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 			if containsBlock(m.Blocks[:pos], id) {
 				continue
 			}
-			slab = append(slab, moveItem{move: mi, pos: pos, block: id, bi: h.bix(id), hq: -1,
-				needsCommand: !spec.IsHQ() && spec.Type != Gunboat})
-			it := &slab[len(slab)-1]
-			it.need = h.expectedAction(t, m)
-			items = append(items, it)
+			slab = append(slab, moveItem{move: mi, pos: pos, block: id, bi: bi, dest: dest, hq: -1,
+				needsCommand: !spec.IsHQ() && spec.Type != Gunboat, need: need})
+			items = append(items, &slab[len(slab)-1])
 		}
 	}
 	return items
@@ -364,7 +373,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		}
 	} else {
 		// The common case, by index: the block's area is known to the index.
-		edges[0] = h.sc.Map.edge(h.loc[it.bi], h.sc.Map.aix(dest))
+		edges[0] = h.sc.Map.edge(h.loc[it.bi], it.dest)
 		if edges[0] == nil || !edges[0].lim.Passable {
 			t.fail(it, Illegal, "3.1", h.stepProblem(from, dest))
 			return
