@@ -213,7 +213,7 @@ func (h *hour) defaultSupplyOrder(s Side) []BlockID {
 		if spec.Side != s || b.Where != OnMap || b.Strength >= b.Max {
 			continue
 		}
-		cs = append(cs, cand{id: b.ID, hq0: spec.IsHQ() && b.Strength == 0, missing: b.Max - b.Strength, front: nearEnemy(h.sc, occ, b.Area, s)})
+		cs = append(cs, cand{id: b.ID, hq0: spec.IsHQ() && b.Strength == 0, missing: b.Max - b.Strength, front: nearEnemyAt(h.sc.Map, occ, h.loc[i], s)})
 	}
 	// A total order (ids differ), so no stable sort is needed.
 	slices.SortFunc(cs, func(a, b cand) int {
@@ -234,14 +234,18 @@ func (h *hour) defaultSupplyOrder(s Side) []BlockID {
 	return out
 }
 
-// nearEnemy reports whether an area is contested or next to an area holding enemy
-// blocks.
-func nearEnemy(sc *Scenario, occ occTable, a AreaID, s Side) bool {
-	if occ.at(a)&sideBit(s.Enemy()) != 0 {
+// nearEnemyAt reports whether the area with index ai is contested or next to an area
+// holding enemy blocks.
+func nearEnemyAt(m *Map, occ occTable, ai int, s Side) bool {
+	if ai < 0 {
+		return false
+	}
+	enemy := sideBit(s.Enemy())
+	if occ.bits[ai]&enemy != 0 {
 		return true
 	}
-	for _, n := range sc.Map.Neighbours(a) {
-		if occ.at(n)&sideBit(s.Enemy()) != 0 {
+	for _, e := range m.adj[ai] {
+		if occ.bits[e.to]&enemy != 0 {
 			return true
 		}
 	}
