@@ -69,8 +69,8 @@ type fight struct {
 // battlePhase remembers, across the hour's battles, which standing orders applied,
 // so that the others can be reported as unused.
 type battlePhase struct {
-	doctrineUsed [2]map[int]bool
-	regroupUsed  [2]map[int]bool
+	doctrineUsed [2][]bool // by index in Orders.Doctrine
+	regroupUsed  [2][]bool // by index in Orders.Regroup
 }
 
 // fightBattles fights every battle of the hour (6.2): first those in Player 1's
@@ -79,11 +79,13 @@ type battlePhase struct {
 // area control each leaves behind decides the retreats and regroups of the next.
 func (h *hour) fightBattles() {
 	ph := &battlePhase{}
-	for i := range ph.doctrineUsed {
-		ph.doctrineUsed[i] = map[int]bool{}
-		ph.regroupUsed[i] = map[int]bool{}
+	for _, s := range Sides {
+		o := h.orders(s)
+		ph.doctrineUsed[s.Index()] = make([]bool, len(o.Doctrine))
+		ph.regroupUsed[s.Index()] = make([]bool, len(o.Regroup))
 	}
-	var pending []*battle
+	pending := make([]*battle, 0, len(h.battles))
+	copies := make([]battle, 0, len(h.battles)) // never grown: the pointers stay valid
 	for _, b := range h.battles {
 		dup := false
 		for _, p := range pending {
@@ -95,9 +97,10 @@ func (h *hour) fightBattles() {
 			}
 		}
 		if !dup {
-			cp := *b
+			copies = append(copies, *b)
+			cp := &copies[len(copies)-1]
 			cp.Entries = append([]battleEntry(nil), b.Entries...)
-			pending = append(pending, &cp)
+			pending = append(pending, cp)
 		}
 	}
 	done := map[AreaID]bool{}
@@ -204,9 +207,14 @@ func (h *hour) fightBattle(ph *battlePhase, b *battle, why string) bool {
 // that fire into it from the river (4.25). Nil when one side is missing.
 func (h *hour) newFight(ph *battlePhase, b *battle) *fight {
 	ft := &fight{h: h, ph: ph, b: b, area: b.Area, attacker: b.Attacker}
-	entry := map[BlockID]battleEntry{} // lookups only
-	for _, e := range b.Entries {
-		entry[e.Block] = e
+	// entry is a block's last entry into the area this hour (a handful: no map).
+	entry := func(id BlockID) (battleEntry, bool) {
+		for i := len(b.Entries) - 1; i >= 0; i-- {
+			if b.Entries[i].Block == id {
+				return b.Entries[i], true
+			}
+		}
+		return battleEntry{}, false
 	}
 	ids := h.blocksIn(b.Area, NoSide)
 	for _, e := range b.Entries {
@@ -232,7 +240,7 @@ func (h *hour) newFight(ph *battlePhase, b *battle) *fight {
 		if f.gunboat && bs.Strength == 0 {
 			continue // 4.25: a gunboat at 0 cannot fire
 		}
-		if e, ok := entry[id]; ok {
+		if e, ok := entry(id); ok {
 			f.from = e.From
 			f.reserve = e.Reserve
 			f.entered = e.Reserve || sp.Side == b.Attacker

@@ -97,11 +97,22 @@ func armiesCommanded(sc *Scenario, st *State, id BlockID) []Army {
 	return out
 }
 
-// sideArmies lists the armies of a side that have an army HQ, sorted.
+// sideArmies lists the armies of a side that have an army HQ, sorted (worked out
+// once with the order of battle; shared: do not modify).
 func sideArmies(sc *Scenario, s Side) []Army {
+	if s == USA || s == CSA {
+		if a := sc.OB.sideArmies[s.Index()]; a != nil {
+			return a
+		}
+	}
+	return listSideArmies(sc.OB, s)
+}
+
+// listSideArmies works sideArmies out from the blocks.
+func listSideArmies(ob *OrderOfBattle, s Side) []Army {
 	var out []Army
-	for i := range sc.OB.Blocks {
-		b := &sc.OB.Blocks[i]
+	for i := range ob.Blocks {
+		b := &ob.Blocks[i]
 		if b.Side != s || b.HQKind != AHQ {
 			continue
 		}

@@ -158,6 +158,9 @@ func (ob *OrderOfBattle) Index() {
 	for i, b := range ob.Blocks {
 		ob.blockIndex[b.ID] = i
 	}
+	for _, s := range Sides {
+		ob.sideArmies[s.Index()] = listSideArmies(ob, s)
+	}
 }
 
 // Block returns the block's card, or nil.

@@ -206,6 +206,8 @@ type OrderOfBattle struct {
 	FallenMarkers int `json:"fallen_markers"`
 
 	blockIndex map[BlockID]int
+	// sideArmies are each side's armies with an army HQ (command.go), by Side.Index.
+	sideArmies [2][]Army
 }
 
 // ArrivalOption is one time and place at which an arrival group may enter. Lew
