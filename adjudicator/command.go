@@ -514,11 +514,12 @@ func (t *turn) sortActiveByID(l []int) {
 // blocks and other HQs any number. Blocks are taken in order of the move orders; the
 // result is the preferred assignment, re-checked when each move is carried out.
 func (h *hour) solveCommand(t *turn, items []*moveItem) {
+	// Only an army HQ's assignments are ever revisited (it is full at three); the
+	// others take any number, so who they command is kept on the items alone.
 	assigned := make([][]*moveItem, len(t.active))
-	// An HQ takes at most every item: one slab, a window of it per HQ.
-	aslab := make([]*moveItem, len(t.active)*len(items))
+	aslab := make([]*moveItem, armyCapacity*len(t.active))
 	for i := range assigned {
-		assigned[i] = aslab[i*len(items) : i*len(items) : (i+1)*len(items)]
+		assigned[i] = aslab[i*armyCapacity : i*armyCapacity : (i+1)*armyCapacity]
 	}
 	var try func(it *moveItem, seen []bool) bool
 	try = func(it *moveItem, seen []bool) bool {
@@ -528,7 +529,11 @@ func (h *hour) solveCommand(t *turn, items []*moveItem) {
 			}
 			seen[c] = true
 			a := t.active[c]
-			if !a.asArmy || len(assigned[c]) < armyCapacity {
+			if !a.asArmy {
+				it.hq = c
+				return true
+			}
+			if len(assigned[c]) < armyCapacity {
 				assigned[c] = append(assigned[c], it)
 				it.hq = c
 				return true

@@ -127,7 +127,7 @@ func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, battles b
 		}
 	}
 	h.rep.Results = make([]Result, 0, res)
-	h.rep.Throws = make([]Throw, 0, 64)
+	h.rep.Throws = make([]Throw, 0, 128) // a busy hour's battles throw about a hundred dice
 	h.d = loggingDice{d: d, log: &h.rep.Throws}
 	for _, s := range Sides {
 		o := orders[s.Index()]
