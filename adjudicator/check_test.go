@@ -174,3 +174,40 @@ func TestBelievedStateMatchesView(t *testing.T) {
 		}
 	}
 }
+
+// CheckOrders plays the side's moves on its own believed copy of the state
+// (newCheckHour does not clone again), so a copy that shared a slice with st would
+// let a check change the real game. Over random positions in every visibility mode,
+// checking both sides' orders leaves the state and the orders exactly as they were.
+func TestCheckOrdersLeavesInputAlone(t *testing.T) {
+	sc, err := LoadScenario("shiloh1862")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed, mode := range []Visibility{VisBlocks, VisDoubleBlind, VisOpen} {
+		st := botHours(t, sc, mode, uint64(40+seed))
+		rng := rand.New(rand.NewPCG(uint64(seed), 9))
+		for range 4 {
+			for _, side := range Sides {
+				o := RandomOrders(sc, ViewOf(sc, st, side), rng)
+				stBefore, _ := MarshalState(st)
+				oBefore, _ := json.Marshal(o)
+				if cs := CheckOrders(sc, st, o); len(cs) == 0 {
+					t.Fatalf("%s %s %s: no checks for %d orders", mode, st.Hour, side, len(o.Moves))
+				}
+				stAfter, _ := MarshalState(st)
+				oAfter, _ := json.Marshal(o)
+				if string(stBefore) != string(stAfter) {
+					t.Fatalf("%s %s %s: CheckOrders changed the state", mode, st.Hour, side)
+				}
+				if string(oBefore) != string(oAfter) {
+					t.Fatalf("%s %s %s: CheckOrders changed the orders", mode, st.Hour, side)
+				}
+			}
+			o := [2]*Orders{RandomOrders(sc, ViewOf(sc, st, USA), rng), RandomOrders(sc, ViewOf(sc, st, CSA), rng)}
+			if st, _, err = ResolveHour(sc, st, o, NewStreamDice([]byte("check input"))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
