@@ -13,10 +13,11 @@ import (
 // never changed: a strings.Builder only appends, and a full builder is replaced, not
 // reset, so earlier strings keep the old buffer alive unchanged.
 type textArena struct {
-	b strings.Builder
+	b     strings.Builder
+	chunk int // the size of the next buffer: doubling, so a busy hour needs few
 }
 
-// arenaChunk is the size of one buffer: a busy hour's text fits in a few.
+// arenaChunk is the size of the first buffer (enough for a receipt's texts).
 const arenaChunk = 8 << 10
 
 // cat returns the concatenation of parts.
@@ -45,8 +46,9 @@ func (a *textArena) cat(parts ...string) string {
 // into a new buffer, which is harmless for earlier strings but wasteful).
 func (a *textArena) room(n int) {
 	if a.b.Cap()-a.b.Len() < n {
+		a.chunk = min(max(arenaChunk, 2*a.chunk), 64<<10)
 		a.b = strings.Builder{}
-		a.b.Grow(max(arenaChunk, n))
+		a.b.Grow(max(a.chunk, n))
 	}
 }
 
