@@ -127,7 +127,9 @@ func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, battles b
 		}
 	}
 	h.rep.Results = make([]Result, 0, res)
-	h.rep.Throws = make([]Throw, 0, 128) // a busy hour's battles throw about a hundred dice
+	if battles {
+		h.rep.Throws = make([]Throw, 0, 128) // a busy hour's battles throw about a hundred dice
+	}
 	h.d = loggingDice{d: d, log: &h.rep.Throws}
 	for _, s := range Sides {
 		o := orders[s.Index()]
@@ -159,12 +161,14 @@ func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, battles b
 // grows if needed. (Counting attacks and defenders instead fitted the busiest hours
 // no better and overshot more for orders that mostly fail.)
 func (h *hour) eventRoom(battles bool) int {
-	per := 1
+	per, n := 1, 16 // a check: its moves, activations, pins and supply
 	if battles {
-		per = 3
+		per, n = 3, 32
 	}
-	n := 32
 	for _, o := range h.ord {
+		if !battles {
+			n += 2 * len(o.Activate)
+		}
 		for _, m := range o.Moves {
 			n += per * len(m.Blocks)
 		}
