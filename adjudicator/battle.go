@@ -968,7 +968,7 @@ func (ft *fight) fire(f *fighter, note string) {
 	fireEv := ev.Seq - 1 // ev itself may move as later events grow the list
 	lost := 0
 	for i := 0; i < hits; i++ {
-		t, tie := h.strongestWhy(ft.targets(enemy), enemy, f.gunboat)
+		t, tie := h.pickLoss(ft.lossCands(enemy), enemy, f.gunboat)
 		if t == "" {
 			lost++
 			continue
@@ -1068,24 +1068,56 @@ func (h *hour) strongestFor(ids []BlockID, owner Side, gunboat bool) BlockID {
 // strongestWhy is strongestFor with the reason for the choice among equals, for the
 // report.
 func (h *hour) strongestWhy(ids []BlockID, owner Side, gunboat bool) (BlockID, string) {
-	best := -1
-	tied := h.tieBuf[:0]
+	cs := h.lossBuf[:0]
 	for _, id := range ids {
-		s := h.block(id).Strength
-		switch {
-		case s > best:
-			best, tied = s, append(tied[:0], id)
-		case s == best:
-			tied = append(tied, id)
+		bi := h.bix(id)
+		cs = append(cs, lossCand{id: id, bs: &h.st.Blocks[bi], spec: h.specAt(bi)})
+	}
+	h.lossBuf = cs
+	return h.pickLoss(cs, owner, gunboat)
+}
+
+// lossCand is a block that could take a hit, with its state and card at hand.
+type lossCand struct {
+	id   BlockID
+	bs   *BlockState
+	spec *BlockSpec
+}
+
+// lossCands are the enemy blocks that could take a hit now (as targets), from the
+// fight's own records: no lookups.
+func (ft *fight) lossCands(owner Side) []lossCand {
+	cs := ft.h.lossBuf[:0]
+	for _, f := range ft.fs {
+		if f.side == owner && ft.active(f) && !f.gunboat {
+			cs = append(cs, lossCand{id: f.id, bs: f.state(ft.h), spec: f.spec})
 		}
 	}
-	h.tieBuf = tied
+	ft.h.lossBuf = cs
+	return cs
+}
+
+// pickLoss is strongestWhy's choice among cs (which it may reorder).
+func (h *hour) pickLoss(cs []lossCand, owner Side, gunboat bool) (BlockID, string) {
+	best, n := -1, 0 // the tied strongest are moved to cs[:n], in order
+	for k := range cs {
+		s := cs[k].bs.Strength
+		switch {
+		case s > best:
+			best, n = s, 0
+			cs[n], n = cs[k], 1
+		case s == best:
+			cs[n], cs[k] = cs[k], cs[n]
+			n++
+		}
+	}
+	tied := cs[:n]
 	if len(tied) == 0 {
 		return "", ""
 	}
 	if gunboat {
-		for _, id := range tied {
-			if h.lastStep(id) {
+		for _, c := range tied {
+			if lastStepOf(c.bs, c.spec) {
 				return "", ""
 			}
 		}
@@ -1104,33 +1136,32 @@ func (h *hour) strongestWhy(ids []BlockID, owner Side, gunboat bool) (BlockID, s
 		}
 		return 1, 0
 	}
-	insertionSort(tied, func(a, b BlockID) bool {
-		ga, ia := rank(a)
-		gb, ib := rank(b)
+	insertionSort(tied, func(a, b lossCand) bool {
+		ga, ia := rank(a.id)
+		gb, ib := rank(b.id)
 		if ga != gb {
 			return ga < gb
 		}
 		if ia != ib {
 			return ia < ib
 		}
-		sa, sb := h.spec(a), h.spec(b)
-		if sa.IsHQ() != sb.IsHQ() {
-			return !sa.IsHQ()
+		if a.spec.IsHQ() != b.spec.IsHQ() {
+			return !a.spec.IsHQ()
 		}
-		fa, fb := h.block(a).Firepower, h.block(b).Firepower
+		fa, fb := a.bs.Firepower, b.bs.Firepower
 		if fa.Value != fb.Value {
 			return fa.Value < fb.Value
 		}
 		if fa.Letter != fb.Letter {
 			return fa.Letter > fb.Letter
 		}
-		return a < b
+		return a.id < b.id
 	})
 	if len(tied) == 1 {
-		return tied[0], "the strongest"
+		return tied[0].id, "the strongest"
 	}
-	g, _ := rank(tied[0])
-	g2, _ := rank(tied[1])
+	g, _ := rank(tied[0].id)
+	g2, _ := rank(tied[1].id)
 	why := "default: non-HQ before HQ, lower firepower, then id"
 	switch {
 	case g == 0:
@@ -1138,7 +1169,7 @@ func (h *hour) strongestWhy(ids []BlockID, owner Side, gunboat bool) (BlockID, s
 	case g != g2 || g == 2:
 		why = "losses-last order"
 	}
-	return tied[0], h.txt.cat("tied with ", strconv.Itoa(len(tied)-1), " other(s) at strength ", strconv.Itoa(best), "; ", why)
+	return tied[0].id, h.txt.cat("tied with ", strconv.Itoa(len(tied)-1), " other(s) at strength ", strconv.Itoa(best), "; ", why)
 }
 
 // insertionSort is a stable sort for the handful of blocks in one battle: the same
@@ -1156,12 +1187,14 @@ func insertionSort[T any](l []T, less func(a, b T) bool) {
 func (h *hour) lastStep(id BlockID) bool { return h.lastStepAt(h.bix(id)) }
 
 // lastStepAt is lastStep for the block with index bi in st.Blocks.
-func (h *hour) lastStepAt(bi int) bool {
-	s := h.st.Blocks[bi].Strength
-	if spec := h.specAt(bi); spec.IsHQ() || spec.Type == Gunboat {
-		return s == 0
+func (h *hour) lastStepAt(bi int) bool { return lastStepOf(&h.st.Blocks[bi], h.specAt(bi)) }
+
+// lastStepOf is lastStep for a block's state and card.
+func lastStepOf(bs *BlockState, spec *BlockSpec) bool {
+	if spec.IsHQ() || spec.Type == Gunboat {
+		return bs.Strength == 0
 	}
-	return s <= 1
+	return bs.Strength <= 1
 }
 
 // takeLoss applies one hit or step loss to a block (4.12, 6.6): reduce it, or

@@ -75,7 +75,7 @@ type hour struct {
 	loc     []int
 	rch     reacher
 	candBuf []int
-	tieBuf  []BlockID // strongestWhy's
+	lossBuf []lossCand // strongestWhy's and lossCands'
 	// txt and ints hold the report's texts and dice (text.go).
 	txt  textArena
 	ints intSlab
