@@ -399,7 +399,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 			return
 		}
 	}
-	act, st, rule, reason := h.actionFor(t, m.Intent, dest)
+	act, st, rule, reason := h.actionFor(t, m.Intent, dest, it.dest)
 	if reason != "" {
 		t.fail(it, st, rule, reason)
 		return
@@ -542,8 +542,8 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 // a friendly or vacant area whatever the intent; an attack into an enemy area or to
 // join one's own attack; Player 2's reinforcement of a battle the enemy started. A
 // non-empty reason says why the move is dropped instead.
-func (h *hour) actionFor(t *turn, intent Intent, dest AreaID) (act action, st Status, rule, reason string) {
-	c, contested := h.control(dest)
+func (h *hour) actionFor(t *turn, intent Intent, dest AreaID, di int) (act action, st Status, rule, reason string) {
+	c, contested := h.controlAt(di, dest)
 	if !contested && c != t.side.Enemy() {
 		return actMove, "", "", ""
 	}

@@ -94,9 +94,11 @@ func (h *hour) occupancy() occTable {
 
 // control returns the area's control (5.1): the side holding it alone, or NoSide with
 // contested true when both sides are there, or NoSide when it is vacant.
-func (h *hour) control(a AreaID) (Side, bool) {
-	i, ok := h.sc.Map.areaIndex[a]
-	if !ok {
+func (h *hour) control(a AreaID) (Side, bool) { return h.controlAt(h.sc.Map.aix(a), a) }
+
+// controlAt is control for area a whose index in Map.Areas is i (-1: not on the map).
+func (h *hour) controlAt(i int, a AreaID) (Side, bool) {
+	if i < 0 {
 		return h.st.Control(h.sc, a)
 	}
 	usa, csa := h.occN[USA.Index()][i] > 0, h.occN[CSA.Index()][i] > 0
