@@ -516,7 +516,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		}
 	}
 	fromName, destName := h.areaNameAt(h.loc[it.bi], from), h.areaNameAt(edges[ncross-1].to, dest)
-	h.placeAt(it.bi, b.Where, dest)
+	h.moveOnMap(it.bi, dest, edges[ncross-1].to) // b is on the map (checked above)
 	h.moved[it.bi] = true
 	ev := h.newEvent(EvMove)
 	ev.Side, ev.Block, ev.From, ev.To, ev.Intent, ev.CommandedBy = t.side, it.block, from, dest, m.Intent, rec.hq

@@ -66,6 +66,15 @@ func (h *hour) placeAt(bi int, where Where, area AreaID) {
 	h.occAdd(bi, 1)
 }
 
+// moveOnMap moves the block with index bi, on the map, to area, whose index in
+// Map.Areas is ai: placeAt without looking the area up.
+func (h *hour) moveOnMap(bi int, area AreaID, ai int) {
+	h.occAdd(bi, -1)
+	h.st.Blocks[bi].Area = area
+	h.loc[bi] = ai
+	h.occCount(bi, ai, 1)
+}
+
 // occupancy is the current occupancy of the map as side bits, in the hour's reused
 // buffer: valid until the occupancy changes.
 func (h *hour) occupancy() occTable {
