@@ -207,14 +207,7 @@ func checkKindRank(kind string) int {
 // they are; enemy blocks replaced by stand-ins (enemy ids in id order, strength 1) in
 // the areas where the side's view shows enemy blocks.
 func believedState(sc *Scenario, st *State, side Side) *State {
-	// The same copy as st.Clone, less the sightings (dropped below anyway).
-	b := *st
-	b.Blocks = append([]BlockState(nil), st.Blocks...)
-	b.Losses = append([]Loss(nil), st.Losses...)
-	b.CampsCaptured = append([]AreaID(nil), st.CampsCaptured...)
-	b.ArrivalsDone = append([]string(nil), st.ArrivalsDone...)
-	b.ArrivalChoices = append([]ArrivalChoice(nil), st.ArrivalChoices...)
-	b.Sightings = nil
+	b := st.cloneWithout() // no sightings: the enemy's are hidden facts, own ones unused
 	var keep []ArmyCommand
 	for _, ac := range st.ArmyCommand {
 		if sc.OB.Block(ac.HQ).Side == side {
@@ -251,7 +244,7 @@ func believedState(sc *Scenario, st *State, side Side) *State {
 			}
 		}
 	}
-	return &b
+	return b
 }
 
 // steadyDice throws 6 for every die: a straggler in a check loses nothing.

@@ -167,70 +167,21 @@ func armyAHQPending(sc *Scenario, st *State, a Army) bool {
 // commandRangeOK reports whether area to is within cr areas of from, tracing only
 // through friendly or vacant areas (to itself may be contested: a block in a battle
 // can still be commanded out of it) and never across an impassable border (5.21).
+// It asks the same search the command solver uses (reachSet).
 func commandRangeOK(sc *Scenario, st *State, side Side, from, to AreaID, cr int) bool {
-	return from == to || containsArea(commandReach(sc, st, side, from, cr), to)
-}
-
-// commandReach lists the areas within cr of from for command (5.21): reached across
-// passable borders, expanding only through friendly or vacant areas (an enemy or
-// contested area can be reached, not traced through).
-func commandReach(sc *Scenario, st *State, side Side, from AreaID, cr int) []AreaID {
-	return reachWith(sc, occupancy(sc, st), side, from, cr)
-}
-
-// reachWith is commandReach with the occupancy already worked out.
-func reachWith(sc *Scenario, occ occTable, side Side, from AreaID, cr int) []AreaID {
+	if from == to {
+		return true
+	}
+	set := newAreaBits(len(sc.Map.Areas))
 	var r reacher
-	return r.reach(sc, occ, side, from, cr, nil)
+	r.reachSet(sc.Map, occupancy(sc, st), side, sc.Map.aix(from), cr, set)
+	return set.has(sc.Map.aix(to))
 }
 
-// reacher keeps the breadth-first search's buffers between searches, so that the
+// reacher keeps the breadth-first search's frontiers between searches, so that the
 // command solver's many range checks do not allocate.
 type reacher struct {
 	cur, next []int
-	mark      []bool
-}
-
-// reach is reachWith writing the result into seen[:0] (pass nil for a fresh slice).
-// It searches by area index; the areas come out in the same order as a search by id.
-func (r *reacher) reach(sc *Scenario, occ occTable, side Side, from AreaID, cr int, seen []AreaID) []AreaID {
-	m := sc.Map
-	seen = append(seen[:0], from)
-	fi, ok := m.areaIndex[from]
-	if !ok {
-		return seen
-	}
-	if cap(r.mark) < len(m.Areas) {
-		r.mark = make([]bool, len(m.Areas))
-	}
-	mark := r.mark[:len(m.Areas)]
-	clear(mark)
-	mark[fi] = true
-	frontier := append(r.cur[:0], fi)
-	enemy := sideBit(side.Enemy())
-	for step := 1; step <= cr; step++ {
-		next := r.next[:0]
-		for _, a := range frontier {
-			for _, e := range m.adj[a] {
-				if mark[e.to] || !e.lim.Passable {
-					continue
-				}
-				mark[e.to] = true
-				seen = append(seen, m.Areas[e.to].ID)
-				if occ.bits[e.to]&enemy != 0 {
-					continue // cannot trace through enemy or contested areas
-				}
-				if m.Areas[e.to].River {
-					continue
-				}
-				next = append(next, e.to)
-			}
-		}
-		r.cur, r.next = next, frontier[:0]
-		frontier = next
-	}
-	r.cur = frontier[:0]
-	return seen
 }
 
 // areaBits is a set of areas by index in Map.Areas.
@@ -242,8 +193,10 @@ func (s areaBits) has(i int) bool { return i >= 0 && s[i>>6]&(1<<(uint(i)&63)) !
 
 func (s areaBits) add(i int) { s[i>>6] |= 1 << (uint(i) & 63) }
 
-// reachSet is reach by area index into a set: the command solver only asks whether
-// an area is in range.
+// reachSet puts into set the areas within cr of the area with index fi for command
+// (5.21): reached across passable borders, expanding only through friendly or vacant
+// areas (an enemy or contested area can be reached, not traced through) and never
+// through the river.
 func (r *reacher) reachSet(m *Map, occ occTable, side Side, fi, cr int, set areaBits) {
 	clear(set)
 	if fi < 0 {

@@ -285,14 +285,23 @@ func (h *hour) sideOf(id BlockID) Side {
 
 // Clone returns a deep copy of the state.
 func (st *State) Clone() *State {
+	c := st.cloneWithout()
+	c.ArmyCommand = append([]ArmyCommand(nil), st.ArmyCommand...)
+	c.Sightings = append([]Sighting(nil), st.Sightings...)
+	return c
+}
+
+// cloneWithout is a deep copy of the state without its army commands and sightings
+// (left nil), for a copy that filters or drops those itself (CheckOrders' believed
+// state). Every other slice is copied here, so that a new field is added once.
+func (st *State) cloneWithout() *State {
 	c := *st
 	c.Blocks = append([]BlockState(nil), st.Blocks...)
 	c.Losses = append([]Loss(nil), st.Losses...)
 	c.CampsCaptured = append([]AreaID(nil), st.CampsCaptured...)
-	c.ArmyCommand = append([]ArmyCommand(nil), st.ArmyCommand...)
 	c.ArrivalsDone = append([]string(nil), st.ArrivalsDone...)
 	c.ArrivalChoices = append([]ArrivalChoice(nil), st.ArrivalChoices...)
-	c.Sightings = append([]Sighting(nil), st.Sightings...)
+	c.ArmyCommand, c.Sightings = nil, nil
 	return &c
 }
 
