@@ -10,9 +10,7 @@ package e2e
 // server that cannot start fails the run; nothing is skipped.
 
 import (
-	"bytes"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,7 +21,8 @@ import (
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
-	"github.com/emersion/go-smtp"
+
+	"github.com/shiloh-pbem/pbem/mail/mailtest"
 )
 
 const (
@@ -78,7 +77,7 @@ func realEnv(t testing.TB) *env {
 		stopSMTP:    func(t testing.TB) { script(t, "stop.sh", "postfix") },
 		startSMTP:   func(t testing.TB) { script(t, "start.sh") },
 		deliver: func(t testing.TB, local string, raw []byte) {
-			if err := lmtpDeliver(local+"@"+domain, raw); err != nil {
+			if err := mailtest.DeliverLMTP(realLMTP, "someone@example.net", local+"@"+domain, raw); err != nil {
 				t.Fatalf("LMTP: %v", err)
 			}
 		},
@@ -122,23 +121,6 @@ func purge(user, pass string) error {
 		}
 	}
 	return c.Logout().Wait()
-}
-
-// lmtpDeliver hands a mail to Dovecot directly, as Postfix would.
-func lmtpDeliver(rcpt string, raw []byte) error {
-	conn, err := net.DialTimeout("tcp", realLMTP, 5*time.Second)
-	if err != nil {
-		return err
-	}
-	c := smtp.NewClientLMTP(conn)
-	defer c.Close()
-	if err := c.Hello("localhost"); err != nil {
-		return err
-	}
-	if err := c.SendMail("someone@example.net", []string{rcpt}, bytes.NewReader(raw)); err != nil {
-		return err
-	}
-	return c.Quit()
 }
 
 // maildirIDs caches Maildir file → Message-ID (a file's base name, before the

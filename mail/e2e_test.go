@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"slices"
 	"sort"
 	"strings"
@@ -21,6 +20,8 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/emersion/go-smtp"
+
+	"github.com/shiloh-pbem/pbem/mail/mailtest"
 )
 
 // mailEnv is a mail system under test.
@@ -606,24 +607,6 @@ func runUIDValiditySuite(t *testing.T, env *mailEnv) {
 	}
 }
 
-// lmtpDeliver hands raw to the mailbox server's LMTP port, as the MTA does; when it
-// returns, the mail has landed in the mailbox.
-func lmtpDeliver(addr, from, to, raw string) error {
-	conn, err := net.Dial("tcp", addr)
-	if err != nil {
-		return err
-	}
-	c := smtp.NewClientLMTP(conn)
-	defer c.Close()
-	if err := c.Hello("localhost"); err != nil {
-		return err
-	}
-	if err := c.SendMail(from, []string{to}, strings.NewReader(raw)); err != nil {
-		return err
-	}
-	return c.Quit()
-}
-
 // benchLanding measures from a mail landing in the mailbox (LMTP delivery done) to
 // Handler.Handle being called through IDLE.
 func benchLanding(b *testing.B, env *mailEnv, lmtpAddr string) {
@@ -632,7 +615,7 @@ func benchLanding(b *testing.B, env *mailEnv, lmtpAddr string) {
 	var total time.Duration
 	for i := 0; i < b.N; i++ {
 		mid := fmt.Sprintf("land-%d-%d@example.net", i, time.Now().UnixNano())
-		if err := lmtpDeliver(lmtpAddr, env.playerAddr, env.adjAddr, testMail(env.playerAddr, env.adjAddr, "[g1 csa] orders", mid, "ORDERS\n")); err != nil {
+		if err := mailtest.DeliverLMTP(lmtpAddr, env.playerAddr, env.adjAddr, []byte(testMail(env.playerAddr, env.adjAddr, "[g1 csa] orders", mid, "ORDERS\n"))); err != nil {
 			b.Fatal(err)
 		}
 		landed := time.Now()

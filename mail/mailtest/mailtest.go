@@ -428,3 +428,22 @@ func (s *Server) Count(user, mailbox string) (int, error) {
 	}
 	return int(*st.NumMessages), nil
 }
+
+// DeliverLMTP hands raw to a mailbox server's LMTP port (addr) as an MTA does: when it
+// returns, the mail has landed in to's mailbox. The real-server tests use it to
+// put mail in Dovecot without going through Postfix.
+func DeliverLMTP(addr, from, to string, raw []byte) error {
+	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
+	if err != nil {
+		return err
+	}
+	c := smtp.NewClientLMTP(conn)
+	defer c.Close()
+	if err := c.Hello("localhost"); err != nil {
+		return err
+	}
+	if err := c.SendMail(from, []string{to}, bytes.NewReader(raw)); err != nil {
+		return err
+	}
+	return c.Quit()
+}
