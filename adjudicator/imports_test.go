@@ -1,14 +1,10 @@
 package adjudicator_test
 
 import (
-	"go/parser"
-	"go/token"
-	"os"
-	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/shiloh-pbem/pbem/internal/importguard"
 )
 
 // engineImports is what a rules file of the engine may import: no clock, files,
@@ -25,59 +21,24 @@ var loaderImports = []string{
 	"embed", "io/fs", "path", "github.com/BurntSushi/toml",
 }
 
-// importProblems returns what is wrong with one engine file's imports.
-func importProblems(name string, src []byte) ([]string, error) {
-	f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ImportsOnly|parser.ParseComments)
-	if err != nil {
-		return nil, err
-	}
-	allowed := engineImports
-	if name == "load.go" {
-		allowed = append(slices.Clone(engineImports), loaderImports...)
-	}
-	var out []string
-	for _, imp := range f.Imports {
-		path, _ := strconv.Unquote(imp.Path.Value)
-		if !slices.Contains(allowed, path) {
-			out = append(out, name+" imports "+strconv.Quote(path))
-		}
-	}
-	if name != "load.go" && strings.Contains(string(src), "//go:embed") {
-		out = append(out, name+" has a //go:embed directive; only load.go reads embedded files")
-	}
-	return out, nil
+// engineRules hold every engine file to engineImports, load.go also to
+// loaderImports; only load.go may carry a //go:embed directive.
+var engineRules = importguard.Rules{
+	AllowIn: func(file, path string) bool {
+		return slices.Contains(engineImports, path) || file == "load.go" && slices.Contains(loaderImports, path)
+	},
+	EmbedOnly: "load.go",
+	MinFiles:  10,
 }
 
-// TestEngineImports guards the engine's purity file by file: every non-test .go file
-// may import only engineImports, and load.go also loaderImports; only load.go may
-// carry a //go:embed directive.
-func TestEngineImports(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	checked := 0
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		checked++
-		src, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		problems, err := importProblems(name, src)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		for _, p := range problems {
-			t.Errorf("%s: the engine may import only %v (load.go also %v)", p, engineImports, loaderImports)
-		}
-	}
-	if checked < 10 {
-		t.Fatalf("only %d engine files checked; is the test running in the package directory?", checked)
-	}
+// importProblems returns what is wrong with one engine file's imports.
+func importProblems(name string, src []byte) ([]string, error) {
+	return importguard.Problems(engineRules, name, src)
 }
+
+// TestEngineImports guards the engine's purity file by file (DESIGN §4): see
+// engineRules.
+func TestEngineImports(t *testing.T) { importguard.Check(t, engineRules) }
 
 // TestImportGuardCatches proves the guard can fail.
 func TestImportGuardCatches(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -17,9 +18,18 @@ import (
 type Rules struct {
 	// Allow reports whether an import path is allowed.
 	Allow func(path string) bool
+	// AllowIn, when set, is asked instead of Allow with the file's name too, for a
+	// package in which one file may import more than the others (the engine's
+	// loader).
+	AllowIn func(file, path string) bool
 	// NoClock refuses time.Now, time.Since and time.Until: the package is handed
 	// the times it needs.
 	NoClock bool
+	// EmbedOnly, when set, names the one file that may carry a //go:embed directive.
+	EmbedOnly string
+	// MinFiles is how many files Check must find (at least one: a guard that reads
+	// nothing guards nothing).
+	MinFiles int
 }
 
 // Only allows exactly the listed import paths.
@@ -32,7 +42,7 @@ func Only(paths ...string) func(string) bool {
 }
 
 // Check reports every file of the current directory that breaks r, and fails if
-// there is no file to check (a guard that reads nothing guards nothing).
+// it finds fewer files than r asks for.
 func Check(t testing.TB, r Rules) {
 	t.Helper()
 	files, err := filepath.Glob("*.go")
@@ -44,31 +54,55 @@ func Check(t testing.TB, r Rules) {
 		if strings.HasSuffix(name, "_test.go") {
 			continue
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), name, nil, 0)
+		src, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, imp := range f.Imports {
-			if path, _ := strconv.Unquote(imp.Path.Value); !r.Allow(path) {
-				t.Errorf("%s imports %s", name, path)
-			}
+		problems, err := Problems(r, name, src)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if r.NoClock {
-			ast.Inspect(f, func(n ast.Node) bool {
-				if sel, ok := n.(*ast.SelectorExpr); ok {
-					if x, ok := sel.X.(*ast.Ident); ok && x.Name == "time" {
-						switch sel.Sel.Name {
-						case "Now", "Since", "Until":
-							t.Errorf("%s reads the clock: time.%s", name, sel.Sel.Name)
-						}
-					}
-				}
-				return true
-			})
+		for _, p := range problems {
+			t.Errorf("%s", p)
 		}
 		checked++
 	}
-	if checked == 0 {
-		t.Fatal("no source files found")
+	if checked < max(1, r.MinFiles) {
+		t.Fatalf("only %d source files found; is the test running in the package directory?", checked)
 	}
+}
+
+// Problems lists what is wrong with one file's source under r.
+func Problems(r Rules, name string, src []byte) ([]string, error) {
+	f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	allow := func(path string) bool { return r.Allow(path) }
+	if r.AllowIn != nil {
+		allow = func(path string) bool { return r.AllowIn(name, path) }
+	}
+	var out []string
+	for _, imp := range f.Imports {
+		if path, _ := strconv.Unquote(imp.Path.Value); !allow(path) {
+			out = append(out, name+" imports "+path)
+		}
+	}
+	if r.EmbedOnly != "" && name != r.EmbedOnly && strings.Contains(string(src), "//go:embed") {
+		out = append(out, name+" has a //go:embed directive; only "+r.EmbedOnly+" may read embedded files")
+	}
+	if r.NoClock {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if x, ok := sel.X.(*ast.Ident); ok && x.Name == "time" {
+					switch sel.Sel.Name {
+					case "Now", "Since", "Until":
+						out = append(out, name+" reads the clock: time."+sel.Sel.Name)
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out, nil
 }
