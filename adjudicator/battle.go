@@ -1551,14 +1551,3 @@ func blockList(sc *Scenario, ids []BlockID) string {
 	}
 	return strings.Join(names, ", ")
 }
-
-func diceText(d []int) string {
-	b := make([]byte, 0, 2*len(d))
-	for i, v := range d {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = strconv.AppendInt(b, int64(v), 10)
-	}
-	return string(b)
-}

@@ -222,7 +222,7 @@ func believedState(sc *Scenario, st *State, side Side) *State {
 	stand := make([]int, 0, len(b.Blocks))
 	for i := range b.Blocks {
 		bs := &b.Blocks[i]
-		spec := blockSpecAt(sc, st, i)
+		spec := st.specAt(sc, i)
 		if spec == nil || spec.Side != side {
 			if spec != nil && bs.Where == OnMap {
 				if j, ok := sc.Map.areaIndex[bs.Area]; ok && (seen.all || seen.in[j]) {

@@ -270,20 +270,13 @@ func occupancyInto(sc *Scenario, st *State, buf []uint8) occTable {
 	buf = buf[:n]
 	clear(buf)
 	occ := occTable{m: sc.Map, bits: buf}
-	aligned := len(st.Blocks) == len(sc.OB.Blocks) // checkState: one per OB block, same order
 	for i := range st.Blocks {
 		b := &st.Blocks[i]
 		if b.Where != OnMap {
 			continue
 		}
-		var spec *BlockSpec
-		if aligned && sc.OB.Blocks[i].ID == b.ID {
-			spec = &sc.OB.Blocks[i]
-		} else {
-			spec = sc.OB.Block(b.ID)
-		}
 		if j, ok := sc.Map.areaIndex[b.Area]; ok {
-			buf[j] |= sideBit(spec.Side)
+			buf[j] |= sideBit(st.specAt(sc, i).Side)
 		}
 	}
 	return occ

@@ -342,6 +342,8 @@ func (st *State) blockAt(sc *Scenario, i int) *BlockState {
 	return st.Block(sc.OB.Blocks[i].ID)
 }
 
+// specAt is the card of st.Blocks[i]: found by position when the state lists the
+// OB's blocks in the OB's order (it always does once loaded), else by id.
 func (st *State) specAt(sc *Scenario, i int) *BlockSpec {
 	if len(st.Blocks) == len(sc.OB.Blocks) && sc.OB.Blocks[i].ID == st.Blocks[i].ID {
 		return &sc.OB.Blocks[i]

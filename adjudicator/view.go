@@ -42,7 +42,7 @@ func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet) (*View, []uint8)
 	for i := range st.Blocks {
 		where[i] = -1
 		b := &st.Blocks[i]
-		spec := blockSpecAt(sc, st, i)
+		spec := st.specAt(sc, i)
 		if spec == nil {
 			continue
 		}
@@ -71,7 +71,7 @@ func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet) (*View, []uint8)
 	v.Enemy = make([]EnemyBlock, nEnemy)
 	for i := range st.Blocks {
 		b := &st.Blocks[i]
-		spec := blockSpecAt(sc, st, i)
+		spec := st.specAt(sc, i)
 		if spec == nil {
 			continue
 		}
@@ -158,15 +158,6 @@ func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet) (*View, []uint8)
 	return v, occ
 }
 
-// blockSpecAt is the card of st.Blocks[i]: found by position when the state lists
-// the OB's blocks in the OB's order (it always does once loaded), else by id.
-func blockSpecAt(sc *Scenario, st *State, i int) *BlockSpec {
-	if len(st.Blocks) == len(sc.OB.Blocks) && sc.OB.Blocks[i].ID == st.Blocks[i].ID {
-		return &sc.OB.Blocks[i]
-	}
-	return sc.OB.Block(st.Blocks[i].ID)
-}
-
 // areaSet is a set of the map's areas by index in Map.Areas; all stands for every
 // area of the map. Ids not on the map are never in it.
 type areaSet struct {
@@ -194,7 +185,7 @@ func visibleAreas(sc *Scenario, st *State, viewer Side, buf []bool) areaSet {
 	seen := areaSet{m: sc.Map, in: buf}
 	for i := range st.Blocks {
 		b := &st.Blocks[i]
-		if b.Where != OnMap || blockSpecAt(sc, st, i).Side != viewer {
+		if b.Where != OnMap || st.specAt(sc, i).Side != viewer {
 			continue
 		}
 		j, ok := sc.Map.areaIndex[b.Area]
