@@ -217,7 +217,7 @@ func believedState(sc *Scenario, st *State, side Side) *State {
 	b.ArmyCommand = keep
 	// The areas of the enemy blocks side sees, counted by area index: taken in
 	// index order they are the areas of ViewOf's Enemy list (sorted by area id).
-	seen := visibleAreas(sc, st, side, nil)
+	seen := visibleAreas(sc, st, side)
 	count := make([]int32, len(sc.Map.Areas))
 	stand := make([]int, 0, len(b.Blocks))
 	for i := range b.Blocks {
@@ -225,7 +225,7 @@ func believedState(sc *Scenario, st *State, side Side) *State {
 		spec := st.specAt(sc, i)
 		if spec == nil || spec.Side != side {
 			if spec != nil && bs.Where == OnMap {
-				if j, ok := sc.Map.areaIndex[bs.Area]; ok && (seen.all || seen.in[j]) {
+				if j, ok := sc.Map.areaIndex[bs.Area]; ok && seen.hasAt(j) {
 					count[j]++
 				}
 			}

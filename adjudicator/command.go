@@ -184,15 +184,6 @@ type reacher struct {
 	cur, next []int
 }
 
-// areaBits is a set of areas by index in Map.Areas.
-type areaBits []uint64
-
-func newAreaBits(n int) areaBits { return make(areaBits, (n+63)/64) }
-
-func (s areaBits) has(i int) bool { return i >= 0 && s[i>>6]&(1<<(uint(i)&63)) != 0 }
-
-func (s areaBits) add(i int) { s[i>>6] |= 1 << (uint(i) & 63) }
-
 // reachSet puts into set the areas within cr of the area with index fi for command
 // (5.21): reached across passable borders, expanding only through friendly or vacant
 // areas (an enemy or contested area can be reached, not traced through) and never

@@ -240,3 +240,12 @@ func (b *Border) Limits(from AreaID) BorderLimits {
 	}
 	return l
 }
+
+// areaBits is a set of areas by index in Map.Areas (command reach, what a side sees).
+type areaBits []uint64
+
+func newAreaBits(n int) areaBits { return make(areaBits, (n+63)/64) }
+
+func (s areaBits) has(i int) bool { return i >= 0 && s[i>>6]&(1<<(uint(i)&63)) != 0 }
+
+func (s areaBits) add(i int) { s[i>>6] |= 1 << (uint(i) & 63) }

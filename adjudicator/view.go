@@ -15,7 +15,7 @@ import (
 // every block in Own, every loss in EnemyEliminated. The mode is st.Options.Visibility
 // (blocks when unset).
 func ViewOf(sc *Scenario, st *State, viewer Side) *View {
-	v, _ := viewOf(sc, st, viewer, visibleAreas(sc, st, viewer, nil))
+	v, _ := viewOf(sc, st, viewer, visibleAreas(sc, st, viewer))
 	return v
 }
 
@@ -58,7 +58,7 @@ func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet) (*View, []uint8)
 			continue
 		}
 		occ[j] |= sideBit(spec.Side)
-		if !own && (seen.all || seen.in[j]) {
+		if !own && seen.hasAt(j) {
 			where[i] = int32(j)
 			start[j+1]++
 			nEnemy++
@@ -142,7 +142,7 @@ func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet) (*View, []uint8)
 	v.Control = make([]Control, len(sc.Map.Areas))
 	for i, a := range sc.Map.Areas {
 		c := Control{Area: a.ID}
-		if seen.all || seen.in[i] {
+		if seen.hasAt(i) {
 			switch occ[i] {
 			case sideBit(USA) | sideBit(CSA):
 				c.Contested = true
@@ -163,26 +163,25 @@ func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet) (*View, []uint8)
 type areaSet struct {
 	m   *Map
 	all bool
-	in  []bool
+	in  areaBits
 }
+
+// hasAt reports whether the area with index i is in the set.
+func (s areaSet) hasAt(i int) bool { return s.all || s.in.has(i) }
 
 func (s areaSet) has(a AreaID) bool {
 	i, ok := s.m.areaIndex[a]
-	return ok && (s.all || s.in[i])
+	return ok && s.hasAt(i)
 }
 
 // visibleAreas says, per area, whether the viewer sees the enemy blocks there: all
 // areas in the blocks and open modes and for the GM; in double-blind games the areas
-// holding a friendly block and their neighbours. A double-blind set is marked in buf
-// (len(sc.Map.Areas) falses, or nil to allocate).
-func visibleAreas(sc *Scenario, st *State, viewer Side, buf []bool) areaSet {
+// holding a friendly block and their neighbours.
+func visibleAreas(sc *Scenario, st *State, viewer Side) areaSet {
 	if viewer == NoSide || st.Options.Visibility != VisDoubleBlind {
 		return areaSet{m: sc.Map, all: true}
 	}
-	if buf == nil {
-		buf = make([]bool, len(sc.Map.Areas))
-	}
-	seen := areaSet{m: sc.Map, in: buf}
+	seen := areaSet{m: sc.Map, in: newAreaBits(len(sc.Map.Areas))}
 	for i := range st.Blocks {
 		b := &st.Blocks[i]
 		if b.Where != OnMap || st.specAt(sc, i).Side != viewer {
@@ -192,9 +191,9 @@ func visibleAreas(sc *Scenario, st *State, viewer Side, buf []bool) areaSet {
 		if !ok {
 			continue // not on the map: neither it nor its (unknown) neighbours
 		}
-		buf[j] = true
+		seen.in.add(j)
 		for _, e := range sc.Map.adj[j] {
-			buf[e.to] = true
+			seen.in.add(e.to)
 		}
 	}
 	return seen
@@ -357,20 +356,13 @@ func ViewReport(sc *Scenario, before *State, rep *Report, after *State, viewer S
 	if mode == "" {
 		mode = VisBlocks
 	}
-	n := len(sc.Map.Areas)
-	var seenBefore, seenAfter areaSet
-	if viewer != NoSide && (before.Options.Visibility == VisDoubleBlind || after.Options.Visibility == VisDoubleBlind) {
-		buf := make([]bool, 2*n)
-		seenBefore, seenAfter = visibleAreas(sc, before, viewer, buf[:n:n]), visibleAreas(sc, after, viewer, buf[n:])
-	} else {
-		seenBefore, seenAfter = visibleAreas(sc, before, viewer, nil), visibleAreas(sc, after, viewer, nil)
-	}
+	seenBefore, seenAfter := visibleAreas(sc, before, viewer), visibleAreas(sc, after, viewer)
 	seen := func(a AreaID) bool {
 		if a == OffBoard {
 			return true
 		}
 		i, ok := sc.Map.areaIndex[a]
-		return ok && (seenBefore.all || seenBefore.in[i] || seenAfter.all || seenAfter.in[i])
+		return ok && (seenBefore.hasAt(i) || seenAfter.hasAt(i))
 	}
 	// Areas where the viewer fought: its blocks were revealed in the battle, or it
 	// had blocks there before or after the hour (night fire hits them).
