@@ -3,7 +3,8 @@ package adjudicator
 // This file keeps the hour's occupancy index: how many blocks of each side stand in
 // each area. Control (5.1), the command range search (5.21) and the stacking checks
 // ask it instead of scanning every block. Every change of a block's place during an
-// hour goes through h.place, which keeps the index exact.
+// hour goes through h.place (or placeAt, moveOnMap: the same with the indexes known),
+// which keeps the index and each block's area index (h.loc) exact.
 
 // initOcc counts the blocks on the map of the hour's state.
 func (h *hour) initOcc() {
