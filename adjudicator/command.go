@@ -436,14 +436,9 @@ func (t *turn) commandCandidates(h *hour, bi, ai int, out []int) []int {
 	return out
 }
 
-// sortActiveByID sorts indexes into t.active by HQ id (insertion sort: a handful of
-// HQs, no allocation).
+// sortActiveByID sorts indexes into t.active by HQ id (a handful of HQs).
 func (t *turn) sortActiveByID(l []int) {
-	for i := 1; i < len(l); i++ {
-		for j := i; j > 0 && t.active[l[j]].id < t.active[l[j-1]].id; j-- {
-			l[j], l[j-1] = l[j-1], l[j]
-		}
-	}
+	insertionSort(l, func(a, b int) bool { return t.active[a].id < t.active[b].id })
 }
 
 // solveCommand assigns each block that needs command to an active HQ able to command
