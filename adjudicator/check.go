@@ -49,6 +49,9 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 	if o == nil || o.Side == NoSide {
 		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the orders name no side"}}
 	}
+	if err := checkState(sc, st); err != nil {
+		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the game's state does not fit its scenario: " + err.Error()}}
+	}
 	side := o.Side
 	seen := believedState(sc, st, side)
 	var ords [2]*Orders

@@ -211,3 +211,18 @@ func TestCheckOrdersLeavesInputAlone(t *testing.T) {
 		}
 	}
 }
+
+// A state that does not fit its scenario (a block missing) gets one error check, as
+// ResolveHour would refuse it, instead of a receipt computed on a misread position.
+func TestCheckOrdersCorruptState(t *testing.T) {
+	sc, err := LoadScenario("shiloh1862")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := NewState(sc, Options{})
+	st.Blocks = st.Blocks[1:]
+	cs := CheckOrders(sc, st, &Orders{Side: CSA})
+	if len(cs) != 1 || cs[0].Status != CheckError || !strings.Contains(cs[0].Text, "does not fit its scenario") {
+		t.Fatalf("corrupt state: %+v", cs)
+	}
+}

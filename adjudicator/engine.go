@@ -44,11 +44,6 @@ type hour struct {
 
 	p1 Side
 
-	// blockIdx finds a block's index in st.Blocks; it is only ever used for
-	// lookups, never ranged over. Nil when st.Blocks is aligned with the order of
-	// battle (as checkState demands): the OB's own index then serves.
-	blockIdx map[BlockID]int
-
 	// moveCount counts blocks that crossed each border in the current movement
 	// phase (3.32), by crossing (mapEdge.id: one per border and direction).
 	moveCount []int16
@@ -109,8 +104,9 @@ func newCheckHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
 	return h
 }
 
-// newHourOwning builds the hour's working context on st itself; battles says
-// whether the hour will fight its battles (for the room it makes for events).
+// newHourOwning builds the hour's working context on st itself, which must fit sc
+// (checkState); battles says whether the hour will fight its battles (for the room
+// it makes for events).
 func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, battles bool) *hour {
 	h := &hour{
 		sc:        sc,
@@ -137,16 +133,6 @@ func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, battles b
 			o = &Orders{Side: s}
 		}
 		h.ord[s.Index()] = o
-	}
-	aligned := len(h.st.Blocks) == len(sc.OB.Blocks)
-	for i := 0; aligned && i < len(h.st.Blocks); i++ {
-		aligned = h.st.Blocks[i].ID == sc.OB.Blocks[i].ID
-	}
-	if !aligned {
-		h.blockIdx = make(map[BlockID]int, len(h.st.Blocks))
-		for i, b := range h.st.Blocks {
-			h.blockIdx[b.ID] = i
-		}
 	}
 	h.initOcc()
 	// Allocated once, not step by step: an Event is large, and each growth copies
@@ -236,13 +222,10 @@ func (h *hour) newEvent(k EventKind) *Event {
 // result records what became of an order.
 func (h *hour) result(r Result) { h.rep.Results = append(h.rep.Results, r) }
 
-// bix returns a block's index in st.Blocks, or -1.
+// bix returns a block's index in st.Blocks, or -1. The hour's state lists the
+// order of battle's blocks in its order (checkState), so the OB's index serves.
 func (h *hour) bix(id BlockID) int {
-	idx := h.blockIdx
-	if idx == nil {
-		idx = h.sc.OB.blockIndex
-	}
-	if i, ok := idx[id]; ok {
+	if i, ok := h.sc.OB.blockIndex[id]; ok {
 		return i
 	}
 	return -1
@@ -258,22 +241,14 @@ func (h *hour) block(id BlockID) *BlockState {
 
 // spec returns a block's OB card, or nil.
 func (h *hour) spec(id BlockID) *BlockSpec {
-	if h.blockIdx == nil {
-		if i, ok := h.sc.OB.blockIndex[id]; ok {
-			return &h.sc.OB.Blocks[i]
-		}
-		return nil
+	if i := h.bix(id); i >= 0 {
+		return &h.sc.OB.Blocks[i]
 	}
-	return h.sc.OB.Block(id)
+	return nil
 }
 
 // specAt is the OB card of the block with index i in st.Blocks.
-func (h *hour) specAt(i int) *BlockSpec {
-	if h.blockIdx == nil {
-		return &h.sc.OB.Blocks[i]
-	}
-	return h.sc.OB.Block(h.st.Blocks[i].ID)
-}
+func (h *hour) specAt(i int) *BlockSpec { return &h.sc.OB.Blocks[i] }
 
 // sideOf returns the side that owns a block.
 func (h *hour) sideOf(id BlockID) Side {
