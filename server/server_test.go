@@ -256,6 +256,29 @@ func TestSpoofAutoReplyBounce(t *testing.T) {
 	}
 }
 
+// changeHidden returns a copy of st in which the side's hidden facts differ: every
+// block of it on the map that can lose a step is weaker, and two of them have
+// swapped areas.
+func changeHidden(t *testing.T, sc *adjudicator.Scenario, st *adjudicator.State, side adjudicator.Side) *adjudicator.State {
+	t.Helper()
+	alt := st.Clone()
+	var on []int
+	for i, b := range alt.Blocks {
+		if sc.OB.Block(b.ID).Side == side && b.Where == adjudicator.OnMap {
+			on = append(on, i)
+			if b.Strength > 1 {
+				alt.Blocks[i].Strength--
+			}
+		}
+	}
+	if len(on) < 2 {
+		t.Fatalf("fewer than two %s blocks on the map", side)
+	}
+	a, b := &alt.Blocks[on[0]], &alt.Blocks[on[len(on)-1]]
+	a.Area, b.Area = b.Area, a.Area
+	return alt
+}
+
 // Fog of war: the USA's hour mail (subject, text, HTML, map bytes, attachment name)
 // must not change when the CSA's hidden facts change: which CSA block stands where
 // among blocks the USA cannot tell apart, their strengths, and CSA orders not yet
@@ -269,41 +292,13 @@ func TestHourMailHidesEnemyFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	alt := base.Clone()
-	// Weaken every CSA block that can lose a step and swap two CSA blocks' areas.
-	var csa []int
-	for i, b := range alt.Blocks {
-		if sc.OB.Block(b.ID).Side == adjudicator.CSA && b.Where == adjudicator.OnMap {
-			csa = append(csa, i)
-			if b.Strength > 1 {
-				alt.Blocks[i].Strength--
-			}
-		}
-	}
-	if len(csa) < 2 {
-		t.Fatal("no CSA blocks on the map")
-	}
-	a, b := &alt.Blocks[csa[0]], &alt.Blocks[csa[len(csa)-1]]
-	a.Area, b.Area = b.Area, a.Area
+	// The CSA's hidden facts change in alt; for the CSA viewer, the USA's in alt2.
+	alt, alt2 := changeHidden(t, sc, base, adjudicator.CSA), changeHidden(t, sc, base, adjudicator.USA)
 	srv, err := New(nil, Config{Address: "pbem@" + testDomain})
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := &store.Game{ID: "fog", Players: map[string]store.Player{"usa": {Address: "alice@x.test", Token: "t1"}, "csa": {Address: "bob@x.test", Token: "t2"}}}
-	// The CSA's hidden facts change in alt (above); for the CSA viewer, do the same
-	// to the USA in alt2.
-	alt2 := base.Clone()
-	var usa []int
-	for i, b := range alt2.Blocks {
-		if sc.OB.Block(b.ID).Side == adjudicator.USA && b.Where == adjudicator.OnMap {
-			usa = append(usa, i)
-			if b.Strength > 1 {
-				alt2.Blocks[i].Strength--
-			}
-		}
-	}
-	c, d := &alt2.Blocks[usa[0]], &alt2.Blocks[usa[len(usa)-1]]
-	c.Area, d.Area = d.Area, c.Area
 	for _, mode := range []adjudicator.Visibility{adjudicator.VisBlocks, adjudicator.VisDoubleBlind} {
 		for _, tc := range []struct {
 			viewer  adjudicator.Side
