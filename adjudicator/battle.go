@@ -1182,14 +1182,11 @@ func insertionSort[T any](l []T, less func(a, b T) bool) {
 	}
 }
 
-// lastStep reports whether one more hit would eliminate the block: strength 1 for
-// a block, 0 for an HQ (4.12).
-func (h *hour) lastStep(id BlockID) bool { return h.lastStepAt(h.bix(id)) }
-
-// lastStepAt is lastStep for the block with index bi in st.Blocks.
+// lastStepAt reports whether one more hit would eliminate the block with index bi
+// in st.Blocks: strength 1 for a block, 0 for an HQ or gunboat (4.12, 4.25).
 func (h *hour) lastStepAt(bi int) bool { return lastStepOf(&h.st.Blocks[bi], h.specAt(bi)) }
 
-// lastStepOf is lastStep for a block's state and card.
+// lastStepOf is lastStepAt for a block's state and card.
 func lastStepOf(bs *BlockState, spec *BlockSpec) bool {
 	if spec.IsHQ() || spec.Type == Gunboat {
 		return bs.Strength == 0

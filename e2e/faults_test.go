@@ -136,10 +136,6 @@ func runKills(t *testing.T, e *env, hours int, seed uint64) killStats {
 		restart()
 
 		// 3. Kill the moment the first report of the hour is accepted.
-		var ids []string
-		for _, k := range []string{"usa", "csa", "gm"} {
-			ids = append(ids, fmt.Sprintf("hour-h%d-%s", n+1, k))
-		}
 		locals := map[string]string{"usa": "alice", "csa": "bob", "gm": "gm"}
 		deadline := time.Now().Add(30 * time.Second)
 	watch:

@@ -21,8 +21,6 @@ import (
 	"github.com/emersion/go-message"
 	_ "github.com/emersion/go-message/charset" // windows-1252 and friends in test mails
 	"github.com/emersion/go-smtp"
-
-	"github.com/shiloh-pbem/pbem/mail/mailtest"
 )
 
 // pbemBin is the daemon under test, built once by TestMain.
@@ -99,65 +97,6 @@ type env struct {
 	outside func(t testing.TB) int
 	// idleDelay is the server's own delay in reporting new mail through IDLE.
 	idleDelay string
-}
-
-// newInprocEnv starts a fresh mail/mailtest server for one test.
-func newInprocEnv(t testing.TB) *env {
-	ms, err := mailtest.Start(&mailtest.Options{AutoCreate: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ms.Close() })
-	for _, u := range allUsers {
-		if _, err := ms.AddUser(u, mailtest.DefaultPassword(u)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return &env{
-		name: "inproc", imapAddr: ms.IMAPAddr, smtpAddr: ms.SMTPAddr,
-		login: func(local string) (string, string) { return local, mailtest.DefaultPassword(local) },
-		restartIMAP: func(t testing.TB) {
-			ms.StopIMAP()
-			time.Sleep(300 * time.Millisecond)
-			if err := ms.StartIMAP(); err != nil {
-				t.Fatal(err)
-			}
-		},
-		stopSMTP: func(testing.TB) { ms.StopSMTP() },
-		startSMTP: func(t testing.TB) {
-			if err := ms.StartSMTP(); err != nil {
-				t.Fatal(err)
-			}
-		},
-		deliver: func(t testing.TB, local string, raw []byte) {
-			if err := ms.Deliver(local+"@"+domain, "INBOX", raw); err != nil {
-				t.Fatal(err)
-			}
-		},
-		arrival: func(t testing.TB, local, mid string) (time.Time, bool) {
-			want := []byte("<" + mid + ">")
-			for _, r := range ms.Received() {
-				for _, to := range r.To {
-					if mailtest.UserFor(to) == local && bytes.Contains(headerOf(r.Raw), want) {
-						return r.At, true
-					}
-				}
-			}
-			return time.Time{}, false
-		},
-		outside: func(testing.TB) int {
-			n := 0
-			for _, r := range ms.Received() {
-				for _, to := range r.To {
-					if !strings.HasSuffix(strings.ToLower(to), "@"+domain) {
-						n++
-					}
-				}
-			}
-			return n
-		},
-		idleDelay: "none",
-	}
 }
 
 func headerOf(raw []byte) []byte {

@@ -20,8 +20,6 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/emersion/go-smtp"
-
-	"github.com/shiloh-pbem/pbem/mail/mailtest"
 )
 
 // mailEnv is a mail system under test.
@@ -605,24 +603,6 @@ func runUIDValiditySuite(t *testing.T, env *mailEnv) {
 	if st := w.Stats(); st.UIDValidity == uv1 || uvEvents.Load() == 0 {
 		t.Errorf("UIDVALIDITY change not noticed: %d -> %d, %d events", uv1, st.UIDValidity, uvEvents.Load())
 	}
-}
-
-// benchLanding measures from a mail landing in the mailbox (LMTP delivery done) to
-// Handler.Handle being called through IDLE.
-func benchLanding(b *testing.B, env *mailEnv, lmtpAddr string) {
-	h := newMemHandler()
-	startWatcher(b, env.watcherConfig(nil), h)
-	var total time.Duration
-	for i := 0; i < b.N; i++ {
-		mid := fmt.Sprintf("land-%d-%d@example.net", i, time.Now().UnixNano())
-		if err := mailtest.DeliverLMTP(lmtpAddr, env.playerAddr, env.adjAddr, []byte(testMail(env.playerAddr, env.adjAddr, "[g1 csa] orders", mid, "ORDERS\n"))); err != nil {
-			b.Fatal(err)
-		}
-		landed := time.Now()
-		_, at := h.waitHandled(b, mid)
-		total += at.Sub(landed)
-	}
-	b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms-landed-to-handler")
 }
 
 // benchRoundTrip measures the transport's share of an hour's round trip: a player's

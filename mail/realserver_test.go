@@ -18,6 +18,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/shiloh-pbem/pbem/mail/mailtest"
 )
 
 var realDir string
@@ -185,4 +187,22 @@ func BenchmarkLandedToHandlerRealServer(b *testing.B) {
 // handler, a receipt composed into the outbox and accepted by Postfix.
 func BenchmarkRoundTripRealServer(b *testing.B) {
 	benchRoundTrip(b, realEnv(b))
+}
+
+// benchLanding measures from a mail landing in the mailbox (LMTP delivery done) to
+// Handler.Handle being called through IDLE.
+func benchLanding(b *testing.B, env *mailEnv, lmtpAddr string) {
+	h := newMemHandler()
+	startWatcher(b, env.watcherConfig(nil), h)
+	var total time.Duration
+	for i := 0; i < b.N; i++ {
+		mid := fmt.Sprintf("land-%d-%d@example.net", i, time.Now().UnixNano())
+		if err := mailtest.DeliverLMTP(lmtpAddr, env.playerAddr, env.adjAddr, []byte(testMail(env.playerAddr, env.adjAddr, "[g1 csa] orders", mid, "ORDERS\n"))); err != nil {
+			b.Fatal(err)
+		}
+		landed := time.Now()
+		_, at := h.waitHandled(b, mid)
+		total += at.Sub(landed)
+	}
+	b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms-landed-to-handler")
 }
