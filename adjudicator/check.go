@@ -228,7 +228,7 @@ func believedState(sc *Scenario, st *State, side Side) *State {
 		spec := st.specAt(sc, i)
 		if spec == nil || spec.Side != side {
 			if spec != nil && bs.Where == OnMap {
-				if j, ok := sc.Map.areaIndex[bs.Area]; ok && seen.hasAt(j) {
+				if j, ok := sc.Map.areaIndex.lookup(string(bs.Area)); ok && seen.hasAt(j) {
 					count[j]++
 				}
 			}

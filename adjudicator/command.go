@@ -240,7 +240,7 @@ type occTable struct {
 
 // at is an area's occupancy bits (0 for an id not on the map).
 func (o occTable) at(a AreaID) uint8 {
-	if i, ok := o.m.areaIndex[a]; ok {
+	if i, ok := o.m.areaIndex.lookup(string(a)); ok {
 		return o.bits[i]
 	}
 	return 0
@@ -266,7 +266,7 @@ func occupancyInto(sc *Scenario, st *State, buf []uint8) occTable {
 		if b.Where != OnMap {
 			continue
 		}
-		if j, ok := sc.Map.areaIndex[b.Area]; ok {
+		if j, ok := sc.Map.areaIndex.lookup(string(b.Area)); ok {
 			buf[j] |= sideBit(st.specAt(sc, i).Side)
 		}
 	}

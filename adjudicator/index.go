@@ -19,10 +19,7 @@ func (m *Map) Index() {
 		return m.Borders[i].B < m.Borders[j].B
 	})
 	sort.Slice(m.Roads, func(i, j int) bool { return m.Roads[i].ID < m.Roads[j].ID })
-	m.areaIndex = make(map[AreaID]int, len(m.Areas))
-	for i, a := range m.Areas {
-		m.areaIndex[a.ID] = i
-	}
+	m.areaIndex = newIDTable(len(m.Areas), func(i int) string { return string(m.Areas[i].ID) })
 	m.borderIndex = make(map[[2]AreaID]int, len(m.Borders))
 	m.neighbours = make(map[AreaID][]AreaID, len(m.Areas))
 	for i, b := range m.Borders {
@@ -38,7 +35,7 @@ func (m *Map) Index() {
 	m.nEdges = 0
 	for i, a := range m.Areas {
 		for _, n := range m.neighbours[a.ID] {
-			j, ok := m.areaIndex[n]
+			j, ok := m.areaIndex.lookup(string(n))
 			if !ok {
 				continue // a border to an unknown area: validation reports it
 			}
@@ -54,7 +51,7 @@ func (m *Map) Index() {
 	m.roadPaths = make([][][2]AreaID, len(m.Areas))
 	for _, r := range m.Roads {
 		for i, a := range r.Path {
-			ai, ok := m.areaIndex[a]
+			ai, ok := m.areaIndex.lookup(string(a))
 			if !ok {
 				continue // validation reports it
 			}
@@ -71,7 +68,7 @@ func (m *Map) Index() {
 // roadPathsFrom lists the two-area road moves that start in a (the next two areas
 // along each road through it, both ways), roads in id order. Shared: do not modify.
 func (m *Map) roadPathsFrom(a AreaID) [][2]AreaID {
-	if i, ok := m.areaIndex[a]; ok {
+	if i, ok := m.areaIndex.lookup(string(a)); ok {
 		return m.roadPaths[i]
 	}
 	return nil
@@ -91,10 +88,7 @@ func (m *Map) indexLimits() {
 
 // aix returns an area's index in Areas, or -1 for an id not on the map.
 func (m *Map) aix(id AreaID) int {
-	if i, ok := m.areaIndex[id]; ok {
-		return i
-	}
-	return -1
+	return m.areaIndex.get(string(id))
 }
 
 // edge returns the crossing from the area with index i to the one with index j, or
@@ -118,7 +112,7 @@ func (m *Map) crossing(a, b AreaID) *mapEdge { return m.edge(m.aix(a), m.aix(b))
 
 // Area returns the area with the id, or nil.
 func (m *Map) Area(id AreaID) *Area {
-	i, ok := m.areaIndex[id]
+	i, ok := m.areaIndex.lookup(string(id))
 	if !ok {
 		return nil
 	}
@@ -154,10 +148,7 @@ func (m *Map) Road(id RoadID) *Road {
 func (ob *OrderOfBattle) Index() {
 	sort.Slice(ob.Blocks, func(i, j int) bool { return ob.Blocks[i].ID < ob.Blocks[j].ID })
 	sort.Slice(ob.Formations, func(i, j int) bool { return ob.Formations[i].ID < ob.Formations[j].ID })
-	ob.blockIndex = make(map[BlockID]int, len(ob.Blocks))
-	for i, b := range ob.Blocks {
-		ob.blockIndex[b.ID] = i
-	}
+	ob.blockIndex = newIDTable(len(ob.Blocks), func(i int) string { return string(ob.Blocks[i].ID) })
 	for _, s := range Sides {
 		ob.sideArmies[s.Index()] = listSideArmies(ob, s)
 	}
@@ -165,7 +156,7 @@ func (ob *OrderOfBattle) Index() {
 
 // Block returns the block's card, or nil.
 func (ob *OrderOfBattle) Block(id BlockID) *BlockSpec {
-	i, ok := ob.blockIndex[id]
+	i, ok := ob.blockIndex.lookup(string(id))
 	if !ok {
 		return nil
 	}

@@ -104,7 +104,7 @@ type Map struct {
 	Borders []Border `json:"borders"`
 	Roads   []Road   `json:"roads"`
 
-	areaIndex   map[AreaID]int
+	areaIndex   idTable
 	borderIndex map[[2]AreaID]int
 	neighbours  map[AreaID][]AreaID
 	// adj is neighbours by area index (for searches that run often: command range).
@@ -205,7 +205,7 @@ type OrderOfBattle struct {
 	// FallenMarkers is the number of Fallen-leader HQ markers per side (4.2 note).
 	FallenMarkers int `json:"fallen_markers"`
 
-	blockIndex map[BlockID]int
+	blockIndex idTable
 	// sideArmies are each side's armies with an army HQ (command.go), by Side.Index.
 	sideArmies [2][]Army
 }

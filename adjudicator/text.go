@@ -31,14 +31,9 @@ func (a *textArena) cat(parts ...string) string {
 	}
 	a.room(n)
 	start := a.b.Len()
-	// Assembled on the stack and written once: each write to the builder stores its
-	// buffer pointer, which costs a write barrier while the GC runs.
-	var tmp [256]byte
-	b := tmp[:0]
 	for _, p := range parts {
-		b = append(b, p...)
+		a.b.WriteString(p) // room was made: no growth, no copy of earlier text
 	}
-	a.b.Write(b)
 	return a.b.String()[start:]
 }
 
