@@ -257,7 +257,7 @@ var keywords = []string{
 
 // isKeyword reports whether w is one of keywords.
 func isKeyword(w string) bool {
-	e := find(&lineWords, w)
+	e := lineWords.get(w)
 	return e >= 0 && e&1 != 0
 }
 

@@ -216,6 +216,24 @@ func find[S []byte | string](ix *keyIndex, k S) int {
 	return e
 }
 
+// get is find for a key held in a string, not generic: the parse looks up most
+// names as one word, through here.
+func (ix *keyIndex) get(k string) int {
+	if len(ix.slots) == 0 {
+		return -1
+	}
+	mask := uint32(len(ix.slots) - 1)
+	for i := hashKey(k) & mask; ; i = (i + 1) & mask {
+		sl := &ix.slots[i]
+		if sl.key == "" {
+			return -1
+		}
+		if sl.key == k {
+			return sl.entry
+		}
+	}
+}
+
 // findKey returns the key stored equal to k and its entry, or "" and -1.
 func findKey[S []byte | string](ix *keyIndex, k S) (string, int) {
 	if len(ix.slots) == 0 {
@@ -296,6 +314,23 @@ func (ix *blockIndex) set(k string, v int) {
 	ix.used++
 }
 
+// swap sets k to v and returns what it was, as get would have.
+func (ix *blockIndex) swap(k string, v int) (int, bool) {
+	sl := ix.slot(k)
+	if sl.gen == ix.gen {
+		old := sl.val
+		sl.val = v
+		return old, old >= 0
+	}
+	if 2*(ix.used+1) > len(ix.slots) {
+		ix.grow()
+		sl = ix.slot(k)
+	}
+	*sl = blockSlot{key: k, val: v, gen: ix.gen}
+	ix.used++
+	return 0, false
+}
+
 func (ix *blockIndex) remove(k string) {
 	if sl := ix.slot(k); sl.gen == ix.gen {
 		sl.val = -1 // kept, so that the keys after it stay reachable
@@ -314,16 +349,29 @@ func (ix *blockIndex) grow() {
 	}
 }
 
-// hashKey is FNV-1a of the length and the last eight bytes: enough to tell names
-// and ids apart (ids share their first bytes, "csa-"), and the tables compare whole
-// keys anyway.
+// hashKey mixes the length with the last eight bytes (the first four and the last
+// four of a shorter key): enough to tell names and ids apart (ids share their first
+// bytes, "csa-"), and the tables compare whole keys anyway. The bytes are gathered
+// as one word, which the compiler loads at once, rather than hashed one by one.
 func hashKey[S []byte | string](k S) uint32 {
-	h := (2166136261 ^ uint32(len(k))) * 16777619
-	for i := max(0, len(k)-8); i < len(k); i++ {
-		h ^= uint32(k[i])
-		h *= 16777619
+	n := len(k)
+	var x uint64
+	switch {
+	case n >= 8:
+		s := k[n-8:]
+		x = uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	case n >= 4:
+		a, b := k[:4], k[n-4:]
+		x = uint64(a[0]) | uint64(a[1])<<8 | uint64(a[2])<<16 | uint64(a[3])<<24 |
+			(uint64(b[0])|uint64(b[1])<<8|uint64(b[2])<<16|uint64(b[3])<<24)<<32
+	case n > 0:
+		x = uint64(k[0]) | uint64(k[n/2])<<8 | uint64(k[n-1])<<16
 	}
-	return h
+	x ^= uint64(n) * 0x9E3779B97F4A7C15
+	x *= 0xBF58476D1CE4E5B9
+	x ^= x >> 31
+	return uint32(x >> 29)
 }
 
 func newTable(names []Name) *table {
@@ -531,7 +579,7 @@ func (t *table) resolveBytes(k []byte) lookup {
 
 // resolveString is resolveBytes for a key held in a string.
 func (t *table) resolveString(k string) lookup {
-	if e := find(&t.unique, k); e >= 0 {
+	if e := t.unique.get(k); e >= 0 {
 		return lookup{how: exact, entry: e}
 	}
 	return t.resolveKey(k)

@@ -96,6 +96,8 @@ type parser struct {
 	lines  ListLines
 	line   int
 	source string
+	// emptied is set when a move lost its last block to a later order
+	emptied bool
 	*scratch
 	// blockSlab and areaSlab hold the lists the orders keep, carved one after
 	// another, so that a parse allocates a few arrays rather than one per list.
@@ -291,7 +293,9 @@ func (p *parser) misspeltKeyword(toks []token) string {
 	}
 	for ti := range toks {
 		t := &toks[ti]
-		if t.kind == tColon && *t != toks[1] || t.kind == tArrow || t.kind == tRoad || t.low == "from" {
+		// a colon other than the second token (the lexer's colons are all one
+		// token, so comparing kinds is comparing tokens)
+		if t.kind == tColon && toks[1].kind != tColon || t.kind == tArrow || t.kind == tRoad || t.low == "from" {
 			return ""
 		}
 	}
@@ -423,7 +427,10 @@ func (p *parser) lookupToks(t *table, toks []token) lookup {
 			w = w[:len(w)-1]
 		}
 		if !isStopWord(w) {
-			return t.resolveString(w)
+			if e := t.unique.get(w); e >= 0 {
+				return lookup{how: exact, entry: e}
+			}
+			return t.resolveKey(w)
 		}
 	}
 	buf := p.keyBuf[:0]
@@ -1371,12 +1378,6 @@ func (p *parser) parseMove(toks []token) {
 		}
 		intentSet = true
 	}
-	isMark := func(t token) bool {
-		if t.kind != tWord || len(t.low) < 2 || len(t.low) > 11 {
-			return false // the intent and straggler words are 2 to 11 letters
-		}
-		return isIntentWord(t.low)
-	}
 	take := func(t token) {
 		if isMarkWord(t.low) {
 			m.Uncommanded = true
@@ -1384,19 +1385,19 @@ func (p *parser) parseMove(toks []token) {
 			setIntent(t)
 		}
 	}
-	for len(toks) > 0 && isMark(toks[0]) {
+	for len(toks) > 0 && isMark(&toks[0]) {
 		take(toks[0])
 		toks = toks[1:]
 	}
-	for len(toks) > 0 && (isMark(toks[len(toks)-1]) || toks[len(toks)-1].kind == tComma) {
+	for len(toks) > 0 && (isMark(&toks[len(toks)-1]) || toks[len(toks)-1].kind == tComma) {
 		if toks[len(toks)-1].kind == tWord {
 			take(toks[len(toks)-1])
 		}
 		toks = toks[:len(toks)-1]
 	}
 	// an intent word inside the line acts as the arrow: "cleburne attack rea"
-	for i := range toks {
-		if isMark(toks[i]) && i > 0 {
+	for i := 1; i < len(toks); i++ {
+		if isMark(&toks[i]) {
 			take(toks[i])
 			if isMarkWord(toks[i].low) {
 				toks = append(toks[:i:i], toks[i+1:]...)
@@ -1582,6 +1583,14 @@ func (p *parser) parseMove(toks []token) {
 	p.addMove(m)
 }
 
+// isMark reports an intent or straggler word.
+func isMark(t *token) bool {
+	if t.kind != tWord || len(t.low) < 2 || len(t.low) > 11 {
+		return false // the intent and straggler words are 2 to 11 letters
+	}
+	return isIntentWord(t.low)
+}
+
 // notAnOrder reports a line that reads as no order at all.
 func (p *parser) notAnOrder() {
 	p.errorf("write a move as \"blocks: from > to\", e.g. \"Cleburne: Seay Field > Rea Field attack\"; other text is ignored before a line saying ORDERS and after one saying END",
@@ -1679,6 +1688,7 @@ func (p *parser) stay(toks []token) {
 			if j := slices.Index(old.Blocks, b); j >= 0 {
 				p.warnf("%s stays: its move on line %d is cancelled", t.canonical(string(b)), old.Line)
 				old.Blocks = slices.Delete(old.Blocks, j, j+1)
+				p.emptied = p.emptied || len(old.Blocks) == 0
 				p.moveOf.remove(string(b))
 			}
 		}
@@ -1688,8 +1698,11 @@ func (p *parser) stay(toks []token) {
 // addMove keeps one move per block: a later order for a block replaces the earlier.
 func (p *parser) addMove(m adjudicator.Move) {
 	t := p.dict.blockTable(p.side)
+	at := len(p.o.Moves)
+	// The blocks of one move are distinct (blockList drops a block listed twice),
+	// so each is looked up and given the new move in one probe.
 	for _, b := range m.Blocks {
-		i, ok := p.moveOf.get(string(b))
+		i, ok := p.moveOf.swap(string(b), at)
 		if !ok {
 			continue
 		}
@@ -1698,18 +1711,18 @@ func (p *parser) addMove(m adjudicator.Move) {
 		if j := slices.Index(old.Blocks, b); j >= 0 {
 			p.warn(t.canonical(string(b)) + " already had a move on line " + itoa(old.Line) + "; this one replaces it")
 			old.Blocks = slices.Delete(old.Blocks, j, j+1) // its own part of the slab
+			p.emptied = p.emptied || len(old.Blocks) == 0
 		}
 	}
 	p.o.Moves = append(p.o.Moves, m)
-	for _, b := range m.Blocks {
-		p.moveOf.set(string(b), len(p.o.Moves)-1)
-	}
 }
 
 // finish normalises empty results.
 func (p *parser) finish() {
 	o := p.o
-	o.Moves = slices.DeleteFunc(o.Moves, func(m adjudicator.Move) bool { return len(m.Blocks) == 0 })
+	if p.emptied {
+		o.Moves = slices.DeleteFunc(o.Moves, func(m adjudicator.Move) bool { return len(m.Blocks) == 0 })
+	}
 	p.moves = o.Moves // the buffer, grown or not, goes back to the pool
 	if len(o.Moves) == 0 {
 		o.Moves = nil
