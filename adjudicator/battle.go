@@ -227,10 +227,12 @@ func (h *hour) newFight(ph *battlePhase, b *battle) *fight {
 		}
 	}
 	slices.Sort(ids)
-	slab := make([]fighter, len(ids))
-	ft.fs = make([]*fighter, 0, len(ids))
+	// Fighters are the battle's working records (scratch): events copy what they
+	// report.
+	slab := h.sx.fighters.take(len(ids))
+	ft.fs = h.sx.fPtrs.take(len(ids))[:0]
 	// The per-round lists: at most every fighter, so never grown.
-	ptrs := make([]*fighter, len(ids))
+	ptrs := h.sx.fPtrs.take(len(ids))
 	ft.order = ptrs[:0:len(ids)]
 	ft.tbuf = make([]BlockID, 0, len(ids))
 	for k, id := range ids {

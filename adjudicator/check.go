@@ -53,13 +53,15 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the game's state does not fit its scenario: " + err.Error()}}
 	}
 	side := o.Side
-	seen := believedState(sc, st, side)
+	sx := getScratch()
+	seen := believedState(sc, st, side, sx)
 	var ords [2]*Orders
 	ords[side.Index()] = o
-	h := newCheckHour(sc, seen, ords, steadyDice{}) // seen is CheckOrders' own copy
+	h := newCheckHour(sc, seen, ords, steadyDice{}, sx) // seen is CheckOrders' own copy
 	h.p1 = side
 	h.playerTurn(side)
 	h.spendSupply(side)
+	defer h.release() // after the checks below have copied what they need
 
 	// The checks are sorted by kind (in the order the hour uses them), then by index
 	// in the orders, stably; the keys are sorted first and each check is built
@@ -209,8 +211,19 @@ func checkKindRank(kind string) int {
 // believedState is the position as side sees it: its own blocks and public facts as
 // they are; enemy blocks replaced by stand-ins (enemy ids in id order, strength 1) in
 // the areas where the side's view shows enemy blocks.
-func believedState(sc *Scenario, st *State, side Side) *State {
-	b := st.cloneWithout() // no sightings: the enemy's are hidden facts, own ones unused
+//
+// Its blocks list is taken from sx when sx is not nil (a check's own working copy,
+// which never leaves CheckOrders).
+func believedState(sc *Scenario, st *State, side Side, sx *scratch) *State {
+	var blocks []BlockState
+	var count []int32
+	var stand []int
+	if sx != nil {
+		blocks, count, stand = sx.blocks.take(len(st.Blocks)), sx.i32.take(len(sc.Map.Areas)), sx.ints.take(len(st.Blocks))[:0]
+	} else {
+		count, stand = make([]int32, len(sc.Map.Areas)), make([]int, 0, len(st.Blocks))
+	}
+	b := st.cloneWithout(blocks) // no sightings: the enemy's are hidden facts, own ones unused
 	var keep []ArmyCommand
 	for _, ac := range st.ArmyCommand {
 		if sc.OB.Block(ac.HQ).Side == side {
@@ -221,8 +234,6 @@ func believedState(sc *Scenario, st *State, side Side) *State {
 	// The areas of the enemy blocks side sees, counted by area index: taken in
 	// index order they are the areas of ViewOf's Enemy list (sorted by area id).
 	seen := visibleAreas(sc, st, side)
-	count := make([]int32, len(sc.Map.Areas))
-	stand := make([]int, 0, len(b.Blocks))
 	for i := range b.Blocks {
 		bs := &b.Blocks[i]
 		spec := st.specAt(sc, i)

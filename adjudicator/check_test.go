@@ -138,7 +138,7 @@ func TestBelievedStateMatchesView(t *testing.T) {
 	for _, mode := range []Visibility{VisBlocks, VisDoubleBlind, VisOpen} {
 		st := botHours(t, sc, mode, 7)
 		for _, side := range Sides {
-			b := believedState(sc, st, side)
+			b := believedState(sc, st, side, nil)
 			if len(b.Sightings) != 0 {
 				t.Errorf("%s %s: the believed state keeps %d sightings", mode, side, len(b.Sightings))
 			}

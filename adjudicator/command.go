@@ -377,9 +377,15 @@ func (h *hour) activateHQs(t *turn) {
 		}
 		if slab == nil {
 			// Every activation in one slab, each with room for eight commanded blocks.
-			slab = make([]activeHQ, 0, len(o.Activate))
+			// The activeHQ records are working memory (scratch); the commanded lists
+			// become results' block lists, so they are fresh.
+			slab = h.sx.hqs.take(len(o.Activate))[:0]
 			cmds = make([]BlockID, 8*len(o.Activate))
-			t.active = slices.Grow(t.active, len(o.Activate))
+			if t.active == nil {
+				t.active = h.sx.hqPtrs.take(len(o.Activate))[:0]
+			} else {
+				t.active = slices.Grow(t.active, len(o.Activate))
+			}
 		}
 		k := len(slab)
 		slab = append(slab, activeHQ{id: act.HQ, bi: h.bix(act.HQ), side: t.side, formation: spec.Formation, cr: spec.CommandRange, order: i, line: act.Line,
@@ -448,8 +454,8 @@ func (t *turn) sortActiveByID(l []int) {
 func (h *hour) solveCommand(t *turn, items []*moveItem) {
 	// Only an army HQ's assignments are ever revisited (it is full at three); the
 	// others take any number, so who they command is kept on the items alone.
-	assigned := make([][]*moveItem, len(t.active))
-	aslab := make([]*moveItem, armyCapacity*len(t.active))
+	assigned := h.sx.itemSets.take(len(t.active))
+	aslab := h.sx.itemPtrs.take(armyCapacity * len(t.active))
 	for i := range assigned {
 		assigned[i] = aslab[i*armyCapacity : i*armyCapacity : (i+1)*armyCapacity]
 	}
@@ -480,9 +486,9 @@ func (h *hour) solveCommand(t *turn, items []*moveItem) {
 		}
 		return false
 	}
-	seen := make([]bool, len(t.active))
+	seen := h.sx.bools.take(len(t.active))
 	// Every item's candidates live in one slab (at most len(t.active) each).
-	slab := make([]int, 0, len(items)*len(t.active))
+	slab := h.sx.ints.take(len(items) * len(t.active))[:0]
 	for _, it := range items {
 		it.hq = -1
 		if !it.needsCommand {

@@ -20,6 +20,7 @@ func ResolveHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) (*State, *R
 	}
 	h := newHour(sc, st, orders, d)
 	h.play()
+	h.release()
 	// As before the preallocations: an empty list encodes as null.
 	if len(h.rep.Results) == 0 {
 		h.rep.Results = nil
@@ -74,6 +75,17 @@ type hour struct {
 	// txt and ints hold the report's texts and dice (text.go).
 	txt  textArena
 	ints intSlab
+	// sx is the hour's reusable working memory (scratch.go); nil once released.
+	sx *scratch
+}
+
+// release hands the hour's working memory back for the next hour. The hour must
+// not be used after it.
+func (h *hour) release() {
+	if h.sx != nil {
+		putScratch(h.sx)
+		h.sx = nil
+	}
 }
 
 // battle is a contested area waiting to be fought (6.1).
@@ -93,28 +105,23 @@ type battleEntry struct {
 }
 
 func newHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
-	return newHourOwning(sc, st.Clone(), orders, d, true)
+	return newHourOwning(sc, st.Clone(), orders, d, getScratch(), false)
 }
 
 // newCheckHour is the hour CheckOrders plays: st is the caller's own copy, and no
-// battle is fought.
-func newCheckHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
-	h := newHourOwning(sc, st, orders, d, false)
-	h.checking = true
-	return h
+// battle is fought. Its report never leaves CheckOrders, so its events and results
+// are working memory from sx too.
+func newCheckHour(sc *Scenario, st *State, orders [2]*Orders, d Dice, sx *scratch) *hour {
+	return newHourOwning(sc, st, orders, d, sx, true)
 }
 
 // newHourOwning builds the hour's working context on st itself, which must fit sc
-// (checkState); battles says whether the hour will fight its battles (for the room
-// it makes for events).
-func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, battles bool) *hour {
-	h := &hour{
-		sc:        sc,
-		st:        st,
-		rep:       &Report{Hour: st.Hour},
-		moveCount: make([]int16, sc.Map.nEdges),
-		moved:     make([]bool, len(st.Blocks)),
-	}
+// (checkState), with sx as its working memory. Only a check (which fights no
+// battles) takes its report's lists from sx: ResolveHour returns its report.
+func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, sx *scratch, check bool) *hour {
+	h := &hour{sc: sc, st: st, rep: &Report{Hour: st.Hour}, sx: sx, checking: check}
+	h.moveCount = h.sx.i16.take(sc.Map.nEdges)
+	h.moved = h.sx.bools.take(len(st.Blocks))
 	// About one result per order, and a few for standing orders.
 	res := 16
 	for _, o := range orders {
@@ -122,8 +129,10 @@ func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, battles b
 			res += len(o.Moves) + len(o.Activate) + len(o.Battles) + len(o.Doctrine) + len(o.Regroup) + len(o.Supply)
 		}
 	}
-	h.rep.Results = make([]Result, 0, res)
-	if battles {
+	if check {
+		h.rep.Results = sx.results.take(res)[:0]
+	} else {
+		h.rep.Results = make([]Result, 0, res)
 		h.rep.Throws = make([]Throw, 0, 128) // a busy hour's battles throw about a hundred dice
 	}
 	h.d = loggingDice{d: d, log: &h.rep.Throws}
@@ -137,7 +146,11 @@ func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, battles b
 	h.initOcc()
 	// Allocated once, not step by step: an Event is large, and each growth copies
 	// them all.
-	h.rep.Events = make([]Event, 0, h.eventRoom(battles))
+	if check {
+		h.rep.Events = sx.events.take(h.eventRoom(false))[:0]
+	} else {
+		h.rep.Events = make([]Event, 0, h.eventRoom(true))
+	}
 	return h
 }
 
@@ -257,7 +270,7 @@ func (h *hour) sideOf(id BlockID) Side {
 
 // Clone returns a deep copy of the state.
 func (st *State) Clone() *State {
-	c := st.cloneWithout()
+	c := st.cloneWithout(nil)
 	c.ArmyCommand = append([]ArmyCommand(nil), st.ArmyCommand...)
 	c.Sightings = append([]Sighting(nil), st.Sightings...)
 	return c
@@ -265,10 +278,17 @@ func (st *State) Clone() *State {
 
 // cloneWithout is a deep copy of the state without its army commands and sightings
 // (left nil), for a copy that filters or drops those itself (CheckOrders' believed
-// state). Every other slice is copied here, so that a new field is added once.
-func (st *State) cloneWithout() *State {
+// state). Every other slice is copied here, so that a new field is added once. The
+// blocks are copied into blocks when it has their number (a check's working copy),
+// else into fresh memory.
+func (st *State) cloneWithout(blocks []BlockState) *State {
 	c := *st
-	c.Blocks = append([]BlockState(nil), st.Blocks...)
+	if len(st.Blocks) > 0 && len(blocks) == len(st.Blocks) {
+		c.Blocks = blocks
+		copy(c.Blocks, st.Blocks)
+	} else {
+		c.Blocks = append([]BlockState(nil), st.Blocks...)
+	}
 	c.Losses = append([]Loss(nil), st.Losses...)
 	c.CampsCaptured = append([]AreaID(nil), st.CampsCaptured...)
 	c.ArrivalsDone = append([]string(nil), st.ArrivalsDone...)

@@ -125,11 +125,13 @@ func (h *hour) playerTurn(s Side) {
 		side:        s,
 		p2:          s != h.p1,
 		frontline:   map[AreaID]bool{},
-		battleCount: make([]int16, h.sc.Map.nEdges),
+		battleCount: h.sx.i16.take(h.sc.Map.nEdges),
 		consumed:    map[[2]int]bool{},
-		out:         make([]*moveOutcome, len(o.Moves)),
+		out:         h.sx.outPtrs.take(len(o.Moves)),
 	}
-	outs := make([]moveOutcome, len(t.out)) // one allocation for all
+	// The outcomes are working records: a result copies out what it reports (a
+	// "went" list is fresh memory of its own, see moveItems).
+	outs := h.sx.outs.take(len(t.out))
 	for i := range t.out {
 		t.out[i] = &outs[i]
 	}
@@ -179,11 +181,13 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 	}
 	// The items live in one slab, never grown past n, so the pointers stay valid;
 	// each move's list of blocks that went gets a window of another.
-	slab := make([]moveItem, 0, n)
+	// Items, records and the log are the turn's working memory (scratch); the lists
+	// of blocks that went become results' block lists, so they get fresh memory.
+	slab := h.sx.items.take(n)[:0]
 	wentSlab := make([]BlockID, n)
-	items = make([]*moveItem, 0, n)
-	t.log = make([]*moveRecord, 0, n)
-	t.recs = make([]moveRecord, 0, n)
+	items = h.sx.itemPtrs.take(n)[:0]
+	t.log = h.sx.recPtrs.take(n)[:0]
+	t.recs = h.sx.recs.take(n)[:0]
 	if h.checking {
 		h.mv.commands = slices.Grow(h.mv.commands, n)
 	}

@@ -10,9 +10,9 @@ package adjudicator
 func (h *hour) initOcc() {
 	n := len(h.sc.Map.Areas)
 	for s := range h.occN {
-		h.occN[s] = make([]int16, n)
+		h.occN[s] = h.sx.i16.take(n)
 	}
-	h.loc = make([]int, len(h.st.Blocks))
+	h.loc = h.sx.ints.take(len(h.st.Blocks))
 	for i := range h.st.Blocks {
 		h.loc[i] = -1
 		h.occAdd(i, 1)
@@ -81,7 +81,7 @@ func (h *hour) moveOnMap(bi int, area AreaID, ai int) {
 func (h *hour) occupancy() occTable {
 	n := len(h.sc.Map.Areas)
 	if cap(h.occBuf) < n {
-		h.occBuf = make([]uint8, n)
+		h.occBuf = h.sx.u8.take(n)
 	}
 	bits := h.occBuf[:n]
 	ver := h.occVer[0] + h.occVer[1] + 1 // both only grow
