@@ -49,15 +49,17 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 	if o == nil || o.Side == NoSide {
 		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the orders name no side"}}
 	}
-	if err := checkState(sc, st); err != nil {
+	sx := getScratch()
+	loc := sx.ints.take(len(st.Blocks))
+	if err := locate(sc, st, loc); err != nil {
+		putScratch(sx)
 		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the game's state does not fit its scenario: " + err.Error()}}
 	}
 	side := o.Side
-	sx := getScratch()
-	seen := believedState(sc, st, side, sx)
+	seen := believedState(sc, st, side, sx, loc)
 	var ords [2]*Orders
 	ords[side.Index()] = o
-	h := newCheckHour(sc, seen, ords, steadyDice{}, sx) // seen is CheckOrders' own copy
+	h := newCheckHour(sc, seen, ords, steadyDice{}, sx, loc) // seen is CheckOrders' own copy
 	h.p1 = side
 	h.playerTurn(side)
 	h.spendSupply(side)
@@ -213,8 +215,9 @@ func checkKindRank(kind string) int {
 // the areas where the side's view shows enemy blocks.
 //
 // Its blocks list is taken from sx when sx is not nil (a check's own working copy,
-// which never leaves CheckOrders).
-func believedState(sc *Scenario, st *State, side Side, sx *scratch) *State {
+// which never leaves CheckOrders). loc, when not nil, holds each block's area index
+// in st (locate) and is changed to the believed state's.
+func believedState(sc *Scenario, st *State, side Side, sx *scratch, loc []int) *State {
 	var blocks []BlockState
 	var count []int32
 	var stand []int
@@ -239,11 +242,20 @@ func believedState(sc *Scenario, st *State, side Side, sx *scratch) *State {
 		spec := st.specAt(sc, i)
 		if spec == nil || spec.Side != side {
 			if spec != nil && bs.Where == OnMap {
-				if j, ok := sc.Map.areaIndex.lookup(string(bs.Area)); ok && seen.hasAt(j) {
+				var j int
+				if loc != nil {
+					j = loc[i]
+				} else {
+					j = sc.Map.aix(bs.Area)
+				}
+				if j >= 0 && seen.hasAt(j) {
 					count[j]++
 				}
 			}
 			bs.Where, bs.Area, bs.Strength = Absent, "", 0
+			if loc != nil {
+				loc[i] = -1
+			}
 			stand = append(stand, i)
 		}
 	}
@@ -251,6 +263,9 @@ func believedState(sc *Scenario, st *State, side Side, sx *scratch) *State {
 	for j := range count {
 		for ; count[j] > 0 && k < len(stand); count[j]-- {
 			bs := &b.Blocks[stand[k]]
+			if loc != nil {
+				loc[stand[k]] = j
+			}
 			k++
 			bs.Where, bs.Area, bs.Strength = OnMap, sc.Map.Areas[j].ID, 1
 			if bs.Max < 1 {

@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -138,7 +139,25 @@ func TestBelievedStateMatchesView(t *testing.T) {
 	for _, mode := range []Visibility{VisBlocks, VisDoubleBlind, VisOpen} {
 		st := botHours(t, sc, mode, 7)
 		for _, side := range Sides {
-			b := believedState(sc, st, side, nil)
+			b := believedState(sc, st, side, nil, nil)
+			// With the area indexes given (as CheckOrders does), the same state, and
+			// the indexes follow the believed blocks.
+			loc := make([]int, len(st.Blocks))
+			if err := locate(sc, st, loc); err != nil {
+				t.Fatal(err)
+			}
+			if b2 := believedState(sc, st, side, new(scratch), loc); !reflect.DeepEqual(b2, b) {
+				t.Errorf("%s %s: the believed state differs when built with area indexes", mode, side)
+			}
+			for i, bs := range b.Blocks {
+				want := -1
+				if bs.Where == OnMap {
+					want = sc.Map.aix(bs.Area)
+				}
+				if loc[i] != want {
+					t.Errorf("%s %s: block %s: area index %d, want %d", mode, side, bs.ID, loc[i], want)
+				}
+			}
 			if len(b.Sightings) != 0 {
 				t.Errorf("%s %s: the believed state keeps %d sightings", mode, side, len(b.Sightings))
 			}

@@ -406,9 +406,13 @@ func (h *hour) activateHQs(t *turn) {
 			a.asArmy, a.armies = true, armies
 		}
 		t.active = append(t.active, a)
-		text := h.txt.cat(spec.Name, " activated")
-		if a.asArmy && spec.HQKind != AHQ {
+		var text string
+		switch {
+		case h.checking: // a check's events are never read for their text
+		case a.asArmy && spec.HQKind != AHQ:
 			text = h.txt.cat(spec.Name, " activated as army HQ")
+		default:
+			text = h.txt.cat(spec.Name, " activated")
 		}
 		h.event(Event{Kind: EvActivate, Side: t.side, Block: act.HQ, Area: b.Area, Rule: "5.2", Text: text})
 	}
@@ -573,8 +577,11 @@ func (h *hour) reduceActiveHQs(t *turn) {
 			b.Strength--
 		}
 		str := strconv.Itoa(b.Strength)
-		h.event(Event{Kind: EvHQReduced, Side: t.side, Block: a.id, Area: b.Area, Strength: b.Strength, Rule: "5.2",
-			Text: h.txt.cat(spec.Name, " commanded ", strconv.Itoa(len(a.commanded)), " block(s) and is reduced to ", str)})
+		ev := Event{Kind: EvHQReduced, Side: t.side, Block: a.id, Area: b.Area, Strength: b.Strength, Rule: "5.2"}
+		if !h.checking { // a check's events are never read for their text
+			ev.Text = h.txt.cat(spec.Name, " commanded ", strconv.Itoa(len(a.commanded)), " block(s) and is reduced to ", str)
+		}
+		h.event(ev)
 		h.result(Result{Side: t.side, Order: ref, Status: Executed, Rule: "5.2", Blocks: a.commanded,
 			Reason: h.txt.cat(spec.Name, " commanded ", h.blockNames(a.commanded), "; reduced to strength ", str)})
 	}

@@ -12,13 +12,17 @@ import (
 // no orders (NMR) and is played by its standing defaults. The input state and orders
 // are never modified. The error is non-nil only for corrupt input.
 func ResolveHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) (*State, *Report, error) {
-	if err := checkState(sc, st); err != nil {
+	sx := getScratch()
+	loc := sx.ints.take(len(st.Blocks))
+	err := locate(sc, st, loc)
+	if err == nil && st.Over {
+		err = errorf("the game is over (%s)", st.Hour)
+	}
+	if err != nil {
+		putScratch(sx)
 		return nil, nil, err
 	}
-	if st.Over {
-		return nil, nil, errorf("the game is over (%s)", st.Hour)
-	}
-	h := newHour(sc, st, orders, d)
+	h := newHourOwning(sc, st.Clone(), orders, d, sx, false, loc)
 	h.play()
 	h.release()
 	// As before the preallocations: an empty list encodes as null.
@@ -105,20 +109,22 @@ type battleEntry struct {
 }
 
 func newHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
-	return newHourOwning(sc, st.Clone(), orders, d, getScratch(), false)
+	return newHourOwning(sc, st.Clone(), orders, d, getScratch(), false, nil)
 }
 
 // newCheckHour is the hour CheckOrders plays: st is the caller's own copy, and no
 // battle is fought. Its report never leaves CheckOrders, so its events and results
 // are working memory from sx too.
-func newCheckHour(sc *Scenario, st *State, orders [2]*Orders, d Dice, sx *scratch) *hour {
-	return newHourOwning(sc, st, orders, d, sx, true)
+func newCheckHour(sc *Scenario, st *State, orders [2]*Orders, d Dice, sx *scratch, loc []int) *hour {
+	return newHourOwning(sc, st, orders, d, sx, true, loc)
 }
 
 // newHourOwning builds the hour's working context on st itself, which must fit sc
 // (checkState), with sx as its working memory. Only a check (which fights no
-// battles) takes its report's lists from sx: ResolveHour returns its report.
-func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, sx *scratch, check bool) *hour {
+// battles) takes its report's lists from sx: ResolveHour returns its report. loc,
+// when not nil, holds each block's area index as locate found it, and becomes the
+// hour's h.loc.
+func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, sx *scratch, check bool, loc []int) *hour {
 	h := &hour{sc: sc, st: st, rep: &Report{Hour: st.Hour}, sx: sx, checking: check}
 	h.moveCount = h.sx.i16.take(sc.Map.nEdges)
 	h.moved = h.sx.bools.take(len(st.Blocks))
@@ -143,7 +149,7 @@ func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, sx *scrat
 		}
 		h.ord[s.Index()] = o
 	}
-	h.initOcc()
+	h.initOcc(loc)
 	// Allocated once, not step by step: an Event is large, and each growth copies
 	// them all.
 	if check {
@@ -375,7 +381,12 @@ func (st *State) Points() [2]int {
 
 // checkState verifies that a state fits its scenario: every OB block exactly once,
 // sorted, in a place that exists, with a sane strength.
-func checkState(sc *Scenario, st *State) error {
+func checkState(sc *Scenario, st *State) error { return locate(sc, st, nil) }
+
+// locate is checkState that also writes each block's area index into loc (when loc
+// is not nil): -1 off the map. The hour's occupancy index starts from it (initOcc),
+// so the areas are looked up once.
+func locate(sc *Scenario, st *State, loc []int) error {
 	if sc == nil || sc.Map == nil || sc.OB == nil {
 		return errorf("no scenario")
 	}
@@ -395,8 +406,14 @@ func checkState(sc *Scenario, st *State) error {
 		if b.ID != sc.OB.Blocks[i].ID {
 			return errorf("state block %d is %q, want %q (blocks sorted by id, one per OB block)", i, b.ID, sc.OB.Blocks[i].ID)
 		}
-		if b.Where == OnMap && sc.Map.Area(b.Area) == nil {
-			return errorf("block %s stands in unknown area %q", b.ID, b.Area)
+		ai := -1
+		if b.Where == OnMap {
+			if ai = sc.Map.aix(b.Area); ai < 0 {
+				return errorf("block %s stands in unknown area %q", b.ID, b.Area)
+			}
+		}
+		if loc != nil {
+			loc[i] = ai
 		}
 		if b.Strength < 0 || b.Strength > b.Max {
 			return errorf("block %s has strength %d outside 0..%d", b.ID, b.Strength, b.Max)

@@ -519,23 +519,35 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 			h.mv.commands = append(h.mv.commands, CommandAssignment{Move: it.move, Block: it.block, HQ: a.id})
 		}
 	}
-	fromName, destName := h.areaNameAt(h.loc[it.bi], from), h.areaNameAt(edges[ncross-1].to, dest)
+	fromAt := h.loc[it.bi]
 	h.moveOnMap(it.bi, dest, edges[ncross-1].to) // b is on the map (checked above)
 	h.moved[it.bi] = true
 	ev := h.newEvent(EvMove)
 	ev.Side, ev.Block, ev.From, ev.To, ev.Intent, ev.CommandedBy = t.side, it.block, from, dest, m.Intent, rec.hq
 	switch act {
 	case actAttack:
-		ev.Rule, ev.Text = "6.1", h.txt.cat(name, " attacks ", destName, " from ", fromName)
+		ev.Rule = "6.1"
 	case actReinforce:
-		ev.Rule, ev.Text = "5.5", h.txt.cat(name, " reinforces ", destName, " from ", fromName, " as reserves")
+		ev.Rule = "5.5"
 	default:
-		ev.Rule, ev.Text = "5.3", h.txt.cat(name, " moves from ", fromName, " to ", destName)
+		ev.Rule = "5.3"
 	}
 	if road {
 		ev.Via = []AreaID{m.Path[0]}
 		ev.Rule = "5.31"
-		ev.Text = fmt.Sprintf("%s moves by road from %s through %s to %s", name, h.areaName(from), h.areaName(m.Path[0]), h.areaName(dest))
+	}
+	if !h.checking { // a check's events are never read for their text
+		fromName, destName := h.areaNameAt(fromAt, from), h.areaNameAt(edges[ncross-1].to, dest)
+		switch {
+		case road:
+			ev.Text = fmt.Sprintf("%s moves by road from %s through %s to %s", name, fromName, h.areaName(m.Path[0]), destName)
+		case act == actAttack:
+			ev.Text = h.txt.cat(name, " attacks ", destName, " from ", fromName)
+		case act == actReinforce:
+			ev.Text = h.txt.cat(name, " reinforces ", destName, " from ", fromName, " as reserves")
+		default:
+			ev.Text = h.txt.cat(name, " moves from ", fromName, " to ", destName)
+		}
 	}
 	rec.seq = ev.Seq
 	t.log = append(t.log, rec)
@@ -954,8 +966,11 @@ func (h *hour) pinDefenders(t *turn) {
 		for _, id := range pinned {
 			h.mv.pinned[id] = true
 		}
-		h.event(Event{Kind: EvPinned, Side: def, Area: bt.Area, Blocks: pinned, Rule: "5.4",
-			Text: h.txt.cat(strconv.Itoa(len(pinned)), " block(s) pinned in ", h.areaName(bt.Area), ": ", h.blockNames(pinned))})
+		ev := Event{Kind: EvPinned, Side: def, Area: bt.Area, Blocks: pinned, Rule: "5.4"}
+		if !h.checking { // a check's events are never read for their text
+			ev.Text = h.txt.cat(strconv.Itoa(len(pinned)), " block(s) pinned in ", h.areaName(bt.Area), ": ", h.blockNames(pinned))
+		}
+		h.event(ev)
 	}
 	h.pinResults(def, "")
 	h.pinResults(t.side, "you are Player 1 this hour: your blocks are not pinned")

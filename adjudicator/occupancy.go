@@ -6,11 +6,21 @@ package adjudicator
 // hour goes through h.place (or placeAt, moveOnMap: the same with the indexes known),
 // which keeps the index and each block's area index (h.loc) exact.
 
-// initOcc counts the blocks on the map of the hour's state.
-func (h *hour) initOcc() {
+// initOcc counts the blocks on the map of the hour's state. loc, when not nil, is
+// each block's area index (locate) and becomes h.loc.
+func (h *hour) initOcc(loc []int) {
 	n := len(h.sc.Map.Areas)
 	for s := range h.occN {
 		h.occN[s] = h.sx.i16.take(n)
+	}
+	if loc != nil {
+		h.loc = loc
+		for i, ai := range loc {
+			if ai >= 0 {
+				h.occCount(i, ai, 1)
+			}
+		}
+		return
 	}
 	h.loc = h.sx.ints.take(len(h.st.Blocks))
 	for i := range h.st.Blocks {
