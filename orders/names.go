@@ -597,12 +597,16 @@ func (t *table) resolveKey(k string) lookup {
 	}
 	// Prefix matches in tiers: the start of a canonical name, the end of one ("church"),
 	// then the same for aliases. The first tier with a match decides.
-	var wordBuf [8]string
-	words := wordBuf[:0]
-	for w := range strings.FieldsSeq(k) {
-		words = append(words, w)
+	var bounds [maxNameLen / 2][2]int
+	var wordBuf [maxNameLen / 2]string
+	nw := fieldsOf(k, &bounds)
+	for i := range nw {
+		wordBuf[i] = k[bounds[i][0]:bounds[i][1]] // into the array: through a slice, k would escape
 	}
-	var tiers [4][]int
+	words := wordBuf[:nw]
+	// the tiers' entries live on the stack: a name typed in part matches few
+	var tierBuf [4][4]int
+	tiers := [4][]int{tierBuf[0][:0], tierBuf[1][:0], tierBuf[2][:0], tierBuf[3][:0]}
 	// only keys with a word starting as the first word typed can match
 	for _, i := range t.prefixCandidates(words) {
 		kk := &t.keys[i]
@@ -621,10 +625,10 @@ func (t *table) resolveKey(k string) lookup {
 			return lookup{how: prefix, entry: es[0]}
 		}
 		if len(es) > 1 {
-			return lookup{how: ambiguous, cands: es}
+			return lookup{how: ambiguous, cands: slices.Clone(es)}
 		}
 	}
-	n := utf8.RuneCountInString(strings.ReplaceAll(k, " ", ""))
+	n := utf8.RuneCountInString(k) - strings.Count(k, " ") // letters, the spaces left out (keys are valid UTF-8)
 	limit := 0
 	switch {
 	case n >= 8:
@@ -664,6 +668,37 @@ func (t *table) resolveKey(k string) lookup {
 		near = nil
 	}
 	return lookup{how: notFound, cands: near}
+}
+
+// fieldsOf finds the words strings.Fields splits a key into, as their bounds in buf
+// (a key has at most half its length in words), and returns how many. Bounds
+// rather than strings.FieldsSeq, whose yield lets the key escape: a key made of
+// bytes was copied to the heap for every search.
+func fieldsOf(k string, buf *[maxNameLen / 2][2]int) int {
+	n, start := 0, -1
+	for i := 0; i < len(k); {
+		c, size, space := k[i], 1, false
+		if c < utf8.RuneSelf {
+			space = c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(k[i:])
+			space = unicode.IsSpace(r)
+		}
+		switch {
+		case space && start >= 0:
+			buf[n] = [2]int{start, i}
+			n, start = n+1, -1
+		case !space && start < 0:
+			start = i
+		}
+		i += size
+	}
+	if start >= 0 {
+		buf[n] = [2]int{start, len(k)}
+		n++
+	}
+	return n
 }
 
 // prefixCandidates returns the indexes of the keys words may be a prefix of.

@@ -107,27 +107,27 @@ type parser struct {
 
 // scratch is what a parse needs only while it runs, kept between parses.
 type scratch struct {
-	lines    []logicalLine
-	raw      []string // the mail's physical lines
-	toks     []token  // each line's tokens
-	keyBuf   []byte   // name keys
-	ids      []string
-	tokBuf   []token // tokens gathered from a line (retreat areas, a losses list)
-	blockBuf []adjudicator.BlockID
-	areaBuf  []adjudicator.AreaID
-	moves    []adjudicator.Move // the moves until finish copies them out
-	doctrine map[adjudicator.AreaID]int
-	moveOf   blockIndex // the move of each block
+	lines  []logicalLine
+	raw    []string // the mail's physical lines
+	toks   []token  // each line's tokens
+	keyBuf []byte   // name keys
+	ids    []string
+	tokBuf []token // tokens gathered from a line (retreat areas, a losses list)
+	// clauseToks holds the doctrine clauses continued over commas
+	clauseToks []token
+	blockBuf   []adjudicator.BlockID
+	areaBuf    []adjudicator.AreaID
+	moves      []adjudicator.Move // the moves until finish copies them out
+	moveOf     blockIndex         // the move of each block
 }
 
 var scratchPool = sync.Pool{New: func() any {
 	return &scratch{
-		lines:    make([]logicalLine, 0, 64),
-		raw:      make([]string, 0, 64),
-		toks:     make([]token, 0, 64),
-		keyBuf:   make([]byte, 0, 64),
-		moves:    make([]adjudicator.Move, 0, 32),
-		doctrine: make(map[adjudicator.AreaID]int, 8),
+		lines:  make([]logicalLine, 0, 64),
+		raw:    make([]string, 0, 64),
+		toks:   make([]token, 0, 64),
+		keyBuf: make([]byte, 0, 64),
+		moves:  make([]adjudicator.Move, 0, 32),
 	}
 }}
 
@@ -139,7 +139,6 @@ func (sc *scratch) release() {
 	// The buffers may still point into this parse's text; the pool drops what it
 	// holds at the next collections, so that is not kept long, and clearing them
 	// here costs more than it saves.
-	clear(sc.doctrine)
 	sc.moveOf.reset()
 	scratchPool.Put(sc)
 }
@@ -1140,15 +1139,24 @@ func (p *parser) parseDoctrine(areas []adjudicator.AreaID, toks []token) {
 	// items continue the last list (retreat areas).
 	var clauseBuf [4][]token
 	clauses := clauseBuf[:0]
+	// a clause continued over commas is gathered at the end of the scratch buffer
+	buf, at := p.clauseToks[:0], -1
 	for item := range listItems(toks) {
 		if len(clauses) == 0 || (item[0].kind == tWord && isClauseWord(item[0].low)) {
 			clauses = append(clauses, item)
+			at = -1
 			continue
 		}
 		last := &clauses[len(clauses)-1]
-		*last = append(*last, token{kind: tComma, text: ","})
-		*last = append(*last, item...)
+		if at < 0 {
+			at = len(buf)
+			buf = append(buf, *last...)
+		}
+		buf = append(buf, token{kind: tComma, text: ","})
+		buf = append(buf, item...)
+		*last = buf[at:len(buf):len(buf)]
 	}
+	p.clauseToks = buf[:0]
 	var spec doctrineSpec
 	ok := true
 	for _, c := range clauses {
@@ -1179,14 +1187,14 @@ func (p *parser) parseDoctrine(areas []adjudicator.AreaID, toks []token) {
 }
 
 func (p *parser) setDoctrine(area adjudicator.AreaID, spec doctrineSpec) {
-	i, ok := p.doctrine[area]
-	if !ok {
+	// a handful of doctrines at most: a search is quicker than a map
+	i := slices.IndexFunc(p.o.Doctrine, func(d adjudicator.Doctrine) bool { return d.Area == area })
+	if i < 0 {
 		d := adjudicator.Doctrine{Area: area, Kind: spec.kind, AfterRound: spec.after, Line: p.line}
 		if spec.kind != adjudicator.WithdrawAfter {
 			d.AfterRound = 0
 		}
 		d.Retreat = spec.retreat
-		p.doctrine[area] = len(p.o.Doctrine)
 		if p.o.Doctrine == nil {
 			p.o.Doctrine = make([]adjudicator.Doctrine, 0, 8)
 		}
