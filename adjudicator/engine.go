@@ -136,6 +136,7 @@ func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, sx *scrat
 		}
 	}
 	if check {
+		h.txt.first = checkChunk
 		h.rep.Results = sx.results.take(res)[:0]
 	} else {
 		h.rep.Results = make([]Result, 0, res)

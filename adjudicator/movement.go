@@ -189,7 +189,12 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 	t.log = h.sx.recPtrs.take(n)[:0]
 	t.recs = h.sx.recs.take(n)[:0]
 	if h.checking {
-		h.mv.commands = slices.Grow(h.mv.commands, n)
+		if h.mv.commands == nil {
+			// Working memory: the checks copy the assignments out (resultCheck).
+			h.mv.commands = h.sx.cmds.take(n)[:0]
+		} else {
+			h.mv.commands = slices.Grow(h.mv.commands, n)
+		}
 	}
 	off := 0
 	for mi, m := range o.Moves {

@@ -61,6 +61,7 @@ type scratch struct {
 	events  slab[Event]
 	results slab[Result]
 	blocks  slab[BlockState]
+	cmds    slab[CommandAssignment]
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -89,5 +90,6 @@ func putScratch(sx *scratch) {
 	sx.events.reset()
 	sx.results.reset()
 	sx.blocks.reset()
+	sx.cmds.reset()
 	scratchPool.Put(sx)
 }

@@ -14,11 +14,16 @@ import (
 // reset, so earlier strings keep the old buffer alive unchanged.
 type textArena struct {
 	b     strings.Builder
-	chunk int // the size of the next buffer: doubling, so a busy hour needs few
+	chunk int // the size of the last buffer: doubling, so a busy hour needs few
+	first int // the size of the first buffer (0: arenaChunk)
 }
 
-// arenaChunk is the size of the first buffer (enough for a receipt's texts).
-const arenaChunk = 8 << 10
+// arenaChunk is the size of an hour's first buffer; checkChunk is a check's (a
+// receipt's texts need a few kilobytes).
+const (
+	arenaChunk = 8 << 10
+	checkChunk = 4 << 10
+)
 
 // cat returns the concatenation of parts.
 func (a *textArena) cat(parts ...string) string {
@@ -41,7 +46,11 @@ func (a *textArena) cat(parts ...string) string {
 // into a new buffer, which is harmless for earlier strings but wasteful).
 func (a *textArena) room(n int) {
 	if a.b.Cap()-a.b.Len() < n {
-		a.chunk = min(max(arenaChunk, 2*a.chunk), 64<<10)
+		first := a.first
+		if first == 0 {
+			first = arenaChunk
+		}
+		a.chunk = min(max(first, 2*a.chunk), 64<<10)
 		a.b = strings.Builder{}
 		a.b.Grow(max(a.chunk, n))
 	}
