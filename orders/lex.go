@@ -171,7 +171,7 @@ func isOrdersLine(s string) bool {
 			case "for", "day", "night", "turn", "hour", "am", "pm", "game", "of", "the":
 				continue
 			}
-			if strings.Trim(string(low), "0123456789dvhampgt#") == "" {
+			if onlyHourBytes(low) {
 				continue // d1, 8am, 07, 00, v3, 6pm, g14
 			}
 		}
@@ -179,6 +179,21 @@ func isOrdersLine(s string) bool {
 			continue
 		}
 		return false
+	}
+	return true
+}
+
+// onlyHourBytes reports whether w is made of digits and the letters of hours and
+// versions (strings.Trim(w, "0123456789dvhampgt#") == "", without the cutset built
+// for every word).
+func onlyHourBytes(w []byte) bool {
+	for _, c := range w {
+		switch {
+		case c >= '0' && c <= '9':
+		case c == 'd', c == 'v', c == 'h', c == 'a', c == 'm', c == 'p', c == 'g', c == 't', c == '#':
+		default:
+			return false
+		}
 	}
 	return true
 }
@@ -214,14 +229,17 @@ func isEndLineTrimmed(s, t string) bool {
 		for len(w) > 0 && (w[len(w)-1] == '.' || w[len(w)-1] == ':' || w[len(w)-1] == '!') {
 			w = w[:len(w)-1]
 		}
-		var buf [16]byte
-		low, ok := lowerASCII(buf[:0], w)
-		if !ok {
-			low = []byte(strings.ToLower(w))
-		}
-		switch string(low) {
-		case "end", "end orders", "end of orders", "endorders", "end of order", "orders end":
-			return true
+		// each starts with e or o (no other byte or lowered rune becomes one)
+		if len(w) > 0 && (w[0]|0x20 == 'e' || w[0]|0x20 == 'o') {
+			var buf [16]byte
+			low, ok := lowerASCII(buf[:0], w)
+			if !ok {
+				low = []byte(strings.ToLower(w))
+			}
+			switch string(low) {
+			case "end", "end orders", "end of orders", "endorders", "end of order", "orders end":
+				return true
+			}
 		}
 	}
 	prefixFold := func(p string) bool { return len(t) >= len(p) && strings.EqualFold(t[:len(p)], p) }
@@ -274,6 +292,14 @@ func continuesNext(s string) bool {
 	}
 	if t[len(t)-1] >= utf8.RuneSelf && (strings.HasSuffix(t, "→") || strings.HasSuffix(t, "–") || strings.HasSuffix(t, "—")) {
 		return true
+	}
+	// Most lines end in some other word: only and, to, from, then, via and with
+	// join, so the last letter must end one of them (a letter's case is its 0x20 bit;
+	// no other byte or lowered rune becomes one of these).
+	switch t[len(t)-1] | 0x20 {
+	case 'd', 'o', 'm', 'n', 'a', 'h':
+	default:
+		return false
 	}
 	i := len(t) - 1 // strings.LastIndexAny(t, " \t,:")
 	for i >= 0 && t[i] != ' ' && t[i] != '\t' && t[i] != ',' && t[i] != ':' {
