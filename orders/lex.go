@@ -410,6 +410,7 @@ func splitLinesInto(dst []logicalLine, raw []string, text string) ([]logicalLine
 		text = strings.ReplaceAll(text, "\r", "\n")
 	}
 	raw = raw[:0]
+	whole := text // the lines are consecutive in it, one newline apart
 	for {
 		i := strings.IndexByte(text, '\n')
 		if i < 0 {
@@ -441,8 +442,17 @@ func splitLinesInto(dst []logicalLine, raw []string, text string) ([]logicalLine
 		commentOnly bool
 	}
 	var prev prevInfo
-	for i := start; i < len(raw); i++ {
+	// Comments and the bytes of no-break spaces are rare: cursors find the lines
+	// that hold them in one search of the text, rather than each line searched for
+	// each of them.
+	hashes, slashes, c2s, efs := byteCursor{c: '#', at: -1}, byteCursor{c: '/', at: -1}, byteCursor{c: 0xC2, at: -1}, byteCursor{c: 0xEF, at: -1}
+	off := 0 // of raw[i] in whole
+	for _, l := range raw[:start] {
+		off += len(l) + 1
+	}
+	for i := start; i < len(raw); off, i = off+len(raw[i])+1, i+1 {
 		l := raw[i]
+		end := off + len(l)
 		t := strings.TrimSpace(l)
 		if isAttribution(t) {
 			// a reply header wrapped before "wrote:" began on the line before
@@ -471,8 +481,11 @@ func splitLinesInto(dst []logicalLine, raw []string, text string) ([]logicalLine
 			continue
 		}
 		long := len(l) >= wrapWidth && len(trimRightBlank(l)) >= wrapWidth
-		code, hadComment := stripComment(l)
-		if strings.IndexByte(code, 0xC2) >= 0 || strings.IndexByte(code, 0xEF) >= 0 {
+		code, hadComment := l, false
+		if hashes.in(whole, off, end) || slashes.in(whole, off, end) {
+			code, hadComment = stripComment(l)
+		}
+		if c2s.in(whole, off, end) && strings.IndexByte(code, 0xC2) >= 0 || efs.in(whole, off, end) && strings.IndexByte(code, 0xEF) >= 0 {
 			code = strings.TrimSpace(strings.Trim(code, "\u00a0\ufeff \t")) // no-break spaces, a byte-order mark
 		} else if hadComment {
 			code = strings.TrimSpace(code)
@@ -514,6 +527,25 @@ func splitLinesInto(dst []logicalLine, raw []string, text string) ([]logicalLine
 		prev = prevInfo{long: long, comment: hadComment, open: continuesNext(code), order: true}
 	}
 	return out, raw
+}
+
+// byteCursor answers, for lines taken in order, whether a byte occurs in a line:
+// each search runs from the line asked about to the byte's next occurrence, which
+// answers for the lines up to it, so that the text is searched about once.
+type byteCursor struct {
+	c  byte
+	at int // the next occurrence at or after the last line asked about, or past the text
+}
+
+// in reports whether text[start:end] holds the byte; start never decreases.
+func (bc *byteCursor) in(text string, start, end int) bool {
+	if bc.at < start {
+		bc.at = len(text)
+		if j := strings.IndexByte(text[start:], bc.c); j >= 0 {
+			bc.at = start + j
+		}
+	}
+	return bc.at < end
 }
 
 // Tokens of an order line.
