@@ -7,52 +7,44 @@ package adjudicator
 // hashes a few of their bytes finds them in a fraction of the time. Unknown ids
 // (from players' orders) simply find an empty slot.
 type idTable struct {
-	// slots hold index+1 (0: empty); len(slots) is a power of two, at least four
-	// times the number of ids, so probe runs stay short.
+	// slots hold index+1 (0: empty) and keys the id in the same slot; their length
+	// is a power of two, at least four times the number of ids, so probe runs stay
+	// short.
 	slots []int32
 	keys  []string
 	mask  uint32
+	shift uint32 // 32 - log2(len(slots)): the hash's top bits pick the slot
 }
 
 // newIDTable indexes n ids, id i being key(i). A repeated id gets its last index, as
 // in a map filled in order (validation reports repeats).
 func newIDTable(n int, key func(int) string) idTable {
-	size := 16
+	size, bits := 16, uint32(4)
 	for size < 4*n {
-		size *= 2
+		size, bits = size*2, bits+1
 	}
-	t := idTable{slots: make([]int32, size), keys: make([]string, n), mask: uint32(size - 1)}
+	t := idTable{slots: make([]int32, size), keys: make([]string, size), mask: uint32(size - 1), shift: 32 - bits}
 	for i := range n {
 		k := key(i)
-		t.keys[i] = k
-		j := idHash(k) & t.mask
-		for t.slots[j] != 0 {
-			if t.keys[t.slots[j]-1] == k {
-				break
-			}
+		j := t.home(k)
+		for t.slots[j] != 0 && t.keys[j] != k {
 			j = (j + 1) & t.mask
 		}
-		t.slots[j] = int32(i + 1)
+		t.slots[j], t.keys[j] = int32(i+1), k
 	}
 	return t
 }
 
-// idHash mixes the length and a few spread-out bytes of s. Ids that agree on all of
-// them only share a probe run; the full comparison decides.
-func idHash(s string) uint32 {
-	n := len(s)
-	h := uint32(n) * 0x9e3779b1
+// home is the first slot to probe for id: a multiplicative hash of its length and
+// its first, middle and last bytes. Ids that agree on all of them only share a probe
+// run; the full comparison decides.
+func (t *idTable) home(id string) uint32 {
+	n := uint(len(id))
+	var h uint32
 	if n > 0 {
-		h ^= uint32(s[0])
-		h *= 0x85ebca6b
-		h ^= uint32(s[n-1]) << 8
-		h ^= uint32(s[n/2]) << 16
-		h ^= uint32(s[n/4]) << 24
-		h ^= uint32(s[(3*n)/4])
-		h *= 0xc2b2ae35
-		h ^= h >> 15
+		h = uint32(n)<<24 ^ uint32(id[0])<<16 ^ uint32(id[n>>1])<<8 ^ uint32(id[n-1])
 	}
-	return h
+	return (h * 0x9e3779b1) >> t.shift
 }
 
 // get returns the index of id, or -1.
@@ -60,16 +52,14 @@ func (t *idTable) get(id string) int {
 	if len(t.slots) == 0 {
 		return -1
 	}
-	j := idHash(id) & t.mask
-	for {
+	for j := t.home(id); ; j = (j + 1) & t.mask {
 		v := t.slots[j]
 		if v == 0 {
 			return -1
 		}
-		if t.keys[v-1] == id {
+		if t.keys[j] == id {
 			return int(v - 1)
 		}
-		j = (j + 1) & t.mask
 	}
 }
 
