@@ -1,9 +1,7 @@
 package adjudicator
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -92,21 +90,17 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 	if len(keys) == 0 {
 		return nil
 	}
-	byKind := func(a, b checkKey) int {
-		if c := cmp.Compare(a.rank, b.rank); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.index, b.index)
-	}
-	if !slices.IsSortedFunc(keys, byKind) {
-		slices.SortStableFunc(keys, byKind)
-	}
+	// Stable, and the keys come nearly in order (the hour answers orders kind by
+	// kind), so an insertion sort moves only the few out of place.
+	insertionSort(keys, func(a, b checkKey) bool {
+		return a.rank < b.rank || a.rank == b.rank && a.index < b.index
+	})
 	checks := make([]Check, len(keys))
-	var cmdBuf []CommandAssignment
+	byMove := commandsByMove(h.mv.commands, len(o.Moves))
 	for k, key := range keys {
 		switch j := int(-1 - key.src); {
 		case key.src >= 0:
-			checks[k] = resultCheck(h, o, &h.rep.Results[key.src], &cmdBuf)
+			checks[k] = resultCheck(h, o, &h.rep.Results[key.src], byMove)
 		case j < len(standing):
 			checks[k] = standing[j]
 		default:
@@ -124,31 +118,47 @@ type checkKey struct {
 	src   int32
 }
 
-// resultCheck grades one of the side's results.
-// Its command assignments are taken from *cmdBuf.
-func resultCheck(h *hour, o *Orders, rp *Result, cmdBuf *[]CommandAssignment) Check {
+// commandsByMove groups the command assignments by move, each move's in the order
+// they were made, all in one fresh array (they go into the checks): byMove[i] is
+// move i's (capped, so no append can reach a neighbour's).
+func commandsByMove(cmds []CommandAssignment, moves int) [][]CommandAssignment {
+	if len(cmds) == 0 {
+		return nil
+	}
+	start := make([]int, moves+2)
+	for _, a := range cmds {
+		if a.Move >= 0 && a.Move < moves {
+			start[a.Move+2]++
+		}
+	}
+	for i := 2; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	// start[i+1] is now where move i's run begins; it advances as the run fills.
+	all := make([]CommandAssignment, start[moves+1])
+	for _, a := range cmds {
+		if a.Move >= 0 && a.Move < moves {
+			all[start[a.Move+1]] = a
+			start[a.Move+1]++
+		}
+	}
+	byMove := make([][]CommandAssignment, moves)
+	for i := range byMove {
+		if b, e := start[i], start[i+1]; e > b {
+			byMove[i] = all[b:e:e]
+		}
+	}
+	return byMove
+}
+
+// resultCheck grades one of the side's results; byMove holds the command
+// assignments of each move (commandsByMove).
+func resultCheck(h *hour, o *Orders, rp *Result, byMove [][]CommandAssignment) Check {
 	r := *rp
 	c := Check{Order: r.Order, Rule: r.Rule, Text: r.Reason, Blocks: r.Blocks}
 	if r.Order.Kind == "move" {
-		n := 0
-		for _, a := range h.mv.commands {
-			if a.Move == r.Order.Index {
-				n++
-			}
-		}
-		if n > 0 {
-			// Carved from one array for all the checks (capped, so no append can
-			// reach a neighbour's).
-			if len(*cmdBuf) < n {
-				*cmdBuf = make([]CommandAssignment, max(n, len(h.mv.commands)))
-			}
-			c.CommandedBy = (*cmdBuf)[:0:n]
-			*cmdBuf = (*cmdBuf)[n:]
-			for _, a := range h.mv.commands {
-				if a.Move == r.Order.Index {
-					c.CommandedBy = append(c.CommandedBy, a)
-				}
-			}
+		if i := r.Order.Index; i >= 0 && i < len(byMove) {
+			c.CommandedBy = byMove[i]
 		}
 		if r.Order.Index < len(o.Moves) && o.Moves[r.Order.Index].Line != 0 {
 			c.Order.Line = o.Moves[r.Order.Index].Line
