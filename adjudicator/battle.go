@@ -945,10 +945,10 @@ func (ft *fight) fire(f *fighter, note string) {
 	hits := 0
 	// Every throw's reason: this is the engine's hottest text.
 	fps := fp.String()
-	prefix := h.txt.cat(ft.title(), " round ", strconv.Itoa(ft.round), ": ", name, " fires ", fps, ", die ")
-	of := strconv.Itoa(len(dice))
+	var rbuf [8]string
+	reasons := h.txt.numbered(rbuf[:0], len(dice), ft.title(), " round ", strconv.Itoa(ft.round), ": ", name, " fires ", fps, ", die ")
 	for i := range dice {
-		dice[i] = h.d.Roll(h.txt.cat(prefix, strconv.Itoa(i+1), " of ", of))
+		dice[i] = h.d.Roll(reasons[i])
 		if dice[i] <= fp.Value {
 			hits++
 		}

@@ -56,6 +56,30 @@ func (a *textArena) room(n int) {
 	}
 }
 
+// numbered appends to out n strings: the concatenation of parts followed by
+// "1 of n", "2 of n" and so on (the reasons of one fire's dice), written in one go.
+func (a *textArena) numbered(out []string, n int, parts ...string) []string {
+	if n <= 0 {
+		return out
+	}
+	var tmp [256]byte
+	p := tmp[:0]
+	for _, s := range parts {
+		p = append(p, s...)
+	}
+	of := strconv.Itoa(n)
+	a.room(n * (len(p) + len(" of ") + 2*len(of))) // i has no more digits than n
+	for i := 1; i <= n; i++ {
+		start := a.b.Len()
+		a.b.Write(p)
+		a.b.WriteString(strconv.Itoa(i))
+		a.b.WriteString(" of ")
+		a.b.WriteString(of)
+		out = append(out, a.b.String()[start:])
+	}
+	return out
+}
+
 // join is strings.Join into the arena.
 func (a *textArena) join(elems []string, sep string) string {
 	if len(elems) == 0 {
