@@ -13,20 +13,51 @@ import (
 // when a mail client wrapped a long line at 72 columns.
 type logicalLine struct {
 	n      int    // first physical line, 1-based
-	text   string // without comments
-	source string // as typed (joined), for error messages
+	text   string // of the first physical line, without comments
+	source string // the first physical line as typed, for error messages
+	// Wrapped lines joined to the first are parts[first:first+more] of the
+	// splitter's parts, so that joining copies nothing: the text of the whole is
+	// the texts joined by spaces, length long, and so is its source.
+	first, more int
+	length      int
 	// joinedQuote is the line of a ">" line read as this line's continuation.
 	joinedQuote int
 }
 
-// join appends a continuation line. A line grown past any sensible order stops
-// growing (the parser rejects it), so that joining stays linear.
-func (l *logicalLine) join(code, raw string) {
-	if len(l.text) > maxLineLen {
+// linePart is a physical line joined to the one before it.
+type linePart struct {
+	code, source string
+}
+
+// join appends a continuation line to parts. A line grown past any sensible order
+// stops growing (the parser rejects it), so that joining stays linear.
+func (l *logicalLine) join(parts *[]linePart, code, raw string) {
+	if l.length > maxLineLen {
 		return
 	}
-	l.text += " " + code
-	l.source += " " + strings.TrimSpace(raw)
+	if l.more == 0 {
+		l.first = len(*parts)
+	}
+	*parts = append(*parts, linePart{code: code, source: strings.TrimSpace(raw)})
+	l.more++
+	l.length += 1 + len(code)
+}
+
+// joinParts is source and the parts' sources joined by spaces: the source of a
+// line with its wrapped parts.
+func joinParts(source string, parts []linePart) string {
+	var b strings.Builder
+	n := len(source)
+	for _, pt := range parts {
+		n += 1 + len(pt.source)
+	}
+	b.Grow(n)
+	b.WriteString(source)
+	for _, pt := range parts {
+		b.WriteByte(' ')
+		b.WriteString(pt.source)
+	}
+	return b.String()
 }
 
 // physical line kinds found while scanning the mail.
@@ -403,8 +434,9 @@ const wrapWidth = 60
 // splitLines finds the orders in a mail and joins wrapped lines. Lines before an
 // ORDERS line (when there is one), after END or a signature, quoted lines (">"),
 // reply headers and comment-only lines are left out.
-// The lines are appended to dst; raw is reused for the physical lines.
-func splitLinesInto(dst []logicalLine, raw []string, text string) ([]logicalLine, []string) {
+// The lines are appended to dst; raw is reused for the physical lines and parts for
+// the wrapped lines joined to others.
+func splitLinesInto(dst []logicalLine, raw []string, parts []linePart, text string) ([]logicalLine, []string, []linePart) {
 	if strings.IndexByte(text, '\r') >= 0 {
 		text = strings.ReplaceAll(text, "\r\n", "\n")
 		text = strings.ReplaceAll(text, "\r", "\n")
@@ -472,7 +504,7 @@ func splitLinesInto(dst []logicalLine, raw []string, text string) ([]logicalLine
 				strings.TrimSpace(raw[i-1]) != "" && !strings.HasPrefix(strings.TrimSpace(l), ">>") {
 				code, _ := stripComment(l)
 				last := &out[len(out)-1]
-				last.join(strings.TrimSpace(code), l)
+				last.join(&parts, strings.TrimSpace(code), l)
 				last.joinedQuote = i + 1
 				prev = prevInfo{long: len(l) >= wrapWidth, order: true}
 				continue
@@ -510,7 +542,7 @@ func splitLinesInto(dst []logicalLine, raw []string, text string) ([]logicalLine
 		switch {
 		case joinable && (prev.open || continuesPrev(code, fw)) && !(prev.comment && !prev.open):
 			last := &out[len(out)-1]
-			last.join(code, l)
+			last.join(&parts, code, l)
 			prev = prevInfo{long: long, comment: hadComment, open: continuesNext(code), order: true}
 			continue
 		case prev.long && prev.comment && !standalone(code):
@@ -519,14 +551,14 @@ func splitLinesInto(dst []logicalLine, raw []string, text string) ([]logicalLine
 			continue
 		case joinable && prev.long && !prev.comment && !standalone(code):
 			last := &out[len(out)-1]
-			last.join(code, l)
+			last.join(&parts, code, l)
 			prev = prevInfo{long: long, comment: hadComment, open: continuesNext(code), order: true}
 			continue
 		}
-		out = append(out, logicalLine{n: i + 1, text: code, source: t})
+		out = append(out, logicalLine{n: i + 1, text: code, source: t, length: len(code)})
 		prev = prevInfo{long: long, comment: hadComment, open: continuesNext(code), order: true}
 	}
-	return out, raw
+	return out, raw, parts
 }
 
 // byteCursor answers, for lines taken in order, whether a byte occurs in a line:
@@ -704,6 +736,16 @@ func lexInto(buf []token, s string) []token {
 		}
 	}
 	return toks
+}
+
+// lexAppend appends the tokens of s to toks: the tokens of texts joined by a space
+// are those of each text, one after the other.
+func lexAppend(toks []token, s string) []token {
+	more := lexInto(toks[len(toks):], s)
+	if len(more) <= cap(toks)-len(toks) { // lexed in place
+		return toks[:len(toks)+len(more)]
+	}
+	return append(toks, more...)
 }
 
 // dashAt reports whether s starts with an arrow or a dash.

@@ -69,12 +69,14 @@ func ParseText(text string, names Names, side adjudicator.Side) *Parsed {
 		o:       &adjudicator.Orders{Side: side, Moves: sc.moves[:0]},
 		scratch: sc,
 	}
-	sc.lines, sc.raw = splitLinesInto(sc.lines[:0], sc.raw, text)
+	sc.lines, sc.raw, sc.parts = splitLinesInto(sc.lines[:0], sc.raw, sc.parts[:0], text)
 	for _, l := range sc.lines {
-		ps.line, ps.source = l.n, l.source
-		if len(l.text) > maxLineLen {
-			ps.source = l.source[:min(len(l.source), 40)] + "…"
-			ps.errorf("write one order a line", "this line is too long to be an order (%d characters)", len(l.text))
+		parts := sc.parts[l.first : l.first+l.more]
+		ps.line, ps.source, ps.parts = l.n, l.source, parts
+		if l.length > maxLineLen {
+			src := ps.sourceText()
+			ps.source, ps.parts = src[:min(len(src), 40)]+"…", nil
+			ps.errorf("write one order a line", "this line is too long to be an order (%d characters)", l.length)
 			continue
 		}
 		if l.joinedQuote > 0 {
@@ -82,6 +84,9 @@ func ParseText(text string, names Names, side adjudicator.Side) *Parsed {
 		}
 		// the tokens of one line are kept by nothing after it, so one buffer serves all
 		sc.toks = lexInto(sc.toks, l.text)
+		for _, pt := range parts {
+			sc.toks = lexAppend(sc.toks, pt.code)
+		}
 		ps.parseLine(sc.toks)
 	}
 	ps.finish()
@@ -96,6 +101,8 @@ type parser struct {
 	lines  ListLines
 	line   int
 	source string
+	// parts are the wrapped lines of the line being read, not yet joined to source
+	parts []linePart
 	// emptied is set when a move lost its last block to a later order
 	emptied bool
 	*scratch
@@ -108,9 +115,10 @@ type parser struct {
 // scratch is what a parse needs only while it runs, kept between parses.
 type scratch struct {
 	lines  []logicalLine
-	raw    []string // the mail's physical lines
-	toks   []token  // each line's tokens
-	keyBuf []byte   // name keys
+	raw    []string   // the mail's physical lines
+	parts  []linePart // the physical lines joined to others
+	toks   []token    // each line's tokens
+	keyBuf []byte     // name keys
 	ids    []string
 	tokBuf []token // tokens gathered from a line (retreat areas, a losses list)
 	// clauseToks holds the doctrine clauses continued over commas
@@ -176,7 +184,7 @@ func (p *parser) keepAreas(as []adjudicator.AreaID) []adjudicator.AreaID {
 
 func (p *parser) errorf(suggestion, format string, args ...any) {
 	p.growProbs()
-	p.probs = append(p.probs, Problem{Line: p.line, Severity: Error, Text: fmt.Sprintf(format, args...), Suggestion: suggestion, Source: p.source})
+	p.probs = append(p.probs, Problem{Line: p.line, Severity: Error, Text: fmt.Sprintf(format, args...), Suggestion: suggestion, Source: p.sourceText()})
 }
 
 func (p *parser) warnf(format string, args ...any) {
@@ -185,7 +193,16 @@ func (p *parser) warnf(format string, args ...any) {
 
 func (p *parser) warn(text string) {
 	p.growProbs()
-	p.probs = append(p.probs, Problem{Line: p.line, Severity: Warning, Text: text, Source: p.source})
+	p.probs = append(p.probs, Problem{Line: p.line, Severity: Warning, Text: text, Source: p.sourceText()})
+}
+
+// sourceText is the line being read as typed, its wrapped parts joined (once, when
+// a problem first needs it).
+func (p *parser) sourceText() string {
+	if len(p.parts) > 0 {
+		p.source, p.parts = joinParts(p.source, p.parts), nil
+	}
+	return p.source
 }
 
 // growProbs makes room for a handful of problems at the first one.
@@ -1602,7 +1619,7 @@ func isMark(t *token) bool {
 // notAnOrder reports a line that reads as no order at all.
 func (p *parser) notAnOrder() {
 	p.errorf("write a move as \"blocks: from > to\", e.g. \"Cleburne: Seay Field > Rea Field attack\"; other text is ignored before a line saying ORDERS and after one saying END",
-		"'%s' is not an order I can read", p.source)
+		"'%s' is not an order I can read", p.sourceText())
 }
 
 // anyName reports whether a would-be move names anything at all, so that a line of
