@@ -164,6 +164,7 @@ type keyIndex struct {
 type keySlot struct {
 	key   string // "" when free
 	entry int
+	bits  uint64 // keyBits(key): equal bits and lengths are equal keys up to eight bytes
 }
 
 // newKeyIndex indexes the keys of exact that have one entry.
@@ -207,7 +208,7 @@ func (ix *keyIndex) insert(k string, entry int) {
 	for ix.slots[i].key != "" {
 		i = (i + 1) & mask
 	}
-	ix.slots[i] = keySlot{key: k, entry: entry}
+	ix.slots[i] = keySlot{key: k, entry: entry, bits: keyBits(k)}
 }
 
 // find returns the entry of k, or -1.
@@ -223,12 +224,15 @@ func (ix *keyIndex) get(k string) int {
 		return -1
 	}
 	mask := uint32(len(ix.slots) - 1)
-	for i := hashKey(k) & mask; ; i = (i + 1) & mask {
+	x, n := keyBits(k), len(k)
+	for i := mixKey(x, n) & mask; ; i = (i + 1) & mask {
 		sl := &ix.slots[i]
 		if sl.key == "" {
 			return -1
 		}
-		if sl.key == k {
+		// most names are a word of eight letters or fewer: their bits are the
+		// whole key, and no bytes need comparing
+		if sl.bits == x && len(sl.key) == n && (n <= 8 || sl.key == k) {
 			return sl.entry
 		}
 	}
@@ -351,23 +355,34 @@ func (ix *blockIndex) grow() {
 
 // hashKey mixes the length with the last eight bytes (the first four and the last
 // four of a shorter key): enough to tell names and ids apart (ids share their first
-// bytes, "csa-"), and the tables compare whole keys anyway. The bytes are gathered
-// as one word, which the compiler loads at once, rather than hashed one by one.
+// bytes, "csa-"), and the tables compare whole keys anyway.
 func hashKey[S []byte | string](k S) uint32 {
+	return mixKey(keyBits(k), len(k))
+}
+
+// keyBits gathers the bytes hashKey hashes into one word, which the compiler loads
+// at once rather than byte by byte: the last eight bytes, the first four and the
+// last four of a shorter key, or the first, middle and last of a key under four
+// bytes. A key of eight bytes or fewer is all in its bits.
+func keyBits[S []byte | string](k S) uint64 {
 	n := len(k)
-	var x uint64
 	switch {
 	case n >= 8:
 		s := k[n-8:]
-		x = uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 	case n >= 4:
 		a, b := k[:4], k[n-4:]
-		x = uint64(a[0]) | uint64(a[1])<<8 | uint64(a[2])<<16 | uint64(a[3])<<24 |
+		return uint64(a[0]) | uint64(a[1])<<8 | uint64(a[2])<<16 | uint64(a[3])<<24 |
 			(uint64(b[0])|uint64(b[1])<<8|uint64(b[2])<<16|uint64(b[3])<<24)<<32
 	case n > 0:
-		x = uint64(k[0]) | uint64(k[n/2])<<8 | uint64(k[n-1])<<16
+		return uint64(k[0]) | uint64(k[n/2])<<8 | uint64(k[n-1])<<16
 	}
+	return 0
+}
+
+// mixKey hashes a key's bits and length.
+func mixKey(x uint64, n int) uint32 {
 	x ^= uint64(n) * 0x9E3779B97F4A7C15
 	x *= 0xBF58476D1CE4E5B9
 	x ^= x >> 31
