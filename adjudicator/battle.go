@@ -539,7 +539,7 @@ func (ft *fight) turnOrder() []*fighter {
 	ft.order = list
 	h := ft.h
 	insertionSort(list, func(a, b *fighter) bool {
-		fa, fb := h.block(a.id).Firepower, h.block(b.id).Firepower
+		fa, fb := a.state(h).Firepower, b.state(h).Firepower
 		if fa.Letter != fb.Letter {
 			return fa.Letter < fb.Letter
 		}

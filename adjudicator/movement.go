@@ -201,7 +201,8 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 		out := t.out[mi]
 		out.went = append(wentSlab[off:off:off+len(m.Blocks)], out.went...) // arrivals may have gone already
 		off += len(m.Blocks)
-		if bad := h.badPath(m); bad != "" {
+		bad, dest := h.badPath(m)
+		if bad != "" {
 			for _, id := range m.Blocks {
 				out.failed = append(out.failed, blockFailure{id, Invalid, "5.3", bad})
 			}
@@ -216,10 +217,7 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 		}
 		// What the move will probably be, and where it ends: the same for each of its
 		// blocks (nothing moves while the items are made).
-		need, dest := actMove, -1
-		if len(m.Blocks) > 0 {
-			need, dest = h.expectedAction(t, m), h.sc.Map.aix(m.Path[len(m.Path)-1])
-		}
+		need := h.expectedAction(t, m, dest)
 		for pos, id := range m.Blocks {
 			if t.consumed[[2]int{mi, pos}] {
 				continue
@@ -245,41 +243,47 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 }
 
 // badPath explains a path that is not understood, or returns "".
-func (h *hour) badPath(m Move) string {
+// For a path it understands it also returns the index in Map.Areas of where the move
+// ends (-1 off the map).
+func (h *hour) badPath(m Move) (string, int) {
 	switch {
 	case len(m.Path) == 0:
-		return "the move has no destination"
+		return "the move has no destination", -1
 	case len(m.Path) > 2:
-		return "a move goes one area, or two along a road (5.31)"
+		return "a move goes one area, or two along a road (5.31)", -1
 	}
+	dest := -1
 	for i, a := range m.Path {
 		if a == "" && i == 0 && len(m.Path) == 2 {
 			continue // a road move naming only its end: the middle is found on the map
 		}
 		if a == OffBoard {
 			if len(m.Path) != 1 {
-				return "a move off the map goes straight off from an entry-road area (3.6)"
+				return "a move off the map goes straight off from an entry-road area (3.6)", -1
 			}
 			continue
 		}
-		if h.sc.Map.Area(a) == nil {
-			return fmt.Sprintf("unknown area %q", a)
+		ai := h.sc.Map.aix(a)
+		if ai < 0 {
+			return fmt.Sprintf("unknown area %q", a), -1
 		}
+		dest = ai // the last area named is the end
 	}
-	if m.From != "" && h.sc.Map.Area(m.From) == nil {
-		return fmt.Sprintf("unknown area %q", m.From)
+	if m.From != "" && h.sc.Map.aix(m.From) < 0 {
+		return fmt.Sprintf("unknown area %q", m.From), -1
 	}
-	return ""
+	return "", dest
 }
 
 // expectedAction is what a move will probably be, judged at the start of the turn, so
-// that the command solver asks for the right kind of command.
-func (h *hour) expectedAction(t *turn, m Move) action {
+// that the command solver asks for the right kind of command. di is the index of
+// where it ends (badPath).
+func (h *hour) expectedAction(t *turn, m Move, di int) action {
 	dest := m.Path[len(m.Path)-1]
 	if dest == OffBoard {
 		return actMove
 	}
-	c, contested := h.control(dest)
+	c, contested := h.controlAt(di, dest)
 	switch m.Intent {
 	case IntentAttack:
 		if c == t.side.Enemy() {
