@@ -400,34 +400,73 @@ func (l lookup) canonical(t *table) string { return t.names[l.entry].Canonical }
 func (p *parser) blockList(toks []token) []adjudicator.BlockID {
 	out := p.blockBuf[:0]
 	t := p.dict.blockTable(p.side)
-	for item := range listItems(toks) {
+	// the items listItems yields, walked here: the lists are read on most lines
+	for start, end := 0, 0; start < len(toks); start = end + 1 {
+		end = nextComma(toks, start)
+		if end == start {
+			continue
+		}
+		item := toks[start:end:end]
+		// one name exactly or by prefix (the common case), else itemIDs
+		if l := p.lookupToks(t, item); l.how == exact || l.how == prefix {
+			out = p.addBlock(out, t, t.names[l.entry].ID)
+			continue
+		}
 		for _, id := range p.itemIDs(t, item, "block") {
-			b := adjudicator.BlockID(id)
-			if slices.Contains(out, b) {
-				p.warnf("%s is listed twice", t.canonical(id))
-				continue
-			}
-			out = append(out, b)
+			out = p.addBlock(out, t, id)
 		}
 	}
 	p.blockBuf = out
 	return p.keepBlocks(out)
 }
 
+// addBlock adds a block to a list, warning of one listed twice.
+func (p *parser) addBlock(out []adjudicator.BlockID, t *table, id string) []adjudicator.BlockID {
+	b := adjudicator.BlockID(id)
+	if slices.Contains(out, b) {
+		p.warnf("%s is listed twice", t.canonical(id))
+		return out
+	}
+	return append(out, b)
+}
+
+// addArea adds an area to a list, warning of one listed twice.
+func (p *parser) addArea(out []adjudicator.AreaID, id string) []adjudicator.AreaID {
+	a := adjudicator.AreaID(id)
+	if slices.Contains(out, a) {
+		p.warnf("%s is listed twice", p.dict.areas.canonical(id))
+		return out
+	}
+	return append(out, a)
+}
+
+// nextComma is the index of the first comma in toks from start on, or len(toks).
+func nextComma(toks []token, start int) int {
+	for start < len(toks) && toks[start].kind != tComma {
+		start++
+	}
+	return start
+}
+
 // areaList resolves a comma list of areas.
 func (p *parser) areaList(toks []token) []adjudicator.AreaID {
 	out := p.areaBuf[:0]
-	for item := range listItems(toks) {
-		if len(item) > 0 && item[0].kind == tArrow {
+	t := p.dict.areas
+	for start, end := 0, 0; start < len(toks); start = end + 1 { // as in blockList
+		end = nextComma(toks, start)
+		if end == start {
+			continue
+		}
+		item := toks[start:end:end]
+		if item[0].kind == tArrow {
 			item = item[1:]
 		}
-		for _, id := range p.itemIDs(p.dict.areas, item, "area") {
-			a := adjudicator.AreaID(id)
-			if slices.Contains(out, a) {
-				p.warnf("%s is listed twice", p.dict.areas.canonical(id))
-				continue
-			}
-			out = append(out, a)
+		if l := p.lookupToks(t, item); l.how == exact || l.how == prefix {
+			out = p.addArea(out, t.names[l.entry].ID)
+			continue
+		}
+		for _, id := range p.itemIDs(t, item, "area") {
+			out = p.addArea(out, id)
 		}
 	}
 	p.areaBuf = out
@@ -506,13 +545,10 @@ func (p *parser) resolveToks(t *table, toks []token) lookup {
 	return p.lookupToks(t, toks)
 }
 
-// itemIDs resolves one list item to its ids (several when names were typed without
-// commas), reporting problems. The result is valid until the next call.
+// itemIDs resolves one list item that is not one name exactly or by prefix (its
+// caller looked that up) to its ids: several when names were typed without commas.
+// It reports problems. The result is valid until the next call.
 func (p *parser) itemIDs(t *table, item []token, what string) []string {
-	if l := p.lookupToks(t, item); l.how == exact || l.how == prefix {
-		p.ids = append(p.ids[:0], t.names[l.entry].ID)
-		return p.ids
-	}
 	if ids := p.splitNames(t, item); ids != nil {
 		return ids
 	}
