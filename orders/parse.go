@@ -1521,33 +1521,10 @@ func (p *parser) parseMove(toks []token) {
 		road = path[0].kind == tRoad
 		path = path[1:]
 	}
-	segs := make([][]token, 0, 3)
-	seps := make([]tokKind, 0, 3)
-	start := 0 // of the current segment in path; colons in it are ignored by lookups
-	for i := range path {
-		t := &path[i]
-		if t.kind == tArrow || t.kind == tRoad {
-			if i == start {
-				if t.kind == tRoad && len(seps) > 0 {
-					seps[len(seps)-1] = tRoad
-				}
-				start = i + 1
-				continue
-			}
-			segs = append(segs, path[start:i:i])
-			seps = append(seps, t.kind)
-			start = i + 1
-			continue
-		}
-		if t.kind == tComma {
-			p.errorf("give one destination per move, or two areas for a road move (5.31)", "a move cannot go to a list of areas")
-			return
-		}
-	}
-	if start < len(path) {
-		segs = append(segs, path[start:len(path):len(path)])
-	} else if len(seps) > 0 {
-		seps = seps[:len(seps)-1]
+	segs, seps, ok := splitPath(path, make([][]token, 0, 3), make([]tokKind, 0, 3))
+	if !ok {
+		p.errorf("give one destination per move, or two areas for a road move (5.31)", "a move cannot go to a list of areas")
+		return
 	}
 	if len(segs) == 0 {
 		p.errorf("e.g. \"Cleburne: Seay Field > Rea Field\"", "move to where?")
@@ -1650,6 +1627,38 @@ func isMark(t *token) bool {
 		return false // the intent and straggler words are 2 to 11 letters
 	}
 	return isIntentWord(t.low)
+}
+
+// splitPath cuts a move's path at its arrows into the segments between them (the
+// areas) and the arrows that join them, appended to segs and seps; ok is false for
+// a path holding a comma. (Out of parseMove, whose loop was short of registers.)
+func splitPath(path []token, segs [][]token, seps []tokKind) (_ [][]token, _ []tokKind, ok bool) {
+	start := 0 // of the current segment in path; colons in it are ignored by lookups
+	for i := range path {
+		t := &path[i]
+		if t.kind == tArrow || t.kind == tRoad {
+			if i == start {
+				if t.kind == tRoad && len(seps) > 0 {
+					seps[len(seps)-1] = tRoad
+				}
+				start = i + 1
+				continue
+			}
+			segs = append(segs, path[start:i:i])
+			seps = append(seps, t.kind)
+			start = i + 1
+			continue
+		}
+		if t.kind == tComma {
+			return segs, seps, false
+		}
+	}
+	if start < len(path) {
+		segs = append(segs, path[start:len(path):len(path)])
+	} else if len(seps) > 0 {
+		seps = seps[:len(seps)-1]
+	}
+	return segs, seps, true
 }
 
 // notAnOrder reports a line that reads as no order at all.
