@@ -150,7 +150,11 @@ type table struct {
 	// byFirst lists, for each byte, the keys (indexes into keys, in order) with a
 	// word starting with it.
 	byFirst [256][]int32
-	all     []int32 // every key
+	// byFirst2 is byFirst for the first two bytes of words of two or more: a
+	// typed word of two letters or more narrows the search to few keys (by the
+	// first byte alone, "c" of "cleburn" finds every "csa-" id).
+	byFirst2 map[uint16][]int32
+	all      []int32 // every key
 	// unique finds the keys of one entry (those of exact with one entry) faster
 	// than the map does: most names in orders are typed in full.
 	unique keyIndex
@@ -431,12 +435,19 @@ func newTable(names []Name) *table {
 	for i := range t.all {
 		t.all[i] = int32(i)
 	}
+	t.byFirst2 = map[uint16][]int32{}
 	for i, kk := range t.keys {
 		var seen [256]bool
 		for _, w := range kk.words {
 			if !seen[w[0]] {
 				seen[w[0]] = true
 				t.byFirst[w[0]] = append(t.byFirst[w[0]], int32(i))
+			}
+			if len(w) >= 2 {
+				two := first2(w)
+				if l := t.byFirst2[two]; len(l) == 0 || l[len(l)-1] != int32(i) {
+					t.byFirst2[two] = append(l, int32(i))
+				}
 			}
 		}
 	}
@@ -716,13 +727,20 @@ func fieldsOf(k string, buf *[maxNameLen / 2][2]int) int {
 	return n
 }
 
-// prefixCandidates returns the indexes of the keys words may be a prefix of.
+// prefixCandidates returns the indexes of the keys words may be a prefix of, in
+// order: those with a word starting as the first word typed starts.
 func (t *table) prefixCandidates(words []string) []int32 {
-	if len(words) > 0 {
-		return t.byFirst[words[0][0]]
+	switch {
+	case len(words) == 0:
+		return t.all
+	case len(words[0]) >= 2:
+		return t.byFirst2[first2(words[0])]
 	}
-	return t.all
+	return t.byFirst[words[0][0]]
 }
+
+// first2 is the first two bytes of w, as byFirst2's key.
+func first2(w string) uint16 { return uint16(w[0])<<8 | uint16(w[1]) }
 
 // maxNameLen is longer than any name: longer text is not looked up.
 const maxNameLen = 64
