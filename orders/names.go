@@ -153,7 +153,7 @@ type table struct {
 	// byFirst2 is byFirst for the first two bytes of words of two or more: a
 	// typed word of two letters or more narrows the search to few keys (by the
 	// first byte alone, "c" of "cleburn" finds every "csa-" id).
-	byFirst2 map[uint16][]int32
+	byFirst2 map[uint32][]int32
 	all      []int32 // every key
 	// unique finds the keys of one entry (those of exact with one entry) faster
 	// than the map does: most names in orders are typed in full.
@@ -248,12 +248,13 @@ func findKey[S []byte | string](ix *keyIndex, k S) (string, int) {
 		return "", -1
 	}
 	mask := uint32(len(ix.slots) - 1)
-	for i := hashKey(k) & mask; ; i = (i + 1) & mask {
+	x, n := keyBits(k), len(k)
+	for i := mixKey(x, n) & mask; ; i = (i + 1) & mask {
 		sl := &ix.slots[i]
 		if sl.key == "" {
 			return "", -1
 		}
-		if len(sl.key) == len(k) && sl.key == string(k) {
+		if sl.bits == x && len(sl.key) == n && (n <= 8 || sl.key == string(k)) { // as in get
 			return sl.key, sl.entry
 		}
 	}
@@ -435,7 +436,7 @@ func newTable(names []Name) *table {
 	for i := range t.all {
 		t.all[i] = int32(i)
 	}
-	t.byFirst2 = map[uint16][]int32{}
+	t.byFirst2 = map[uint32][]int32{}
 	for i, kk := range t.keys {
 		var seen [256]bool
 		for _, w := range kk.words {
@@ -740,7 +741,7 @@ func (t *table) prefixCandidates(words []string) []int32 {
 }
 
 // first2 is the first two bytes of w, as byFirst2's key.
-func first2(w string) uint16 { return uint16(w[0])<<8 | uint16(w[1]) }
+func first2(w string) uint32 { return uint32(w[0])<<8 | uint32(w[1]) }
 
 // maxNameLen is longer than any name: longer text is not looked up.
 const maxNameLen = 64
