@@ -5,7 +5,6 @@ import (
 	"slices"
 	"sort"
 	"strconv"
-	"strings"
 )
 
 // This file implements command (5.2): activating HQs, command range (5.21), command
@@ -40,6 +39,7 @@ type activeHQ struct {
 	bi        int // index in State.Blocks
 	side      Side
 	formation FormationID
+	form      int32 // OrderOfBattle.formOf of the HQ
 	cr        int
 	// asArmy: commanding as army HQ (any three blocks of armies, 5.21).
 	asArmy bool
@@ -287,7 +287,7 @@ func (h *hour) commandCheck(a *activeHQ, bi, ai int, act action, explain bool) (
 		if !explain {
 			return false, ""
 		}
-		return false, fmt.Sprintf("%s is not within %s's command range %d (5.21)", spec.Name, hqSpec.Name, a.cr)
+		return false, h.txt.cat(spec.Name, " is not within ", hqSpec.Name, "'s command range ", strconv.Itoa(a.cr), " (5.21)")
 	}
 	if a.asArmy {
 		for _, ar := range a.armies {
@@ -298,31 +298,31 @@ func (h *hour) commandCheck(a *activeHQ, bi, ai int, act action, explain bool) (
 		if !explain {
 			return false, ""
 		}
-		return false, fmt.Sprintf("%s as army HQ cannot command %s of the %s (5.23)", hqSpec.Name, spec.Name, spec.Army)
+		return false, h.txt.cat(hqSpec.Name, " as army HQ cannot command ", spec.Name, " of the ", string(spec.Army), " (5.23)")
 	}
-	if spec.Formation == a.formation {
+	if h.sc.OB.formOf[bi] == a.form {
 		return true, ""
 	}
 	if ai != h.loc[a.bi] {
 		if !explain {
 			return false, ""
 		}
-		return false, fmt.Sprintf("%s is not of %s's formation and not in its area (5.22)", spec.Name, hqSpec.Name)
+		return false, h.txt.cat(spec.Name, " is not of ", hqSpec.Name, "'s formation and not in its area (5.22)")
 	}
 	switch act {
 	case actReinforce:
 		if !explain {
 			return false, ""
 		}
-		return false, fmt.Sprintf("%s may command %s only to move or attack, not to reinforce (5.22)", hqSpec.Name, spec.Name)
+		return false, h.txt.cat(hqSpec.Name, " may command ", spec.Name, " only to move or attack, not to reinforce (5.22)")
 	case actAttack:
 		if own := formationHQ(h.sc, spec.Formation); own != "" && own != a.id {
 			if oi := h.bix(own); oi >= 0 && h.loc[oi] == ai {
 				if !explain {
 					return false, ""
 				}
-				return false, fmt.Sprintf("%s's own HQ %s is in the same area: %s may move it but not attack with it (5.23)",
-					spec.Name, h.spec(own).Name, hqSpec.Name)
+				return false, h.txt.cat(spec.Name, "'s own HQ ", h.spec(own).Name, " is in the same area: ", hqSpec.Name,
+					" may move it but not attack with it (5.23)")
 			}
 		}
 	}
@@ -388,7 +388,8 @@ func (h *hour) activateHQs(t *turn) {
 			}
 		}
 		k := len(slab)
-		slab = append(slab, activeHQ{id: act.HQ, bi: h.bix(act.HQ), side: t.side, formation: spec.Formation, cr: spec.CommandRange, order: i, line: act.Line,
+		hbi := h.bix(act.HQ)
+		slab = append(slab, activeHQ{id: act.HQ, bi: hbi, side: t.side, formation: spec.Formation, form: h.sc.OB.formOf[hbi], cr: spec.CommandRange, order: i, line: act.Line,
 			commanded: cmds[8*k : 8*k : 8*k+8]})
 		a := &slab[k]
 		armies := armiesCommanded(h.sc, h.st, act.HQ)
@@ -422,16 +423,16 @@ func (h *hour) activateHQs(t *turn) {
 // its own formation's HQ, then HQs in its area, then army HQs, each by id (the
 // solver's documented preference).
 func (t *turn) commandCandidates(h *hour, bi, ai int, out []int) []int {
-	spec := h.specAt(bi)
+	form := h.sc.OB.formOf[bi]
 	out = out[:0]
 	for i, a := range t.active {
-		if !a.asArmy && a.formation == spec.Formation {
+		if !a.asArmy && a.form == form {
 			out = append(out, i)
 		}
 	}
 	n := len(out)
 	for i, a := range t.active {
-		if !a.asArmy && a.formation != spec.Formation && h.loc[a.bi] == ai {
+		if !a.asArmy && a.form != form && h.loc[a.bi] == ai {
 			out = append(out, i)
 		}
 	}
@@ -544,7 +545,7 @@ func (h *hour) commandFor(t *turn, it *moveItem, area AreaID, act action) (int, 
 		case !ok:
 			why = append(why, reason)
 		case a.asArmy && a.used >= armyCapacity:
-			why = append(why, fmt.Sprintf("%s has already commanded three blocks (5.21)", h.spec(a.id).Name))
+			why = append(why, h.txt.cat(h.spec(a.id).Name, " has already commanded three blocks (5.21)"))
 		default:
 			return c, ""
 		}
@@ -555,9 +556,9 @@ func (h *hour) commandFor(t *turn, it *moveItem, area AreaID, act action) (int, 
 		if hq := formationHQ(h.sc, h.spec(it.block).Formation); hq != "" {
 			sugg = "activate " + h.spec(hq).Name + ", or "
 		}
-		return -1, fmt.Sprintf("no active HQ can command %s: %smark the move uncommanded (straggler roll)", name, sugg)
+		return -1, h.txt.cat("no active HQ can command ", name, ": ", sugg, "mark the move uncommanded (straggler roll)")
 	}
-	return -1, fmt.Sprintf("no active HQ can command %s to %s: %s", name, act, strings.Join(why, "; "))
+	return -1, h.txt.cat("no active HQ can command ", name, " to ", act.String(), ": ", h.txt.join(why, "; "))
 }
 
 // reduceActiveHQs: after commanding, each active HQ loses one step (5.2). An HQ that

@@ -149,6 +149,16 @@ func (ob *OrderOfBattle) Index() {
 	sort.Slice(ob.Blocks, func(i, j int) bool { return ob.Blocks[i].ID < ob.Blocks[j].ID })
 	sort.Slice(ob.Formations, func(i, j int) bool { return ob.Formations[i].ID < ob.Formations[j].ID })
 	ob.blockIndex = newIDTable(len(ob.Blocks), func(i int) string { return string(ob.Blocks[i].ID) })
+	ob.formOf = make([]int32, len(ob.Blocks))
+	forms := map[FormationID]int32{} // only looked up: numbers follow block order
+	for i, b := range ob.Blocks {
+		n, ok := forms[b.Formation]
+		if !ok {
+			n = int32(len(forms))
+			forms[b.Formation] = n
+		}
+		ob.formOf[i] = n
+	}
 	for _, s := range Sides {
 		ob.sideArmies[s.Index()] = listSideArmies(ob, s)
 	}

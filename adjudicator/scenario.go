@@ -206,6 +206,9 @@ type OrderOfBattle struct {
 	FallenMarkers int `json:"fallen_markers"`
 
 	blockIndex idTable
+	// formOf numbers each block's formation (by block index; equal numbers, equal
+	// formations), so that command checks compare numbers, not names.
+	formOf []int32
 	// sideArmies are each side's armies with an army HQ (command.go), by Side.Index.
 	sideArmies [2][]Army
 }
