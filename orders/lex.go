@@ -205,6 +205,11 @@ func isOrdersLine(s string) bool {
 			if onlyHourBytes(low) {
 				continue // d1, 8am, 07, 00, v3, 6pm, g14
 			}
+			// the side, given already lowered (ParseSide lowering "CSA" allocates)
+			if _, ok := adjudicator.ParseSide(string(low)); ok {
+				continue
+			}
+			return false
 		}
 		if _, ok := adjudicator.ParseSide(w); ok {
 			continue
