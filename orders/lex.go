@@ -577,12 +577,17 @@ type byteCursor struct {
 // in reports whether text[start:end] holds the byte; start never decreases.
 func (bc *byteCursor) in(text string, start, end int) bool {
 	if bc.at < start {
-		bc.at = len(text)
-		if j := strings.IndexByte(text[start:], bc.c); j >= 0 {
-			bc.at = start + j
-		}
+		bc.seek(text, start)
 	}
 	return bc.at < end
+}
+
+// seek finds the byte's next occurrence from start on.
+func (bc *byteCursor) seek(text string, start int) {
+	bc.at = len(text)
+	if j := strings.IndexByte(text[start:], bc.c); j >= 0 {
+		bc.at = start + j
+	}
 }
 
 // Tokens of an order line.

@@ -488,6 +488,11 @@ func (p *parser) lookupToks(t *table, toks []token) lookup {
 			return t.resolveKey(w)
 		}
 	}
+	return p.lookupWords(t, toks)
+}
+
+// lookupWords is lookupToks of several words, or of one that is not plain.
+func (p *parser) lookupWords(t *table, toks []token) lookup {
 	buf := p.keyBuf[:0]
 	kept := 0
 	one := "" // the key while it is one plain word, not yet copied into buf
