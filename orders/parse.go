@@ -1795,8 +1795,18 @@ func (p *parser) addMove(m adjudicator.Move) {
 // finish normalises empty results.
 func (p *parser) finish() {
 	o := p.o
-	if p.emptied {
-		o.Moves = slices.DeleteFunc(o.Moves, func(m adjudicator.Move) bool { return len(m.Blocks) == 0 })
+	if p.emptied { // slices.DeleteFunc of the empty moves, without a call for each
+		kept := 0
+		for i := range o.Moves {
+			if len(o.Moves[i].Blocks) > 0 {
+				if kept != i {
+					o.Moves[kept] = o.Moves[i]
+				}
+				kept++
+			}
+		}
+		clear(o.Moves[kept:])
+		o.Moves = o.Moves[:kept]
 	}
 	p.moves = o.Moves // the buffer, grown or not, goes back to the pool
 	if len(o.Moves) == 0 {
