@@ -543,9 +543,13 @@ func splitLinesInto(dst []logicalLine, raw []string, parts []linePart, text stri
 			continue
 		}
 		fw := firstWordTrimmed(code)
-		joinable := len(out) > 0 && prev.order && (!isKeyword(fw) || isIntentWord(fw) && onlyIntent(code))
+		// A line may join the one before when that is an order and it does not
+		// start with a keyword (bar a lone intent). The keyword is looked up last,
+		// when the rest already says the line would join: most lines would not.
+		after := len(out) > 0 && prev.order
+		joinable := func() bool { return !isKeyword(fw) || isIntentWord(fw) && onlyIntent(code) }
 		switch {
-		case joinable && (prev.open || continuesPrev(code, fw)) && !(prev.comment && !prev.open):
+		case after && (prev.open || continuesPrev(code, fw)) && !(prev.comment && !prev.open) && joinable():
 			last := &out[len(out)-1]
 			last.join(&parts, code, l)
 			prev = prevInfo{long: long, comment: hadComment, open: continuesNext(code), order: true}
@@ -554,7 +558,7 @@ func splitLinesInto(dst []logicalLine, raw []string, parts []linePart, text stri
 			// the tail of a wrapped comment
 			prev = prevInfo{long: long, comment: true, order: prev.order, commentOnly: prev.commentOnly}
 			continue
-		case joinable && prev.long && !prev.comment && !standalone(code):
+		case after && prev.long && !prev.comment && joinable() && !standalone(code):
 			last := &out[len(out)-1]
 			last.join(&parts, code, l)
 			prev = prevInfo{long: long, comment: hadComment, open: continuesNext(code), order: true}
