@@ -542,11 +542,14 @@ func splitLinesInto(dst []logicalLine, raw []string, parts []linePart, text stri
 			prev = prevInfo{}
 			continue
 		}
-		fw := firstWordTrimmed(code)
 		// A line may join the one before when that is an order and it does not
 		// start with a keyword (bar a lone intent). The keyword is looked up last,
 		// when the rest already says the line would join: most lines would not.
 		after := len(out) > 0 && prev.order
+		fw := ""
+		if after {
+			fw = firstWordTrimmed(code) // needed only for joining
+		}
 		joinable := func() bool { return !isKeyword(fw) || isIntentWord(fw) && onlyIntent(code) }
 		switch {
 		case after && (prev.open || continuesPrev(code, fw)) && !(prev.comment && !prev.open) && joinable():
