@@ -160,8 +160,12 @@ func keep[T any](slab *[]T, xs []T, size int) []T {
 		*slab = make([]T, 0, max(size, n))
 	}
 	at := len(*slab)
-	*slab = append(*slab, xs...)
-	return (*slab)[at : at+n : at+n]
+	s := (*slab)[:at+n]
+	for i := range xs { // the lists are short: a loop beats append's call to copy them
+		s[at+i] = xs[i]
+	}
+	*slab = s
+	return s[at : at+n : at+n]
 }
 
 // reserve is an empty list of capacity n in the slab, for a list the orders keep.
