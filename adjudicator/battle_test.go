@@ -132,7 +132,7 @@ func btCat(parts ...[]int) []int {
 func btTurns(h *hour, area AreaID, round int) []string {
 	var out []string
 	for _, e := range h.rep.Events {
-		if e.Area != area || e.Round != round {
+		if e.Area != area || int(e.Round) != round {
 			continue
 		}
 		switch e.Kind {

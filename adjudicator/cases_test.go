@@ -407,7 +407,7 @@ func eventLine(e adjudicator.Event) string {
 	}
 	add("by", string(e.CommandedBy))
 	if e.Round > 0 {
-		add("round", strconv.Itoa(e.Round))
+		add("round", strconv.Itoa(int(e.Round)))
 	}
 	add("fp", e.Firepower.String())
 	if len(e.Dice) > 0 {
@@ -418,10 +418,10 @@ func eventLine(e adjudicator.Event) string {
 		add("dice", strings.Join(ds, ","))
 	}
 	if e.Kind == adjudicator.EvFire || e.Hits > 0 {
-		add("hits", strconv.Itoa(e.Hits))
+		add("hits", strconv.Itoa(int(e.Hits)))
 	}
 	if e.Kind == adjudicator.EvHit || e.Kind == adjudicator.EvSupply || e.Kind == adjudicator.EvHQRebuilt || e.Kind == adjudicator.EvStraggler || e.Kind == adjudicator.EvHQReduced || e.Strength > 0 {
-		add("str", strconv.Itoa(e.Strength))
+		add("str", strconv.Itoa(int(e.Strength)))
 	}
 	if e.Attacker != adjudicator.NoSide {
 		add("attacker", strings.ToLower(e.Attacker.String()))
@@ -436,7 +436,7 @@ func eventLine(e adjudicator.Event) string {
 	if e.Winner != adjudicator.NoSide {
 		add("winner", strings.ToLower(e.Winner.String()))
 	}
-	if e.Points != [2]int{} {
+	if e.Points != [2]int16{} {
 		add("points", fmt.Sprintf("%d:%d", e.Points[0], e.Points[1]))
 	}
 	add("rule", e.Rule)

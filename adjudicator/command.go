@@ -578,7 +578,7 @@ func (h *hour) reduceActiveHQs(t *turn) {
 			b.Strength--
 		}
 		str := strconv.Itoa(b.Strength)
-		ev := Event{Kind: EvHQReduced, Side: t.side, Block: a.id, Area: b.Area, Strength: b.Strength, Rule: "5.2"}
+		ev := Event{Kind: EvHQReduced, Side: t.side, Block: a.id, Area: b.Area, Strength: int8(b.Strength), Rule: "5.2"}
 		if !h.checking { // a check's events are never read for their text
 			ev.Text = h.txt.cat(spec.Name, " commanded ", strconv.Itoa(len(a.commanded)), " block(s) and is reduced to ", str)
 		}

@@ -218,7 +218,7 @@ func (h *hour) orders(s Side) *Orders { return h.ord[s.Index()] }
 
 // event appends an event to the report, numbering it.
 func (h *hour) event(e Event) {
-	e.Seq = len(h.rep.Events) + 1
+	e.Seq = int32(len(h.rep.Events) + 1)
 	h.rep.Events = append(h.rep.Events, e)
 }
 
@@ -235,7 +235,7 @@ func (h *hour) newEvent(k EventKind) *Event {
 	ev = ev[:len(ev)+1]
 	h.rep.Events = ev
 	e := &ev[len(ev)-1]
-	e.Seq, e.Kind = len(ev), k
+	e.Seq, e.Kind = int32(len(ev)), k
 	return e
 }
 

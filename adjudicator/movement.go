@@ -500,10 +500,10 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 				return
 			}
 			b.Strength--
-			ev.Strength = b.Strength
+			ev.Strength = int8(b.Strength)
 			ev.Text = fmt.Sprintf("%s moved without command, rolled %d and loses a step (now %d)", name, v, b.Strength)
 		} else {
-			ev.Strength = b.Strength
+			ev.Strength = int8(b.Strength)
 			ev.Text = fmt.Sprintf("%s moved without command and rolled %d: no loss", name, v)
 		}
 		h.event(ev)
@@ -558,7 +558,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 			ev.Text = h.txt.cat(name, " moves from ", fromName, " to ", destName)
 		}
 	}
-	rec.seq = ev.Seq
+	rec.seq = int(ev.Seq)
 	t.log = append(t.log, rec)
 	t.out[it.move].went = append(t.out[it.move].went, it.block)
 }
@@ -887,14 +887,14 @@ func (h *hour) undoMove(t *turn, rec *moveRecord, limit int) {
 func (h *hour) dropEvent(seq int) {
 	ev := h.rep.Events
 	for i := range ev {
-		if ev[i].Seq == seq {
+		if int(ev[i].Seq) == seq {
 			ev = append(ev[:i], ev[i+1:]...)
 			ev[:len(ev)+1][len(ev)] = Event{} // newEvent expects zero slots past the end
 			break
 		}
 	}
 	for i := range ev {
-		ev[i].Seq = i + 1
+		ev[i].Seq = int32(i + 1)
 	}
 	h.rep.Events = ev
 }

@@ -74,7 +74,7 @@ func TestRealScenarioFirstHour(t *testing.T) {
 	}
 	reduced := map[BlockID]bool{}
 	for _, e := range rep.Events {
-		if e.Kind == EvHQReduced && e.Strength == st.Block(e.Block).Strength-1 {
+		if e.Kind == EvHQReduced && int(e.Strength) == st.Block(e.Block).Strength-1 {
 			reduced[e.Block] = true
 		}
 	}

@@ -165,7 +165,7 @@ func testReport(v *adjudicator.View) *adjudicator.ReportView {
 	}
 	ev = seen
 	for i := range ev {
-		ev[i].Seq = i + 1
+		ev[i].Seq = int32(i + 1)
 	}
 	return &adjudicator.ReportView{
 		Viewer:     v.Viewer,

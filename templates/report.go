@@ -67,7 +67,7 @@ func BuildReport(sc *adjudicator.Scenario, game string, rv *adjudicator.ReportVi
 	for _, e := range rv.Events {
 		if cur != nil && e.Kind != adjudicator.EvBattle && battleEvent(e.Kind) {
 			if e.Kind == adjudicator.EvRound {
-				cur.Rounds = append(cur.Rounds, Round{N: e.Round})
+				cur.Rounds = append(cur.Rounds, Round{N: int(e.Round)})
 				round = &cur.Rounds[len(cur.Rounds)-1]
 				continue
 			}
@@ -275,7 +275,7 @@ func eventLine(n namer, viewer adjudicator.Side, e adjudicator.Event) Line {
 	case adjudicator.EvSwap:
 		s = fmt.Sprintf("Every defender fell in round 1: %s defends from now on", e.Side)
 	case adjudicator.EvFire:
-		s = fmt.Sprintf("%s fires (%s) %s: %s", who, e.Firepower, dice(e.Dice), plural(e.Hits, "hit", "hits"))
+		s = fmt.Sprintf("%s fires (%s) %s: %s", who, e.Firepower, dice(e.Dice), plural(int(e.Hits), "hit", "hits"))
 		if e.Hits > 0 {
 			cls = "hit"
 		}
