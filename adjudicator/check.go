@@ -66,7 +66,7 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 	// The checks are sorted by kind (in the order the hour uses them), then by index
 	// in the orders, stably; the keys are sorted first and each check is built
 	// straight into its place.
-	standing := standingChecks(sc, st, o)
+	standing := standingChecks(sc, st, o, sx)
 	plan := supplyPlan(h, side)
 	n := len(standing) + 1
 	for i := range h.rep.Results {
@@ -74,7 +74,7 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 			n++
 		}
 	}
-	keys := make([]checkKey, 0, n)
+	keys := sx.keys.take(n)[:0] // working memory: the checks are built from them below
 	for i := range h.rep.Results {
 		if r := &h.rep.Results[i]; r.Side == side {
 			keys = append(keys, checkKey{rank: checkKindRank(r.Order.Kind), index: r.Order.Index, src: int32(i)})
@@ -96,7 +96,7 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 		return a.rank < b.rank || a.rank == b.rank && a.index < b.index
 	})
 	checks := make([]Check, len(keys))
-	byMove := commandsByMove(h.mv.commands, len(o.Moves))
+	byMove := commandsByMove(h.mv.commands, len(o.Moves), sx)
 	for k, key := range keys {
 		switch j := int(-1 - key.src); {
 		case key.src >= 0:
@@ -121,11 +121,14 @@ type checkKey struct {
 // commandsByMove groups the command assignments by move, each move's in the order
 // they were made, all in one fresh array (they go into the checks): byMove[i] is
 // move i's (capped, so no append can reach a neighbour's).
-func commandsByMove(cmds []CommandAssignment, moves int) [][]CommandAssignment {
+//
+// Only the assignments themselves are fresh; the lists of them and the counts are
+// working memory from sx.
+func commandsByMove(cmds []CommandAssignment, moves int, sx *scratch) [][]CommandAssignment {
 	if len(cmds) == 0 {
 		return nil
 	}
-	start := make([]int, moves+2)
+	start := sx.ints.take(moves + 2)
 	for _, a := range cmds {
 		if a.Move >= 0 && a.Move < moves {
 			start[a.Move+2]++
@@ -142,7 +145,7 @@ func commandsByMove(cmds []CommandAssignment, moves int) [][]CommandAssignment {
 			start[a.Move+1]++
 		}
 	}
-	byMove := make([][]CommandAssignment, moves)
+	byMove := sx.cmdLists.take(moves)
 	for i := range byMove {
 		if b, e := start[i], start[i+1]; e > b {
 			byMove[i] = all[b:e:e]
@@ -374,8 +377,10 @@ func supplyPlan(h *hour, side Side) string {
 // standingChecks looks at the orders the battle and initiative phases use: that they
 // name known areas and the side's own blocks, and that retreats and regroups go to
 // adjacent areas. Whether they apply is only known when the hour resolves.
-func standingChecks(sc *Scenario, st *State, o *Orders) []Check {
-	out := make([]Check, 0, 1+len(o.Battles)+len(o.Doctrine)+len(o.Regroup))
+//
+// The list is working memory from sx (CheckOrders copies the checks into its own).
+func standingChecks(sc *Scenario, st *State, o *Orders, sx *scratch) []Check {
+	out := sx.checks.take(1 + len(o.Battles) + len(o.Doctrine) + len(o.Regroup))[:0]
 	side := o.Side
 	area := func(a AreaID) string { return areaTitle(sc, a) }
 	known := func(a AreaID) bool { return sc.Map.Area(a) != nil }

@@ -58,10 +58,13 @@ type scratch struct {
 	fighters slab[fighter]
 	fPtrs    slab[*fighter]
 	// Used only by CheckOrders, whose report and believed state never leave it.
-	events  slab[Event]
-	results slab[Result]
-	blocks  slab[BlockState]
-	cmds    slab[CommandAssignment]
+	events   slab[Event]
+	results  slab[Result]
+	blocks   slab[BlockState]
+	cmds     slab[CommandAssignment]
+	cmdLists slab[[]CommandAssignment]
+	checks   slab[Check]
+	keys     slab[checkKey]
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -91,5 +94,8 @@ func putScratch(sx *scratch) {
 	sx.results.reset()
 	sx.blocks.reset()
 	sx.cmds.reset()
+	sx.cmdLists.reset()
+	sx.checks.reset()
+	sx.keys.reset()
 	scratchPool.Put(sx)
 }
