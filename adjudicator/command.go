@@ -430,26 +430,31 @@ func (t *turn) commandCandidates(h *hour, bi, ai int, out []int) []int {
 			out = append(out, i)
 		}
 	}
-	n := len(out)
-	for i, a := range t.active {
-		if !a.asArmy && a.form != form && h.loc[a.bi] == ai {
+	byID := t.activeByID(h)
+	for _, i := range byID {
+		if a := t.active[i]; !a.asArmy && a.form != form && h.loc[a.bi] == ai {
 			out = append(out, i)
 		}
 	}
-	t.sortActiveByID(out[n:])
-	n = len(out)
-	for i, a := range t.active {
-		if a.asArmy {
+	for _, i := range byID {
+		if t.active[i].asArmy {
 			out = append(out, i)
 		}
 	}
-	t.sortActiveByID(out[n:])
 	return out
 }
 
-// sortActiveByID sorts indexes into t.active by HQ id (a handful of HQs).
-func (t *turn) sortActiveByID(l []int) {
-	insertionSort(l, func(a, b int) bool { return t.active[a].id < t.active[b].id })
+// activeByID lists the indexes into t.active in order of HQ id, worked out again
+// only when an HQ has been activated since.
+func (t *turn) activeByID(h *hour) []int {
+	if len(t.byID) != len(t.active) {
+		t.byID = h.sx.ints.take(len(t.active))
+		for i := range t.byID {
+			t.byID[i] = i
+		}
+		insertionSort(t.byID, func(a, b int) bool { return t.active[a].id < t.active[b].id })
+	}
+	return t.byID
 }
 
 // solveCommand assigns each block that needs command to an active HQ able to command

@@ -41,6 +41,8 @@ type turn struct {
 	side   Side
 	p2     bool
 	active []*activeHQ
+	// byID is active's indexes in order of HQ id (activeByID).
+	byID []int
 	// frontline areas at the start of the turn (optional Frontline Limits).
 	frontline map[AreaID]bool
 	// battleCount counts blocks entering enemy or contested areas per crossing
