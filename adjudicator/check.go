@@ -252,7 +252,12 @@ func believedState(sc *Scenario, st *State, side Side, sx *scratch, loc []int) *
 	seen := visibleAreas(sc, st, side)
 	for i := range b.Blocks {
 		bs := &b.Blocks[i]
-		spec := st.specAt(sc, i)
+		var spec *BlockSpec
+		if loc != nil {
+			spec = &sc.OB.Blocks[i] // locate found st aligned with the order of battle
+		} else {
+			spec = st.specAt(sc, i)
+		}
 		if spec == nil || spec.Side != side {
 			if spec != nil && bs.Where == OnMap {
 				var j int
