@@ -301,29 +301,6 @@ func (ix *blockIndex) slot(k string) *blockSlot {
 	}
 }
 
-func (ix *blockIndex) get(k string) (int, bool) {
-	sl := ix.slot(k)
-	if sl.gen != ix.gen || sl.val < 0 {
-		return 0, false
-	}
-	return sl.val, true
-}
-
-func (ix *blockIndex) set(k string, v int) {
-	sl := ix.slot(k)
-	if sl.gen == ix.gen {
-		sl.val = v
-		return
-	}
-	if 2*(ix.used+1) > len(ix.slots) {
-		ix.grow()
-		sl = ix.slot(k)
-	}
-	*sl = blockSlot{key: k, val: v, gen: ix.gen}
-	ix.used++
-}
-
-// swap sets k to v and returns what it was, as get would have.
 func (ix *blockIndex) swap(k string, v int) (int, bool) {
 	sl := ix.slot(k)
 	if sl.gen == ix.gen {
