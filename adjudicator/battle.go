@@ -946,7 +946,12 @@ func (ft *fight) fire(f *fighter, note string) {
 	// Every throw's reason: this is the engine's hottest text.
 	fps := fp.String()
 	var rbuf [8]string
-	reasons := h.txt.numbered(rbuf[:0], len(dice), ft.title(), " round ", strconv.Itoa(ft.round), ": ", name, " fires ", fps, ", die ")
+	var lb [160]byte // the die reasons, then the fire's text, are assembled here
+	l := append(lb[:0], ft.title()...)
+	l = append(l, " round "...)
+	l = strconv.AppendInt(l, int64(ft.round), 10)
+	l = append(append(append(append(l, ": "...), name...), " fires "...), fps...)
+	reasons := h.txt.numbered(rbuf[:0], len(dice), append(l, ", die "...))
 	for i := range dice {
 		dice[i] = h.d.Roll(reasons[i])
 		if dice[i] <= fp.Value {
@@ -960,7 +965,10 @@ func (ft *fight) fire(f *fighter, note string) {
 	if note != "" {
 		noteText = " (" + note + ")"
 	}
-	text := h.txt.cat(name, " fires ", fps, ": ", h.txt.dice(dice), ", ", strconv.Itoa(hits), " hit(s)", whyText, noteText)
+	l = append(append(append(append(l[:0], name...), " fires "...), fps...), ": "...)
+	l = append(appendDice(l, dice), ", "...)
+	l = append(strconv.AppendInt(l, int64(hits), 10), " hit(s)"...)
+	text := h.txt.put(append(append(l, whyText...), noteText...))
 	rule := "6.6"
 	if f.gunboat {
 		rule = "6.6, 4.25"
@@ -1210,7 +1218,9 @@ func (h *hour) takeLoss(id BlockID, area AreaID, round int, rule, cause string) 
 	ev.Side, ev.Block, ev.Area, ev.Round, ev.Rule = side, id, area, int8(round), rule
 	if !h.lastStepAt(bi) {
 		bs.Strength--
-		ev.Strength, ev.Text = int8(bs.Strength), h.txt.cat(cause, ": ", name, " to strength ", strconv.Itoa(bs.Strength))
+		var lb [128]byte
+		l := append(append(append(append(lb[:0], cause...), ": "...), name...), " to strength "...)
+		ev.Strength, ev.Text = int8(bs.Strength), h.txt.put(strconv.AppendInt(l, int64(bs.Strength), 10))
 		return true
 	}
 	ev.Text = h.txt.cat(cause, ": ", name, " at its last step") // Strength 0
