@@ -727,6 +727,9 @@ func lexInto(buf []token, s string) []token {
 		// a word: up to a byte that ends words (the lead byte of an arrow or dash
 		// only when one follows)
 		j := i
+		for j < len(s) && s[j]-'a' < 26 {
+			j++ // lower-case letters, most of a word, need no class
+		}
 		all, seen := bAlnum, uint8(0)
 		for j < len(s) {
 			f := byteClass[s[j]]
