@@ -206,7 +206,8 @@ func (h *hour) fightBattle(ph *battlePhase, b *battle, why string) bool {
 // newFight collects the blocks of a battle: every block in the area, and gunboats
 // that fire into it from the river (4.25). Nil when one side is missing.
 func (h *hour) newFight(ph *battlePhase, b *battle) *fight {
-	ft := &fight{h: h, ph: ph, b: b, area: b.Area, attacker: b.Attacker}
+	ft := &h.sx.fights.take(1)[0] // working memory: events copy what they report
+	*ft = fight{h: h, ph: ph, b: b, area: b.Area, attacker: b.Attacker}
 	// entry is a block's last entry into the area this hour (a handful: no map).
 	entry := func(id BlockID) (battleEntry, bool) {
 		for i := len(b.Entries) - 1; i >= 0; i-- {

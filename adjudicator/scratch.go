@@ -57,6 +57,7 @@ type scratch struct {
 	itemSets slab[[]*moveItem]
 	fighters slab[fighter]
 	fPtrs    slab[*fighter]
+	fights   slab[fight]
 	// Used only by CheckOrders, whose report and believed state never leave it.
 	events   slab[Event]
 	results  slab[Result]
@@ -90,6 +91,7 @@ func putScratch(sx *scratch) {
 	sx.itemSets.reset()
 	sx.fighters.reset()
 	sx.fPtrs.reset()
+	sx.fights.reset()
 	sx.events.reset()
 	sx.results.reset()
 	sx.blocks.reset()

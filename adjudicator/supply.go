@@ -208,7 +208,13 @@ func (h *hour) defaultSupplyOrder(s Side) []BlockID {
 		hq0, front bool
 		missing    int
 	}
-	var cs []cand
+	n := 0
+	for i := range h.st.Blocks {
+		if b := &h.st.Blocks[i]; b.Where == OnMap && b.Strength < b.Max {
+			n++
+		}
+	}
+	cs := make([]cand, 0, n) // sized once: it would otherwise grow a few times
 	occ := h.occupancy()
 	for i := range h.st.Blocks {
 		b := &h.st.Blocks[i]

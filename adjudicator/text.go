@@ -128,7 +128,7 @@ type intSlab struct {
 
 func (s *intSlab) take(n int) []int {
 	if len(s.buf)+n > cap(s.buf) {
-		s.buf = make([]int, 0, max(256, n))
+		s.buf = make([]int, 0, max(128, n)) // a busy hour throws about a hundred dice
 	}
 	l := len(s.buf)
 	s.buf = s.buf[:l+n]
