@@ -926,6 +926,13 @@ func (h *hour) pruneBattles() {
 // listed under Pin first, then blocks with no move order, then by id.
 func (h *hour) pinDefenders(t *turn) {
 	h.pruneBattles()
+	if h.checking {
+		// A check plays only its own side's turn: pinning the enemy's stand-ins
+		// would change nothing it reports (only the side's own results and supply
+		// events are read, and supply does not depend on pins).
+		h.pinResults(t.side, "you are Player 1 this hour: your blocks are not pinned")
+		return
+	}
 	def := t.side.Enemy()
 	o := h.orders(def)
 	var hasOrder []bool // by block index; built when a battle needs it
