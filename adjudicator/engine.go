@@ -81,6 +81,8 @@ type hour struct {
 	ints intSlab
 	// sx is the hour's reusable working memory (scratch.go); nil once released.
 	sx *scratch
+	// discard takes the events a check does not keep (newEvent).
+	discard Event
 }
 
 // release hands the hour's working memory back for the next hour. The hour must
@@ -154,29 +156,23 @@ func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, sx *scrat
 	// Allocated once, not step by step: an Event is large, and each growth copies
 	// them all.
 	if check {
-		h.rep.Events = sx.events.take(h.eventRoom(false))[:0]
+		h.rep.Events = sx.events.take(16)[:0] // only its supply events: a few
 	} else {
-		h.rep.Events = make([]Event, 0, h.eventRoom(true))
+		h.rep.Events = make([]Event, 0, h.eventRoom())
 	}
 	return h
 }
 
 // eventRoom estimates how many events the hour will write: about three per block
-// ordered to move when battles are fought (the move, then its fire and the hits it
-// takes), one otherwise. Orders that fail write less; an estimate only, the list
-// grows if needed. (Counting attacks and defenders instead fitted the busiest hours
-// no better and overshot more for orders that mostly fail.)
-func (h *hour) eventRoom(battles bool) int {
-	per, n := 1, 16 // a check: its moves, activations, pins and supply
-	if battles {
-		per, n = 3, 32
-	}
+// ordered to move (the move, then its fire and the hits it takes). Orders that fail
+// write less; an estimate only, the list grows if needed. (Counting attacks and
+// defenders instead fitted the busiest hours no better and overshot more for orders
+// that mostly fail.)
+func (h *hour) eventRoom() int {
+	n := 32
 	for _, o := range h.ord {
-		if !battles {
-			n += 2 * len(o.Activate)
-		}
 		for _, m := range o.Moves {
-			n += per * len(m.Blocks)
+			n += 3 * len(m.Blocks)
 		}
 	}
 	return n
@@ -218,6 +214,9 @@ func (h *hour) orders(s Side) *Orders { return h.ord[s.Index()] }
 
 // event appends an event to the report, numbering it.
 func (h *hour) event(e Event) {
+	if h.checking && e.Kind != EvSupply {
+		return // a check reads only its supply events (supplyPlan)
+	}
 	e.Seq = int32(len(h.rep.Events) + 1)
 	h.rep.Events = append(h.rep.Events, e)
 }
@@ -228,6 +227,12 @@ func (h *hour) event(e Event) {
 // pointer slot of the large Event through the write barrier). Slots past the end are
 // always zero (make, growth, and dropEvent clearing what it vacates).
 func (h *hour) newEvent(k EventKind) *Event {
+	if h.checking && k != EvSupply {
+		// A check reads only its supply events: this one is written and forgotten
+		// (Seq 0, which no event has, so undoing its move drops nothing).
+		h.discard = Event{Kind: k}
+		return &h.discard
+	}
 	ev := h.rep.Events
 	if len(ev) == cap(ev) {
 		ev = slices.Grow(ev, 1)
