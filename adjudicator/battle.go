@@ -1180,7 +1180,10 @@ func (h *hour) pickLoss(cs []lossCand, owner Side, gunboat bool) (BlockID, strin
 	case g != g2 || g == 2:
 		why = "losses-last order"
 	}
-	return tied[0].id, h.txt.cat("tied with ", strconv.Itoa(len(tied)-1), " other(s) at strength ", strconv.Itoa(best), "; ", why)
+	var lb [160]byte
+	l := strconv.AppendInt(append(lb[:0], "tied with "...), int64(len(tied)-1), 10)
+	l = strconv.AppendInt(append(l, " other(s) at strength "...), int64(best), 10)
+	return tied[0].id, h.txt.put(append(append(l, "; "...), why...))
 }
 
 // insertionSort is a stable sort for the handful of blocks in one battle: the same

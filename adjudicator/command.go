@@ -588,8 +588,10 @@ func (h *hour) reduceActiveHQs(t *turn) {
 			ev.Text = h.txt.cat(spec.Name, " commanded ", strconv.Itoa(len(a.commanded)), " block(s) and is reduced to ", str)
 		}
 		h.event(ev)
+		var lb [256]byte
+		l := h.appendBlockNames(append(append(lb[:0], spec.Name...), " commanded "...), a.commanded)
 		h.result(Result{Side: t.side, Order: ref, Status: Executed, Rule: "5.2", Blocks: a.commanded,
-			Reason: h.txt.cat(spec.Name, " commanded ", h.blockNames(a.commanded), "; reduced to strength ", str)})
+			Reason: h.txt.put(append(append(l, "; reduced to strength "...), str...))})
 	}
 }
 
@@ -598,12 +600,19 @@ func (h *hour) blockNames(ids []BlockID) string {
 	if len(ids) == 1 {
 		return h.blockName(ids[0])
 	}
-	var buf [16]string
-	names := buf[:0]
-	for _, id := range ids {
-		names = append(names, h.blockName(id))
+	var lb [256]byte
+	return h.txt.put(h.appendBlockNames(lb[:0], ids))
+}
+
+// appendBlockNames appends blockNames(ids) to b.
+func (h *hour) appendBlockNames(b []byte, ids []BlockID) []byte {
+	for i, id := range ids {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, h.blockName(id)...)
 	}
-	return h.txt.join(names, ", ")
+	return b
 }
 
 // blockName is a block's name for reasons; an id not in the order of battle (a

@@ -557,7 +557,9 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		case act == actReinforce:
 			ev.Text = h.txt.cat(name, " reinforces ", destName, " from ", fromName, " as reserves")
 		default:
-			ev.Text = h.txt.cat(name, " moves from ", fromName, " to ", destName)
+			var lb [160]byte
+			l := append(append(append(lb[:0], name...), " moves from "...), fromName...)
+			ev.Text = h.txt.put(append(append(l, " to "...), destName...))
 		}
 	}
 	rec.seq = int(ev.Seq)
