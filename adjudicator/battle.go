@@ -85,7 +85,7 @@ func (h *hour) fightBattles() {
 		ph.regroupUsed[s.Index()] = make([]bool, len(o.Regroup))
 	}
 	pending := make([]*battle, 0, len(h.battles))
-	copies := make([]battle, 0, len(h.battles)) // never grown: the pointers stay valid
+	copies := h.sx.battles.take(len(h.battles))[:0] // never grown: the pointers stay valid
 	for _, b := range h.battles {
 		dup := false
 		for _, p := range pending {
@@ -99,7 +99,7 @@ func (h *hour) fightBattles() {
 		if !dup {
 			copies = append(copies, *b)
 			cp := &copies[len(copies)-1]
-			cp.Entries = append([]battleEntry(nil), b.Entries...)
+			cp.Entries = append(h.sx.entries.take(len(b.Entries))[:0], b.Entries...)
 			pending = append(pending, cp)
 		}
 	}

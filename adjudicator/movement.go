@@ -602,12 +602,19 @@ func (h *hour) actionFor(t *turn, intent Intent, dest AreaID, di int) (act actio
 	return actReinforce, "", "", ""
 }
 
+// battleEntryRoom is the entries a battle record has room for before its list grows
+// (a battle has a handful of attackers).
+const battleEntryRoom = 8
+
 // enterBattle records a block entering a battle area (6.1, 6.5): a new battle when
 // the area was enemy, the attacker being the mover.
 func (h *hour) enterBattle(side Side, id BlockID, from, to AreaID, reserve bool) {
 	bt := h.battleIn(to)
 	if bt == nil {
-		bt = &battle{Area: to, Attacker: side}
+		// Battle records and their entries are working memory (scratch): reports
+		// name battles by area, and nothing keeps the records.
+		bt = &h.sx.battles.take(1)[0]
+		*bt = battle{Area: to, Attacker: side, Entries: h.sx.entries.take(battleEntryRoom)[:0]}
 		h.battles = append(h.battles, bt)
 	}
 	bt.Entries = append(bt.Entries, battleEntry{Block: id, Side: side, From: from, Reserve: reserve})

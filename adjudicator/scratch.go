@@ -58,6 +58,8 @@ type scratch struct {
 	fighters slab[fighter]
 	fPtrs    slab[*fighter]
 	fights   slab[fight]
+	battles  slab[battle]
+	entries  slab[battleEntry]
 	// Used only by CheckOrders, whose report and believed state never leave it.
 	events   slab[Event]
 	results  slab[Result]
@@ -92,6 +94,8 @@ func putScratch(sx *scratch) {
 	sx.fighters.reset()
 	sx.fPtrs.reset()
 	sx.fights.reset()
+	sx.battles.reset()
+	sx.entries.reset()
 	sx.events.reset()
 	sx.results.reset()
 	sx.blocks.reset()
