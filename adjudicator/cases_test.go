@@ -385,7 +385,7 @@ func caseDice(c *caseFile) ([]int, error) {
 // then key=value pairs for every field set. Expected lines are matched against these
 // tokens (docs/CASES.md).
 func eventLine(e adjudicator.Event) string {
-	t := []string{string(e.Kind)}
+	t := []string{e.Kind.String()}
 	if e.Side != adjudicator.NoSide {
 		t = append(t, strings.ToLower(e.Side.String()))
 	}

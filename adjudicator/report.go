@@ -3,41 +3,101 @@ package adjudicator
 import (
 	"encoding/json"
 	"math"
+	"strconv"
 )
 
 // EventKind says what happened. Events are recorded in the order they happened; a
-// side's report is the subset it may see (view.go).
-type EventKind string
+// side's report is the subset it may see (view.go). A kind is one byte in memory (an
+// hour writes hundreds of events) and its name in JSON and text.
+type EventKind uint8
 
 const (
-	EvInitiative     EventKind = "initiative"      // 2.1
-	EvArrival        EventKind = "arrival"         // 5.6, 5.61, 9.1
-	EvArrivalHeld    EventKind = "arrival-held"    // 5.6 delayed arrival
-	EvActivate       EventKind = "activate"        // 5.2
-	EvMove           EventKind = "move"            // 5.3
-	EvStraggler      EventKind = "straggler"       // 5.2 uncommanded move roll
-	EvHQReduced      EventKind = "hq-reduced"      // 5.2 step loss after commanding
-	EvPinned         EventKind = "pinned"          // 5.4
-	EvBattle         EventKind = "battle"          // 6.2 a battle begins; blocks revealed
-	EvRound          EventKind = "round"           // 6.3
-	EvReserves       EventKind = "reserves"        // 6.5 reserves arrive in round 2
-	EvSwap           EventKind = "swap"            // 6.5 attacker becomes defender
-	EvFire           EventKind = "fire"            // 6.6
-	EvHit            EventKind = "hit"             // 6.6 one hit on one block
-	EvRetreat        EventKind = "retreat"         // 6.7
-	EvPass           EventKind = "pass"            // 6.4
-	EvEliminated     EventKind = "eliminated"      // 6.9, 3.6
-	EvHQFallen       EventKind = "hq-fallen"       // 6.91
-	EvSuccession     EventKind = "succession"      // 6.91
-	EvBattleEnd      EventKind = "battle-end"      // 6.3
-	EvRegroup        EventKind = "regroup"         // 6.8
-	EvCampCaptured   EventKind = "camp-captured"   // 7.2
-	EvSupply         EventKind = "supply"          // 7.1
-	EvHQRebuilt      EventKind = "hq-rebuilt"      // 6.91
-	EvOhioBarred     EventKind = "ohio-barred"     // 9.1
-	EvVictory        EventKind = "victory"         // 8.0
-	EvControlChanged EventKind = "control-changed" // 5.1
+	EvInitiative     EventKind = iota + 1 // 2.1
+	EvArrival                             // 5.6, 5.61, 9.1
+	EvArrivalHeld                         // 5.6 delayed arrival
+	EvActivate                            // 5.2
+	EvMove                                // 5.3
+	EvStraggler                           // 5.2 uncommanded move roll
+	EvHQReduced                           // 5.2 step loss after commanding
+	EvPinned                              // 5.4
+	EvBattle                              // 6.2 a battle begins; blocks revealed
+	EvRound                               // 6.3
+	EvReserves                            // 6.5 reserves arrive in round 2
+	EvSwap                                // 6.5 attacker becomes defender
+	EvFire                                // 6.6
+	EvHit                                 // 6.6 one hit on one block
+	EvRetreat                             // 6.7
+	EvPass                                // 6.4
+	EvEliminated                          // 6.9, 3.6
+	EvHQFallen                            // 6.91
+	EvSuccession                          // 6.91
+	EvBattleEnd                           // 6.3
+	EvRegroup                             // 6.8
+	EvCampCaptured                        // 7.2
+	EvSupply                              // 7.1
+	EvHQRebuilt                           // 6.91
+	EvOhioBarred                          // 9.1
+	EvVictory                             // 8.0
+	EvControlChanged                      // 5.1
 )
+
+// eventKindNames are the kinds' names, as written in reports.
+var eventKindNames = [...]string{
+	EvInitiative:     "initiative",
+	EvArrival:        "arrival",
+	EvArrivalHeld:    "arrival-held",
+	EvActivate:       "activate",
+	EvMove:           "move",
+	EvStraggler:      "straggler",
+	EvHQReduced:      "hq-reduced",
+	EvPinned:         "pinned",
+	EvBattle:         "battle",
+	EvRound:          "round",
+	EvReserves:       "reserves",
+	EvSwap:           "swap",
+	EvFire:           "fire",
+	EvHit:            "hit",
+	EvRetreat:        "retreat",
+	EvPass:           "pass",
+	EvEliminated:     "eliminated",
+	EvHQFallen:       "hq-fallen",
+	EvSuccession:     "succession",
+	EvBattleEnd:      "battle-end",
+	EvRegroup:        "regroup",
+	EvCampCaptured:   "camp-captured",
+	EvSupply:         "supply",
+	EvHQRebuilt:      "hq-rebuilt",
+	EvOhioBarred:     "ohio-barred",
+	EvVictory:        "victory",
+	EvControlChanged: "control-changed",
+}
+
+// String is the kind's name ("" for the zero kind).
+func (k EventKind) String() string {
+	if int(k) < len(eventKindNames) {
+		return eventKindNames[k]
+	}
+	return "event-kind-" + strconv.Itoa(int(k))
+}
+
+// MarshalText writes the kind's name.
+func (k EventKind) MarshalText() ([]byte, error) {
+	if int(k) >= len(eventKindNames) {
+		return nil, errorf("unknown event kind %d", int(k))
+	}
+	return []byte(eventKindNames[k]), nil
+}
+
+// UnmarshalText reads a kind's name.
+func (k *EventKind) UnmarshalText(b []byte) error {
+	for i, n := range eventKindNames {
+		if n == string(b) {
+			*k = EventKind(i)
+			return nil
+		}
+	}
+	return errorf("unknown event kind %q", b)
+}
 
 // Revealed is a block shown at its strength in battle (6.2).
 type Revealed struct {
@@ -54,7 +114,6 @@ type Revealed struct {
 // then lists, then the small numbers together); the JSON keeps its documented field
 // order (eventJSON), which the verifiable record depends on.
 type Event struct {
-	Kind  EventKind
 	Block BlockID
 	Area  AreaID // where it happened (battle area)
 	From  AreaID
@@ -79,6 +138,7 @@ type Event struct {
 	Intent   Intent
 	Attacker Side
 	Winner   Side // of a battle or the game
+	Kind     EventKind
 }
 
 // eventJSON is an Event's JSON form, in its documented field order.

@@ -54,4 +54,19 @@ func TestEventJSON(t *testing.T) {
 			t.Errorf("%s read without error", bad)
 		}
 	}
+	// Every kind reads back from its name; an unknown name is refused.
+	for k := EvInitiative; k <= EvControlChanged; k++ {
+		b, err := json.Marshal(k)
+		if err != nil || k.String() == "" || string(b) != `"`+k.String()+`"` {
+			t.Errorf("kind %d: %s %v", k, b, err)
+		}
+		var back EventKind
+		if err := json.Unmarshal(b, &back); err != nil || back != k {
+			t.Errorf("kind %s read back as %v (%v)", b, back, err)
+		}
+	}
+	var k EventKind
+	if err := json.Unmarshal([]byte(`"no-such-kind"`), &k); err == nil {
+		t.Error("an unknown event kind was read")
+	}
 }

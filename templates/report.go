@@ -319,7 +319,7 @@ func eventLine(n namer, viewer adjudicator.Side, e adjudicator.Event) Line {
 	case adjudicator.EvControlChanged:
 		s = fmt.Sprintf("%s is now held by %s", n.area(e.Area), sideOrNone(e.Side))
 	default:
-		s = string(e.Kind)
+		s = e.Kind.String()
 	}
 	// An enemy move the viewer saw carries no identity; the engine's text would
 	// only repeat the path.
