@@ -1423,7 +1423,7 @@ func (ft *fight) regroup(victor Side) {
 		}
 		ft.ph.regroupUsed[victor.Index()][i] = true
 		ref := OrderRef{Kind: "regroup", Index: i, Line: rg.Line}
-		ids := rg.Blocks
+		ids := rg.Blocks[:len(rg.Blocks):len(rg.Blocks)] // an append must not write into the orders
 		if len(ids) == 0 {
 			for _, id := range h.blocksIn(ft.area, victor) {
 				if !moved[id] {

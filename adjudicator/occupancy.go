@@ -147,7 +147,10 @@ func (h *hour) blocksIn(a AreaID, side Side) []BlockID {
 	if n == 0 {
 		return nil
 	}
-	out := make([]BlockID, 0, n)
+	// Working memory (scratch): every caller reads the list or copies from it, and
+	// none keeps it past the hour (TestScratchReuse would see a list that reached a
+	// result change under it).
+	out := h.sx.blockLists.take(int(n))[:0]
 	for bi, l := range h.loc { // st.Blocks is sorted by id
 		if l == ai && (side == NoSide || h.specAt(bi).Side == side) {
 			out = append(out, h.st.Blocks[bi].ID)

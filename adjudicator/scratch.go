@@ -60,6 +60,9 @@ type scratch struct {
 	fights   slab[fight]
 	battles  slab[battle]
 	entries  slab[battleEntry]
+	// blockLists holds blocksIn's lists; a list of blocks that goes into a result
+	// must never come from here.
+	blockLists slab[BlockID]
 	// Used only by CheckOrders, whose report and believed state never leave it.
 	events   slab[Event]
 	results  slab[Result]
@@ -96,6 +99,7 @@ func putScratch(sx *scratch) {
 	sx.fights.reset()
 	sx.battles.reset()
 	sx.entries.reset()
+	sx.blockLists.reset()
 	sx.events.reset()
 	sx.results.reset()
 	sx.blocks.reset()
