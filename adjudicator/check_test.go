@@ -132,10 +132,7 @@ func TestCheckStandingOrders(t *testing.T) {
 // enemy block in each place where the side's view shows one, enemy ids in id order
 // taking the view's enemy list in its order; other enemy blocks are absent.
 func TestBelievedStateMatchesView(t *testing.T) {
-	sc, err := LoadScenario("shiloh1862")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := mustLoad(t, "shiloh1862")
 	for _, mode := range []Visibility{VisBlocks, VisDoubleBlind, VisOpen} {
 		st := botHours(t, sc, mode, 7)
 		for _, side := range Sides {
@@ -199,10 +196,7 @@ func TestBelievedStateMatchesView(t *testing.T) {
 // let a check change the real game. Over random positions in every visibility mode,
 // checking both sides' orders leaves the state and the orders exactly as they were.
 func TestCheckOrdersLeavesInputAlone(t *testing.T) {
-	sc, err := LoadScenario("shiloh1862")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := mustLoad(t, "shiloh1862")
 	for seed, mode := range []Visibility{VisBlocks, VisDoubleBlind, VisOpen} {
 		st := botHours(t, sc, mode, uint64(40+seed))
 		rng := rand.New(rand.NewPCG(uint64(seed), 9))
@@ -224,6 +218,7 @@ func TestCheckOrdersLeavesInputAlone(t *testing.T) {
 				}
 			}
 			o := [2]*Orders{RandomOrders(sc, ViewOf(sc, st, USA), rng), RandomOrders(sc, ViewOf(sc, st, CSA), rng)}
+			var err error
 			if st, _, err = ResolveHour(sc, st, o, NewStreamDice([]byte("check input"))); err != nil {
 				t.Fatal(err)
 			}
@@ -234,10 +229,7 @@ func TestCheckOrdersLeavesInputAlone(t *testing.T) {
 // A state that does not fit its scenario (a block missing) gets one error check, as
 // ResolveHour would refuse it, instead of a receipt computed on a misread position.
 func TestCheckOrdersCorruptState(t *testing.T) {
-	sc, err := LoadScenario("shiloh1862")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := mustLoad(t, "shiloh1862")
 	st, _ := NewState(sc, Options{})
 	st.Blocks = st.Blocks[1:]
 	cs := CheckOrders(sc, st, &Orders{Side: CSA})

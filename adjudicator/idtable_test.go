@@ -6,10 +6,7 @@ import "testing"
 // that are not there are not found, and the probe runs stay short (the table is
 // only worth having if lookups are cheap).
 func TestIDTable(t *testing.T) {
-	sc, err := LoadScenario("shiloh1862")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := mustLoad(t, "shiloh1862")
 	var areas, blocks []string
 	for _, a := range sc.Map.Areas {
 		areas = append(areas, string(a.ID))

@@ -11,10 +11,7 @@ import (
 // the map: a place change that bypassed it would make control and command range
 // wrong.
 func TestOccupancyIndexStaysExact(t *testing.T) {
-	sc, err := LoadScenario("shiloh1862")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := mustLoad(t, "shiloh1862")
 	games := uint64(6)
 	if testing.Short() {
 		games = 3

@@ -8,10 +8,7 @@ import (
 // 5.31: a road move that names only its end ("Road A >> Bragg's Bivouac") goes
 // through the one area a single road runs through; the orders are not changed.
 func TestRoadMoveFindsItsMiddleArea(t *testing.T) {
-	sc, err := LoadScenario("shiloh1862")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := mustLoad(t, "shiloh1862")
 	st, err := NewState(sc, Options{Visibility: VisBlocks})
 	if err != nil {
 		t.Fatal(err)

@@ -86,10 +86,7 @@ func mustJSON(t *testing.T, v any) []byte {
 // give the same bytes. A buffer that reached a result would be overwritten by the
 // later hours; a buffer handed out dirty would change a replay.
 func TestScratchReuse(t *testing.T) {
-	sc, err := LoadScenario("shiloh1862")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := mustLoad(t, "shiloh1862")
 	rng := rand.New(rand.NewPCG(5, 6))
 	var cases []*scratchCase
 	type kept struct {

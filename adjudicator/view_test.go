@@ -187,10 +187,7 @@ func TestViewReportBattleInFull(t *testing.T) {
 // stand where (identities and strengths of every block on the map) never changes the
 // viewer's View, nor its receipt for the orders it would send.
 func TestViewHidesEnemyIdentitiesInPlay(t *testing.T) {
-	sc, err := LoadScenario("shiloh1862")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := mustLoad(t, "shiloh1862")
 	games := 4
 	if testing.Short() {
 		games = 2
@@ -282,10 +279,7 @@ func TestViewReportDoubleBlindMoves(t *testing.T) {
 // definition (every visible enemy block on the map, sorted by area, then id) in
 // every mode, also for a state whose blocks are not listed in id order.
 func TestViewEnemyListOrder(t *testing.T) {
-	sc, err := LoadScenario("shiloh1862")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := mustLoad(t, "shiloh1862")
 	for _, mode := range []Visibility{VisBlocks, VisDoubleBlind, VisOpen} {
 		st := botHours(t, sc, mode, 5)
 		reversed := st.Clone()
