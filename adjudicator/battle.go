@@ -942,7 +942,7 @@ func (ft *fight) fire(f *fighter, note string) {
 		pass("Firepower Penalties", fmt.Sprintf("%s cannot fire: firepower %s falls to 0 (%s)", name, bs.Firepower, strings.Join(why, "; ")))
 		return
 	}
-	dice := h.ints.take(bs.Strength)
+	dice := h.dice.take(bs.Strength)
 	hits := 0
 	// Every throw's reason: this is the engine's hottest text.
 	fps := fp.String()

@@ -76,9 +76,10 @@ type hour struct {
 	rch     reacher
 	candBuf []int
 	lossBuf []lossCand // strongestWhy's and lossCands'
-	// txt and ints hold the report's texts and dice (text.go).
+	// txt holds the report's texts (text.go) and dice the dice of its fires: a slab
+	// of the hour's own, never reset, since the dice are part of the report.
 	txt  textArena
-	ints intSlab
+	dice slab[int]
 	// sx is the hour's reusable working memory (scratch.go); nil once released.
 	sx *scratch
 	// discard takes the events a check does not keep (newEvent).
@@ -128,6 +129,7 @@ func newCheckHour(sc *Scenario, st *State, orders [2]*Orders, d Dice, sx *scratc
 // hour's h.loc.
 func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, sx *scratch, check bool, loc []int) *hour {
 	h := &hour{sc: sc, st: st, rep: &Report{Hour: st.Hour}, sx: sx, checking: check}
+	h.dice.size = 128 // a busy hour throws about a hundred dice
 	h.moveCount = h.sx.i16.take(sc.Map.nEdges)
 	h.moved = h.sx.bools.take(len(st.Blocks))
 	// About one result per order, and a few for standing orders.

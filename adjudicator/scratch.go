@@ -19,13 +19,14 @@ import "sync"
 type slab[T any] struct {
 	buf  []T
 	used int
+	size int // the first array's length, when more than the default
 }
 
 // take returns n zeroed elements, capped at n so that no append reaches a
 // neighbour's.
 func (s *slab[T]) take(n int) []T {
 	if s.used+n > len(s.buf) {
-		s.buf = make([]T, max(2*len(s.buf), 2*n, 32))
+		s.buf = make([]T, max(2*len(s.buf), 2*n, s.size, 32))
 		s.used = 0
 	}
 	p := s.buf[s.used : s.used+n : s.used+n]

@@ -119,18 +119,3 @@ func (a *textArena) dice(d []int) string {
 	var buf [64]byte
 	return a.put(appendDice(buf[:0], d))
 }
-
-// intSlab hands out small int slices (dice of one fire) from shared blocks; each is
-// capped at its length, so an append to one never reaches the next.
-type intSlab struct {
-	buf []int
-}
-
-func (s *intSlab) take(n int) []int {
-	if len(s.buf)+n > cap(s.buf) {
-		s.buf = make([]int, 0, max(128, n)) // a busy hour throws about a hundred dice
-	}
-	l := len(s.buf)
-	s.buf = s.buf[:l+n]
-	return s.buf[l : l+n : l+n]
-}
