@@ -35,12 +35,11 @@ const armyCapacity = 3
 
 // activeHQ is an HQ turned face-up for command this player turn.
 type activeHQ struct {
-	id        BlockID
-	bi        int // index in State.Blocks
-	side      Side
-	formation FormationID
-	form      int32 // OrderOfBattle.formOf of the HQ
-	cr        int
+	id   BlockID
+	bi   int // index in State.Blocks
+	side Side
+	form int32 // its formation, as OrderOfBattle.formOf numbers it
+	cr   int
 	// asArmy: commanding as army HQ (any three blocks of armies, 5.21).
 	asArmy bool
 	armies []Army
@@ -389,7 +388,7 @@ func (h *hour) activateHQs(t *turn) {
 		}
 		k := len(slab)
 		hbi := h.bix(act.HQ)
-		slab = append(slab, activeHQ{id: act.HQ, bi: hbi, side: t.side, formation: spec.Formation, form: h.sc.OB.formOf[hbi], cr: spec.CommandRange, order: i, line: act.Line,
+		slab = append(slab, activeHQ{id: act.HQ, bi: hbi, side: t.side, form: h.sc.OB.formOf[hbi], cr: spec.CommandRange, order: i, line: act.Line,
 			commanded: cmds[8*k : 8*k : 8*k+8]})
 		a := &slab[k]
 		armies := armiesCommanded(h.sc, h.st, act.HQ)
