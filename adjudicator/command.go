@@ -406,13 +406,9 @@ func (h *hour) activateHQs(t *turn) {
 			a.asArmy, a.armies = true, armies
 		}
 		t.active = append(t.active, a)
-		var text string
-		switch {
-		case h.checking: // a check's events are never read for their text
-		case a.asArmy && spec.HQKind != AHQ:
+		text := h.txt.cat(spec.Name, " activated")
+		if a.asArmy && spec.HQKind != AHQ {
 			text = h.txt.cat(spec.Name, " activated as army HQ")
-		default:
-			text = h.txt.cat(spec.Name, " activated")
 		}
 		h.event(Event{Kind: EvActivate, Side: t.side, Block: act.HQ, Area: b.Area, Rule: "5.2", Text: text})
 	}
@@ -582,11 +578,8 @@ func (h *hour) reduceActiveHQs(t *turn) {
 			b.Strength--
 		}
 		str := strconv.Itoa(b.Strength)
-		ev := Event{Kind: EvHQReduced, Side: t.side, Block: a.id, Area: b.Area, Strength: int8(b.Strength), Rule: "5.2"}
-		if !h.checking { // a check's events are never read for their text
-			ev.Text = h.txt.cat(spec.Name, " commanded ", strconv.Itoa(len(a.commanded)), " block(s) and is reduced to ", str)
-		}
-		h.event(ev)
+		h.event(Event{Kind: EvHQReduced, Side: t.side, Block: a.id, Area: b.Area, Strength: int8(b.Strength), Rule: "5.2",
+			Text: h.txt.cat(spec.Name, " commanded ", strconv.Itoa(len(a.commanded)), " block(s) and is reduced to ", str)})
 		var lb [256]byte
 		l := h.appendBlockNames(append(append(lb[:0], spec.Name...), " commanded "...), a.commanded)
 		h.result(Result{Side: t.side, Order: ref, Status: Executed, Rule: "5.2", Blocks: a.commanded,

@@ -40,8 +40,10 @@ func ResolveHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) (*State, *R
 type hour struct {
 	sc *Scenario
 	st *State
-	// checking: this is CheckOrders' hour, which also records the command
-	// assignments for the receipt.
+	// checking: this is CheckOrders' hour. It records the command assignments for
+	// the receipt, keeps only its supply events (newEvent), does not pin the enemy's
+	// stand-ins (pinDefenders), and skips the texts of its most frequent events
+	// (moves, supply), which no one reads.
 	checking bool
 	ord      [2]*Orders
 	d        Dice

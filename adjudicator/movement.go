@@ -547,7 +547,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		ev.Via = []AreaID{m.Path[0]}
 		ev.Rule = "5.31"
 	}
-	if !h.checking { // a check's events are never read for their text
+	if !h.checking { // a check discards its move events (newEvent)
 		fromName, destName := h.areaNameAt(fromAt, from), h.areaNameAt(edges[ncross-1].to, dest)
 		switch {
 		case road:
@@ -993,11 +993,8 @@ func (h *hour) pinDefenders(t *turn) {
 		for _, id := range pinned {
 			h.mv.pinned[id] = true
 		}
-		ev := Event{Kind: EvPinned, Side: def, Area: bt.Area, Blocks: pinned, Rule: "5.4"}
-		if !h.checking { // a check's events are never read for their text
-			ev.Text = h.txt.cat(strconv.Itoa(len(pinned)), " block(s) pinned in ", h.areaName(bt.Area), ": ", h.blockNames(pinned))
-		}
-		h.event(ev)
+		h.event(Event{Kind: EvPinned, Side: def, Area: bt.Area, Blocks: pinned, Rule: "5.4",
+			Text: h.txt.cat(strconv.Itoa(len(pinned)), " block(s) pinned in ", h.areaName(bt.Area), ": ", h.blockNames(pinned))})
 	}
 	h.pinResults(def, "")
 	h.pinResults(t.side, "you are Player 1 this hour: your blocks are not pinned")
