@@ -988,7 +988,7 @@ func (h *hour) pinDefenders(t *turn) {
 		if n == 0 {
 			continue
 		}
-		pinned := append([]BlockID(nil), order[:n]...)
+		pinned := order[:n:n] // order is this battle's own, fresh: the event keeps it
 		slices.Sort(pinned)
 		for _, id := range pinned {
 			h.mv.pinned[id] = true
