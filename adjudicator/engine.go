@@ -113,6 +113,8 @@ type battleEntry struct {
 	Reserve bool
 }
 
+// newHour is an hour on a copy of st, as tests build one (ResolveHour passes the
+// area indexes its state check found).
 func newHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
 	return newHourOwning(sc, st.Clone(), orders, d, getScratch(), false, nil)
 }
@@ -339,8 +341,6 @@ func (st *State) BlocksIn(sc *Scenario, a AreaID, side Side) []BlockID {
 	return out
 }
 
-// specAt is the OB card of st.Blocks[i]: by position when the state is aligned with
-// the order of battle (checkState: one per OB block, same order), else by id.
 // blockAt is the state of the block with index i in the order of battle: by index
 // when the state is aligned with it (as checkState demands), else by id.
 func (st *State) blockAt(sc *Scenario, i int) *BlockState {

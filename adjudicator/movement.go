@@ -181,10 +181,10 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 	for _, m := range o.Moves {
 		n += len(m.Blocks)
 	}
-	// The items live in one slab, never grown past n, so the pointers stay valid;
-	// each move's list of blocks that went gets a window of another.
-	// Items, records and the log are the turn's working memory (scratch); the lists
-	// of blocks that went become results' block lists, so they get fresh memory.
+	// Items, records and the log are the turn's working memory (scratch), taken once
+	// for n blocks and never grown past it, so pointers into them stay valid. Each
+	// move's list of blocks that went is a window of one fresh array: those lists
+	// become results' block lists.
 	slab := h.sx.items.take(n)[:0]
 	wentSlab := make([]BlockID, n)
 	items = h.sx.itemPtrs.take(n)[:0]
