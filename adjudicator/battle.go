@@ -285,12 +285,7 @@ func (f *fighter) state(h *hour) *BlockState {
 }
 
 // title is the block's name for the report (as blockTitle).
-func (f *fighter) title() string {
-	if f.spec != nil && f.spec.Name != "" {
-		return f.spec.Name
-	}
-	return string(f.id)
-}
+func (f *fighter) title() string { return specTitle(f.spec, f.id) }
 
 func containsBlock(ids []BlockID, id BlockID) bool {
 	for _, x := range ids {
@@ -1214,10 +1209,7 @@ func lastStepOf(bs *BlockState, spec *BlockSpec) bool {
 func (h *hour) takeLoss(id BlockID, area AreaID, round int, rule, cause string) bool {
 	bi := h.bix(id)
 	bs, spec := &h.st.Blocks[bi], h.specAt(bi)
-	side, name := spec.Side, spec.Name
-	if name == "" {
-		name = string(id) // as blockTitle
-	}
+	side, name := spec.Side, specTitle(spec, id)
 	ev := h.newEvent(EvHit)
 	ev.Side, ev.Block, ev.Area, ev.Round, ev.Rule = side, id, area, int8(round), rule
 	if !h.lastStepAt(bi) {
@@ -1550,8 +1542,12 @@ func areaTitle(sc *Scenario, a AreaID) string {
 	return string(a)
 }
 
-func blockTitle(sc *Scenario, id BlockID) string {
-	if sp := sc.OB.Block(id); sp != nil && sp.Name != "" {
+// blockTitle is a block's name for the report (its id when it has none).
+func blockTitle(sc *Scenario, id BlockID) string { return specTitle(sc.OB.Block(id), id) }
+
+// specTitle is blockTitle with the block's card at hand (nil when it has none).
+func specTitle(sp *BlockSpec, id BlockID) string {
+	if sp != nil && sp.Name != "" {
 		return sp.Name
 	}
 	return string(id)
