@@ -208,20 +208,25 @@ func (h *hour) defaultSupplyOrder(s Side) []BlockID {
 		hq0, front bool
 		missing    int
 	}
+	// The side's blocks on the map below full strength, counted first so that the
+	// list is sized once.
+	wants := func(i int) bool {
+		b := &h.st.Blocks[i]
+		return h.specAt(i).Side == s && b.Where == OnMap && b.Strength < b.Max
+	}
 	n := 0
 	for i := range h.st.Blocks {
-		if b := &h.st.Blocks[i]; b.Where == OnMap && b.Strength < b.Max {
+		if wants(i) {
 			n++
 		}
 	}
-	cs := make([]cand, 0, n) // sized once: it would otherwise grow a few times
+	cs := make([]cand, 0, n)
 	occ := h.occupancy()
 	for i := range h.st.Blocks {
-		b := &h.st.Blocks[i]
-		spec := h.specAt(i)
-		if spec.Side != s || b.Where != OnMap || b.Strength >= b.Max {
+		if !wants(i) {
 			continue
 		}
+		b, spec := &h.st.Blocks[i], h.specAt(i)
 		cs = append(cs, cand{id: b.ID, hq0: spec.IsHQ() && b.Strength == 0, missing: b.Max - b.Strength, front: nearEnemyAt(h.sc.Map, occ, h.loc[i], s)})
 	}
 	// A total order (ids differ), so no stable sort is needed.
