@@ -176,12 +176,7 @@ func (h *hour) deployArrivals(t *turn) {
 		if ar.Side != t.side || h.arrivalDone(ar.ID) {
 			continue
 		}
-		var pending []BlockID
-		for _, id := range ar.Blocks {
-			if b := h.block(id); b != nil && b.Where == Pending {
-				pending = append(pending, id)
-			}
-		}
+		pending := h.st.pending(ar.Blocks)
 		if len(pending) == 0 {
 			h.markArrivalDone(ar.ID)
 			continue

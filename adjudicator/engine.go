@@ -341,6 +341,18 @@ func (st *State) BlocksIn(sc *Scenario, a AreaID, side Side) []BlockID {
 	return out
 }
 
+// pending lists the blocks of ids still waiting off the map to arrive (an arrival
+// group's, 5.6), in ids' order.
+func (st *State) pending(ids []BlockID) []BlockID {
+	var out []BlockID
+	for _, id := range ids {
+		if b := st.Block(id); b != nil && b.Where == Pending {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
 // blockAt is the state of the block with index i in the order of battle: by index
 // when the state is aligned with it (as checkState demands), else by id.
 func (st *State) blockAt(sc *Scenario, i int) *BlockState {

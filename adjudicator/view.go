@@ -305,12 +305,7 @@ func dueArrivals(sc *Scenario, st *State, viewer Side) []DueArrival {
 		if !due {
 			continue
 		}
-		var pending []BlockID
-		for _, id := range ar.Blocks {
-			if b := st.Block(id); b != nil && b.Where == Pending {
-				pending = append(pending, id)
-			}
-		}
+		pending := st.pending(ar.Blocks)
 		if len(pending) == 0 {
 			continue
 		}
