@@ -2,7 +2,6 @@ package adjudicator
 
 import (
 	"encoding/json"
-	"math"
 	"strconv"
 )
 
@@ -185,8 +184,8 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
-	if w.Seq < 0 || w.Seq > math.MaxInt32 || !fitsInt8(w.Round) || !fitsInt8(w.Hits) || !fitsInt8(w.Strength) ||
-		w.Points[0] < math.MinInt16 || w.Points[0] > math.MaxInt16 || w.Points[1] < math.MinInt16 || w.Points[1] > math.MaxInt16 {
+	if w.Seq < 0 || !fits[int32](w.Seq) || !fits[int8](w.Round) || !fits[int8](w.Hits) || !fits[int8](w.Strength) ||
+		!fits[int16](w.Points[0]) || !fits[int16](w.Points[1]) {
 		return errorf("event %d: a number is out of range", w.Seq)
 	}
 	*e = Event{
@@ -199,7 +198,8 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-func fitsInt8(v int) bool { return v >= math.MinInt8 && v <= math.MaxInt8 }
+// fits reports whether v keeps its value as a T (a packed field's type).
+func fits[T int8 | int16 | int32](v int) bool { return int(T(v)) == v }
 
 // Status is what became of one order.
 type Status string
