@@ -391,7 +391,7 @@ func (ft *fight) reveal(why string) {
 		}
 	}
 	h.event(Event{Kind: EvBattle, Side: ft.attacker, Area: ft.area, Attacker: ft.attacker, Revealed: rv, Rule: "6.2",
-		Text: h.txt.cat("battle at ", areaTitle(h.sc, ft.area), ": ", ft.attacker.String(), " attacks (", why, ")")})
+		Text: h.txt.cat("battle at ", ft.title(), ": ", ft.attacker.String(), " attacks (", why, ")")})
 }
 
 // updateSightings leaves each side's sightings at the blocks' strength and place at
@@ -459,7 +459,7 @@ func (ft *fight) checkSwap() {
 	ft.attacker = def
 	ft.swapped = true
 	ft.h.event(Event{Kind: EvSwap, Side: old, Area: ft.area, Round: 2, Attacker: def, Rule: "6.5",
-		Text: fmt.Sprintf("every %s defender at %s was eliminated in round 1: %s defends the area from round 2, %s's reserves attack", def, areaTitle(ft.h.sc, ft.area), old, def)})
+		Text: fmt.Sprintf("every %s defender at %s was eliminated in round 1: %s defends the area from round 2, %s's reserves attack", def, ft.title(), old, def)})
 }
 
 // arrivals brings in the reserves due this round (6.5; Flanking: main reinforcements
@@ -485,7 +485,7 @@ func (ft *fight) arrivals() {
 		if len(ids) == 0 {
 			continue
 		}
-		text := fmt.Sprintf("%s reserves arrive at %s: %s", s, areaTitle(h.sc, ft.area), blockList(h.sc, ids))
+		text := fmt.Sprintf("%s reserves arrive at %s: %s", s, ft.title(), blockList(h.sc, ids))
 		if len(notes) > 0 {
 			text += "; " + strings.Join(notes, "; ")
 		}
@@ -1468,7 +1468,7 @@ func (ft *fight) regroupBlocked(victor Side, id BlockID, to AreaID, crossed map[
 	case moved[id]:
 		return "already regrouped"
 	case sp.Side != victor || bs.Where != OnMap || bs.Area != ft.area:
-		return fmt.Sprintf("not among the victor's blocks at %s", areaTitle(h.sc, ft.area))
+		return fmt.Sprintf("not among the victor's blocks at %s", ft.title())
 	case sp.Siege:
 		return "never regroups (6.1)"
 	case to == ft.area:
