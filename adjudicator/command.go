@@ -163,20 +163,6 @@ func armyAHQPending(sc *Scenario, st *State, a Army) bool {
 	return false
 }
 
-// commandRangeOK reports whether area to is within cr areas of from, tracing only
-// through friendly or vacant areas (to itself may be contested: a block in a battle
-// can still be commanded out of it) and never across an impassable border (5.21).
-// It asks the same search the command solver uses (reachSet).
-func commandRangeOK(sc *Scenario, st *State, side Side, from, to AreaID, cr int) bool {
-	if from == to {
-		return true
-	}
-	set := newAreaBits(len(sc.Map.Areas))
-	var r reacher
-	r.reachSet(sc.Map, occupancy(sc, st), side, sc.Map.aix(from), cr, set)
-	return set.has(sc.Map.aix(to))
-}
-
 // reacher keeps the breadth-first search's frontiers between searches, so that the
 // command solver's many range checks do not allocate.
 type reacher struct {

@@ -5,6 +5,20 @@ import (
 	"testing"
 )
 
+// commandRangeOK reports whether area to is within cr areas of from, tracing only
+// through friendly or vacant areas (to itself may be contested: a block in a battle
+// can still be commanded out of it) and never across an impassable border (5.21).
+// It asks the search the command solver uses (reachSet), as the tests do.
+func commandRangeOK(sc *Scenario, st *State, side Side, from, to AreaID, cr int) bool {
+	if from == to {
+		return true
+	}
+	set := newAreaBits(len(sc.Map.Areas))
+	var r reacher
+	r.reachSet(sc.Map, occupancy(sc, st), side, sc.Map.aix(from), cr, set)
+	return set.has(sc.Map.aix(to))
+}
+
 // 5.21: command range is traced through friendly or vacant areas only and never
 // across an impassable border.
 func TestCommandRange_5_21(t *testing.T) {
