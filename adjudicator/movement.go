@@ -1023,14 +1023,15 @@ func (h *hour) pinResults(s Side, why string) {
 // markFrontline marks the areas holding the side's blocks that are adjacent to enemy
 // blocks at the start of its turn (optional Frontline Limits, rules sidebar p4).
 func (h *hour) markFrontline(t *turn) {
-	occ := occupancy(h.sc, h.st)
-	for _, a := range h.sc.Map.Areas {
-		if occ.at(a.ID)&sideBit(t.side) == 0 {
+	occ := h.occupancy() // the hour's index, by area number
+	own, enemy := sideBit(t.side), sideBit(t.side.Enemy())
+	for i := range h.sc.Map.Areas {
+		if occ.bits[i]&own == 0 {
 			continue
 		}
-		for _, n := range h.sc.Map.Neighbours(a.ID) {
-			if occ.at(n)&sideBit(t.side.Enemy()) != 0 {
-				t.frontline[a.ID] = true
+		for _, e := range h.sc.Map.adj[i] {
+			if occ.bits[e.to]&enemy != 0 {
+				t.frontline[h.sc.Map.Areas[i].ID] = true
 				break
 			}
 		}
