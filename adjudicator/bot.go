@@ -17,7 +17,8 @@ type BotRand interface {
 // gunboats against riverfront areas, and sets random battle sequence, doctrine, hit
 // preferences, pins, regroups, supply, arrival choices and initiative choice.
 func RandomOrders(sc *Scenario, v *View, rng BotRand) *Orders {
-	b := bot{sc: sc, v: v, rng: rng, enemyIn: make([]int32, len(sc.Map.Areas))}
+	b := bot{sc: sc, v: v, rng: rng, enemyIn: make([]int32, len(sc.Map.Areas)),
+		blockSlab: slab[BlockID]{size: 32}, areaSlab: slab[AreaID]{size: 48}}
 	return b.orders()
 }
 
@@ -30,24 +31,20 @@ type bot struct {
 
 	// The moves' block and path lists are carved from these (each capped at its
 	// length, so an append to one never reaches the next).
-	blockSlab []BlockID
-	areaSlab  []AreaID
+	blockSlab slab[BlockID]
+	areaSlab  slab[AreaID]
 }
 
 // blocks returns a move's block list.
-func (b *bot) blocks(ids ...BlockID) []BlockID { return carve(&b.blockSlab, ids, 32) }
+func (b *bot) blocks(ids ...BlockID) []BlockID { return carve(&b.blockSlab, ids) }
 
 // path returns a move's path.
-func (b *bot) path(as ...AreaID) []AreaID { return carve(&b.areaSlab, as, 48) }
+func (b *bot) path(as ...AreaID) []AreaID { return carve(&b.areaSlab, as) }
 
-// carve copies xs into the front of *slab (a new one of at least chunk when it is
-// too short) and returns the copy, capped at its length.
-func carve[T any](slab *[]T, xs []T, chunk int) []T {
-	if len(*slab) < len(xs) {
-		*slab = make([]T, max(chunk, len(xs)))
-	}
-	out := (*slab)[:len(xs):len(xs)]
-	*slab = (*slab)[len(xs):]
+// carve copies xs into pieces taken from s (the scratch slab type; the bot's are
+// never reset, as the orders keep them).
+func carve[T any](s *slab[T], xs []T) []T {
+	out := s.take(len(xs))
 	copy(out, xs)
 	return out
 }
