@@ -13,9 +13,11 @@ import "sync"
 // make would return it (slab.reset clears what was used before the scratch goes
 // back to the pool).
 
-// slab hands out zeroed slices of T from one reusable array. A piece is never moved
-// or handed out twice within an hour; when the array is full a larger one replaces
-// it (the earlier pieces keep the old array) and serves the next hours.
+// slab hands out zeroed slices of T from one array. A piece is never moved or handed
+// out twice before a reset; when the array is full a larger one replaces it (the
+// earlier pieces keep the old array). A pooled scratch's slabs are reset between
+// hours; a slab whose pieces go into a result is never reset, so each piece stays
+// its holder's (an hour's dice, a bot's orders).
 type slab[T any] struct {
 	buf  []T
 	used int
