@@ -1,6 +1,9 @@
 package adjudicator
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // Index sorts the map's records by id and builds its lookup tables. The loader calls
 // it; code that builds a Map by hand (tests) must call it too.
@@ -63,6 +66,19 @@ func (m *Map) Index() {
 			}
 		}
 	}
+}
+
+// RoadMiddles returns the areas a two-area road move from from to to can pass
+// through (5.31): the area between them on each road that runs so, roads in id
+// order, each area once.
+func (m *Map) RoadMiddles(from, to AreaID) []AreaID {
+	var out []AreaID
+	for _, p := range m.roadPathsFrom(from) {
+		if p[1] == to && !slices.Contains(out, p[0]) {
+			out = append(out, p[0])
+		}
+	}
+	return out
 }
 
 // roadPathsFrom lists the two-area road moves that start in a (the next two areas

@@ -89,19 +89,6 @@ func (emptyNames) Areas() []Name                    { return nil }
 func (emptyNames) Blocks(adjudicator.Side) []Name   { return nil }
 func (emptyNames) Arrivals(adjudicator.Side) []Name { return nil }
 
-// sharedRoads is a Roads that can answer without copying its answer.
-type sharedRoads interface {
-	sharedRoadMiddles(from, to string) []string
-}
-
-// roadMiddles is RoadMiddles for callers that do not change the answer.
-func (d *Dictionary) roadMiddles(from, to string) []string {
-	if r, ok := d.roads.(sharedRoads); ok {
-		return r.sharedRoadMiddles(from, to)
-	}
-	return d.RoadMiddles(from, to)
-}
-
 // RoadMiddles is the Roads of the names compiled, if they have any.
 func (d *Dictionary) RoadMiddles(from, to string) []string {
 	if d.roads == nil {

@@ -1611,7 +1611,7 @@ func (p *parser) parseMove(toks []token) {
 		// engine, which knows where the blocks stand.
 		m.Path = p.keepAreas([]adjudicator.AreaID{"", areas[0]})
 		if m.From != "" && p.dict.roads != nil {
-			if mids := p.dict.roadMiddles(string(m.From), string(areas[0])); len(mids) == 1 {
+			if mids := p.dict.RoadMiddles(string(m.From), string(areas[0])); len(mids) == 1 {
 				m.Path[0] = adjudicator.AreaID(mids[0])
 			}
 		}

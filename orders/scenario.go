@@ -18,13 +18,10 @@ import (
 // back as the same block. An arrival group is named after its first HQ (or first
 // block), with its id as an alias; its Options are the choices it offers (5.61).
 func ScenarioNames(sc *adjudicator.Scenario) *Dictionary {
-	return Compile(scenarioNames{sc: sc, middles: roadMiddles(sc)})
+	return Compile(scenarioNames{sc: sc})
 }
 
-type scenarioNames struct {
-	sc      *adjudicator.Scenario
-	middles map[[2]string][]string // RoadMiddles, worked out once
-}
+type scenarioNames struct{ sc *adjudicator.Scenario }
 
 func (s scenarioNames) Areas() []Name {
 	if s.sc == nil || s.sc.Map == nil {
@@ -170,38 +167,14 @@ func qualify(name string, id []string) string {
 }
 
 // RoadMiddles returns the areas one road passes through between from and to, two
-// steps apart along it (5.31: a road move follows one road).
+// steps apart along it (5.31: a road move follows one road), as the map has them.
 func (s scenarioNames) RoadMiddles(from, to string) []string {
-	return slices.Clone(s.middles[[2]string{from, to}])
-}
-
-// sharedRoadMiddles is RoadMiddles without the copy, for callers that only read it.
-func (s scenarioNames) sharedRoadMiddles(from, to string) []string {
-	return s.middles[[2]string{from, to}]
-}
-
-// roadMiddles works out RoadMiddles for every pair of areas: for each, the areas in
-// between in the order of the roads and of the areas along them.
-func roadMiddles(sc *adjudicator.Scenario) map[[2]string][]string {
-	m := map[[2]string][]string{}
-	if sc == nil || sc.Map == nil {
-		return m
+	if s.sc == nil || s.sc.Map == nil {
+		return nil
 	}
-	add := func(from, to, mid adjudicator.AreaID) {
-		k := [2]string{string(from), string(to)}
-		if !slices.Contains(m[k], string(mid)) {
-			m[k] = append(m[k], string(mid))
-		}
+	var out []string
+	for _, a := range s.sc.Map.RoadMiddles(adjudicator.AreaID(from), adjudicator.AreaID(to)) {
+		out = append(out, string(a))
 	}
-	for _, r := range sc.Map.Roads {
-		for i := range r.Path {
-			if i+2 < len(r.Path) {
-				add(r.Path[i], r.Path[i+2], r.Path[i+1])
-			}
-			if i-2 >= 0 {
-				add(r.Path[i], r.Path[i-2], r.Path[i-1])
-			}
-		}
-	}
-	return m
+	return out
 }
