@@ -219,16 +219,7 @@ func (h *hour) hqReach(a *activeHQ) areaBits {
 
 // occTable gives, per area, which sides have blocks there (bit sideBit(s)).
 type occTable struct {
-	m    *Map
-	bits []uint8 // by index in m.Areas
-}
-
-// at is an area's occupancy bits (0 for an id not on the map).
-func (o occTable) at(a AreaID) uint8 {
-	if i, ok := o.m.areaIndex.lookup(string(a)); ok {
-		return o.bits[i]
-	}
-	return 0
+	bits []uint8 // by index in Map.Areas
 }
 
 // occupancy gives, per area, which sides have blocks there; one pass over the
@@ -245,7 +236,7 @@ func occupancyInto(sc *Scenario, st *State, buf []uint8) occTable {
 	}
 	buf = buf[:n]
 	clear(buf)
-	occ := occTable{m: sc.Map, bits: buf}
+	occ := occTable{bits: buf}
 	for i := range st.Blocks {
 		b := &st.Blocks[i]
 		if b.Where != OnMap {

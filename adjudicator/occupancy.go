@@ -96,7 +96,7 @@ func (h *hour) occupancy() occTable {
 	bits := h.occBuf[:n]
 	ver := h.occVer[0] + h.occVer[1] + 1 // both only grow
 	if h.occBufOK == ver {
-		return occTable{m: h.sc.Map, bits: bits}
+		return occTable{bits: bits}
 	}
 	h.occBufOK = ver
 	for i := range bits {
@@ -109,7 +109,7 @@ func (h *hour) occupancy() occTable {
 		}
 		bits[i] = v
 	}
-	return occTable{m: h.sc.Map, bits: bits}
+	return occTable{bits: bits}
 }
 
 // control returns the area's control (5.1): the side holding it alone, or NoSide with
