@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/mail"
@@ -199,7 +200,7 @@ func readOrders(sc *adjudicator.Scenario, side adjudicator.Side, b []byte) (*adj
 
 func parseDice(s string) ([]int, error) {
 	var out []int
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
 		v, err := strconv.Atoi(f)
 		if err != nil || v < 1 || v > 6 {
 			return nil, fmt.Errorf("die %q is not 1..6", f)
@@ -209,14 +210,34 @@ func parseDice(s string) ([]int, error) {
 	return out, nil
 }
 
+// diceArg reads --dice: a list of dice ("6,3,5") or a file of them, as the
+// examples in docs/examples ship them (dice separated by spaces, commas or lines,
+// "#" starting a comment).
+func diceArg(s string) ([]int, error) {
+	if strings.Trim(s, "0123456789, ") == "" {
+		return parseDice(s)
+	}
+	b, err := os.ReadFile(s)
+	if err != nil {
+		return nil, err
+	}
+	lines := strings.Split(string(b), "\n")
+	for i, l := range lines {
+		if j := strings.IndexByte(l, '#'); j >= 0 {
+			lines[i] = l[:j]
+		}
+	}
+	return parseDice(strings.Join(lines, "\n"))
+}
+
 func runResolve(ctx context.Context, m *Main, args []string) error {
-	fs := m.newFlags("resolve", "--scenario NAME --state FILE --orders usa=FILE --orders csa=FILE [--dice 6,3,... | --seed N] [--json] [--next FILE]",
+	fs := m.newFlags("resolve", "--scenario NAME --state FILE --orders usa=FILE --orders csa=FILE [--dice 6,3,...|FILE | --seed N] [--json] [--next FILE]",
 		"Resolves one hour offline, for umpires and testing: prints the report and writes the next state.")
 	scn := fs.String("scenario", "shiloh1862", "scenario name or folder")
 	statePath := fs.String("state", "", "state file (from new-state or a previous resolve)")
 	var ordFlags multiFlag
 	fs.Var(&ordFlags, "orders", "side=FILE, repeatable (order language or JSON)")
-	diceList := fs.String("dice", "", "scripted dice, comma separated; fails if the rules ask for more")
+	diceList := fs.String("dice", "", "scripted dice: a list (6,3,5) or a file of them (# comments); fails if the rules ask for more")
 	seed := fs.Uint64("seed", 0, "seed for the dice stream (when --dice is not given)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	next := fs.String("next", "", "write the next state here")
@@ -265,7 +286,7 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 	var d adjudicator.Dice
 	var scripted *adjudicator.ScriptedDice
 	if *diceList != "" {
-		vals, err := parseDice(*diceList)
+		vals, err := diceArg(*diceList)
 		if err != nil {
 			return usagef("--dice: %v", err)
 		}
