@@ -9,7 +9,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// Bucket and key names of schema 2; doc.go and docs/STORE.md describe the layout.
+// Bucket and key names of schema 3; doc.go and docs/STORE.md describe the layout.
 var (
 	bMeta      = []byte("meta")
 	bGames     = []byte("games")
@@ -19,13 +19,16 @@ var (
 	bOutbox    = []byte("outbox")
 	bOutboxDue = []byte("outbox_due")
 	bLadders   = []byte("ladders")
+	bSent      = []byte("sent")
+	bMailJobs  = []byte("mailjobs")
 
 	kSchema = []byte("schema")
 
 	// Inside games/<id>.
-	kGame  = []byte("game")
-	bHours = []byte("hours")
-	bAudit = []byte("audit")
+	kGame      = []byte("game")
+	kMailCount = []byte("mailcount")
+	bHours     = []byte("hours")
+	bAudit     = []byte("audit")
 
 	// Inside games/<id>/hours/<hour>.
 	kHourMeta     = []byte("meta")
@@ -44,7 +47,7 @@ var (
 )
 
 // topBuckets are created with a new file, in this order.
-var topBuckets = [][]byte{bMeta, bGames, bTokens, bMail, bProcessed, bOutbox, bOutboxDue, bLadders}
+var topBuckets = [][]byte{bMeta, bGames, bTokens, bMail, bProcessed, bOutbox, bOutboxDue, bLadders, bSent, bMailJobs}
 
 func initLayout(btx *bolt.Tx) error {
 	for _, name := range topBuckets {

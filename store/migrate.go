@@ -13,6 +13,7 @@ import (
 // Open runs them in; all steps commit together or the file stays as it was.
 var migrations = map[int]func(*bolt.Tx) error{
 	1: migrateV1toV2,
+	2: migrateV2toV3,
 }
 
 func migrate(btx *bolt.Tx, from int) error {
@@ -151,4 +152,69 @@ func splitLegacyKey(k []byte, n int) (id string, num uint64, ok bool) {
 		return string(k[:i]), uint64(binary.BigEndian.Uint32(k[i+1:])), true
 	}
 	return string(k[:i]), binary.BigEndian.Uint64(k[i+1:]), true
+}
+
+// migrateV2toV3 moves sent mail out of the outbox into the sent index (keeping
+// its Message-ID, hash and size, dropping its bytes), gives the outbox_due keys
+// their class byte (every migrated message is urgent: the schema 2 outbox did
+// not know bulk mail), and counts each game's mails for GameMailCount.
+func migrateV2toV3(btx *bolt.Tx) error {
+	for _, name := range [][]byte{bSent, bMailJobs} {
+		if _, err := btx.CreateBucketIfNotExists(name); err != nil {
+			return err
+		}
+	}
+	tx := &Tx{btx: btx}
+	counts := map[string]uint64{}
+	var sent []*OutMsg
+	err := btx.Bucket(bOutbox).ForEach(func(k, v []byte) error {
+		m, err := decodeOutMsg(v)
+		if err != nil {
+			return fmt.Errorf("outbox %d: %v", u64(k), err)
+		}
+		if m.Game != "" {
+			counts[m.Game]++
+		}
+		if m.Sent() {
+			sent = append(sent, m)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, m := range sent {
+		if err := tx.moveToSent(m); err != nil {
+			return err
+		}
+	}
+	due := btx.Bucket(bOutboxDue)
+	var old [][]byte
+	if err := due.ForEach(func(k, _ []byte) error {
+		if len(k) != 16 {
+			return fmt.Errorf("outbox_due key %x is not a schema 2 key", k)
+		}
+		old = append(old, bytes.Clone(k))
+		return nil
+	}); err != nil {
+		return err
+	}
+	for _, k := range old {
+		if err := due.Delete(k); err != nil {
+			return err
+		}
+		if err := due.Put(append([]byte{dueUrgent}, k...), nil); err != nil {
+			return err
+		}
+	}
+	for _, id := range sortedKeys(counts) {
+		gb := btx.Bucket(bGames).Bucket([]byte(id))
+		if gb == nil {
+			continue // mail of a game deleted since
+		}
+		if err := gb.Put(kMailCount, be64(counts[id])); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -279,3 +279,124 @@ func TestOpenRefusesForeignFiles(t *testing.T) {
 		t.Error("Open of a text file succeeded")
 	}
 }
+
+// A schema 2 file keeps sent mail, raw bytes and all, in the outbox, and its
+// outbox_due keys have no class byte. Migrating to schema 3 moves the sent
+// mail to the sent index without its bytes, keeps the unsent mail whole and
+// pending, and counts the game's mail.
+func TestMigrateV2toV3(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v2.db")
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	sentRaw := []byte("Message-Id: <g.hour-h1-usa@shiloh-pbem.example.org>\r\nSubject: x\r\n\r\nthe map, 200 KB\r\n")
+	msgs := []*OutMsg{
+		{ID: 1, Game: "g", Kind: "hour-h1-usa", To: []string{"grant@example.org"}, Raw: sentRaw, CreatedAt: t0, Attempts: 1, SentAt: t0.Add(time.Second)},
+		{ID: 2, Game: "g", Kind: "receipt-h1-v1-usa", To: []string{"grant@example.org"}, Raw: []byte("receipt"), CreatedAt: t0, NextAttempt: t0.Add(time.Minute)},
+		{ID: 3, Kind: "unknown-sender", To: []string{"x@example.org"}, Raw: []byte("who?"), CreatedAt: t0, NextAttempt: t0},
+	}
+	err = db.Update(func(btx *bolt.Tx) error {
+		for _, name := range [][]byte{bMeta, bGames, bTokens, bMail, bProcessed, bOutbox, bOutboxDue, bLadders} {
+			if _, err := btx.CreateBucket(name); err != nil {
+				return err
+			}
+		}
+		p := btx.Bucket(bProcessed)
+		for _, name := range [][]byte{bByUID, bByMsgID} {
+			if _, err := p.CreateBucket(name); err != nil {
+				return err
+			}
+		}
+		if err := btx.Bucket(bMeta).Put(kSchema, be64(2)); err != nil {
+			return err
+		}
+		gb, err := btx.Bucket(bGames).CreateBucket([]byte("g"))
+		if err != nil {
+			return err
+		}
+		for _, name := range [][]byte{bHours, bAudit} {
+			if _, err := gb.CreateBucket(name); err != nil {
+				return err
+			}
+		}
+		gv, _ := json.Marshal(testGame("g"))
+		if err := gb.Put(kGame, gv); err != nil {
+			return err
+		}
+		for _, m := range msgs {
+			v, err := encodeOutMsg(m)
+			if err != nil {
+				return err
+			}
+			if err := btx.Bucket(bOutbox).Put(be64(m.ID), v); err != nil {
+				return err
+			}
+			if !m.Sent() {
+				if err := btx.Bucket(bOutboxDue).Put(dueKey(0, m.NextAttempt, m.ID)[1:], nil); err != nil {
+					return err
+				}
+			}
+		}
+		return btx.Bucket(bOutbox).SetSequence(3)
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	s, err := Open(path, &Options{Now: func() time.Time { return t0.Add(time.Hour) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	err = s.View(func(tx *Tx) error {
+		all, err := tx.OutboxMessages("")
+		if err != nil {
+			return err
+		}
+		if len(all) != 3 || all[0].ID != 1 || all[1].ID != 2 || all[2].ID != 3 {
+			t.Fatalf("after migration the outbox and sent index hold %d messages: %+v", len(all), all)
+		}
+		sent := all[0]
+		if sent.Raw != nil || sent.MessageID != "g.hour-h1-usa@shiloh-pbem.example.org" ||
+			sent.RawSHA256 != HashBytes(sentRaw) || sent.Size != len(sentRaw) || !sent.SentAt.Equal(t0.Add(time.Second)) {
+			t.Errorf("sent message after migration: %+v", sent)
+		}
+		if v := tx.btx.Bucket(bOutbox).Get(be64(1)); v != nil {
+			t.Error("the sent message's bytes are still in the outbox")
+		}
+		if string(all[1].Raw) != "receipt" {
+			t.Errorf("unsent message lost its bytes: %q", all[1].Raw)
+		}
+		pending, err := tx.PendingOutbox(t0.Add(time.Hour), 0)
+		if err != nil {
+			return err
+		}
+		if len(pending) != 2 || pending[0].ID != 3 || pending[1].ID != 2 {
+			t.Errorf("pending after migration: %+v", pending)
+		}
+		if n, err := tx.GameMailCount("g"); err != nil || n != 2 {
+			t.Errorf("mail count of g = %d, %v; want 2", n, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// New mail continues the numbering and the count.
+	err = s.Update(func(tx *Tx) error {
+		id, err := tx.EnqueueOutbox(&OutMsg{Game: "g", Kind: "status-usa", To: []string{"grant@example.org"}, Raw: []byte("s")})
+		if err != nil {
+			return err
+		}
+		if n, _ := tx.GameMailCount("g"); id != 4 || n != 3 {
+			t.Errorf("new message id %d, count %d; want 4 and 3", id, n)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -11,7 +11,7 @@ import (
 )
 
 // SchemaVersion is the layout this code reads and writes (see doc.go).
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // DefaultTimeout is how long Open waits for another process's lock on the file
 // when Options.Timeout is zero. bbolt would otherwise wait forever.

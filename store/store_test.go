@@ -631,3 +631,62 @@ func TestLadder(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A receipt queued after a deadline's reports goes out before them (urgent
+// before bulk), and a sent message leaves the outbox: its bytes are gone, its
+// Message-ID and hash stay in the sent index.
+func TestOutboxUrgentFirstAndSentIndex(t *testing.T) {
+	s, _ := mustOpen(t)
+	raw := []byte("Message-Id: <r1@x.example>\r\n\r\nbody")
+	err := s.Update(func(tx *Tx) error {
+		if err := tx.CreateGame(testGame("g")); err != nil {
+			return err
+		}
+		for i := 0; i < 3; i++ {
+			if _, err := tx.EnqueueOutbox(&OutMsg{Game: "g", Kind: "hour", Bulk: true, To: []string{"p@example.org"}, Raw: []byte("map")}); err != nil {
+				return err
+			}
+		}
+		_, err := tx.EnqueueOutbox(&OutMsg{Game: "g", Kind: "receipt", To: []string{"p@example.org"}, Raw: raw})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pending, err := s.PendingOutbox(s.Now(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pending) != 2 || pending[0].Kind != "receipt" || pending[1].ID != 1 {
+		t.Fatalf("pending = %+v, want the receipt (4) then the first report (1)", pending)
+	}
+	if err := s.MarkSent(4, s.Now()); err != nil {
+		t.Fatal(err)
+	}
+	err = s.View(func(tx *Tx) error {
+		if tx.btx.Bucket(bOutbox).Get(be64(4)) != nil {
+			t.Error("a sent message's bytes stayed in the outbox")
+		}
+		m, err := tx.OutboxMessage(4)
+		if err != nil {
+			return err
+		}
+		if !m.Sent() || m.MessageID != "r1@x.example" || m.RawSHA256 != HashBytes(raw) || m.Size != len(raw) || m.Raw != nil {
+			t.Errorf("sent index entry: %+v", m)
+		}
+		n, oldest, err := tx.OutboxDepth()
+		if err != nil {
+			return err
+		}
+		if n != 3 || oldest.IsZero() {
+			t.Errorf("outbox depth %d (oldest %v), want 3", n, oldest)
+		}
+		if c, _ := tx.GameMailCount("g"); c != 4 {
+			t.Errorf("mail count %d, want 4", c)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

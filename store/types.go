@@ -247,6 +247,14 @@ type OutMsg struct {
 	LastError   string    `json:"last_error,omitempty"`
 	SentAt      time.Time `json:"sent_at"`
 	GaveUp      bool      `json:"gave_up,omitempty"`
+	// Bulk mail (hour reports with maps) is sent after every due urgent mail
+	// (receipts, answers), so a receipt never waits behind a deadline's reports.
+	Bulk bool `json:"bulk,omitempty"`
+	// Once sent, a message leaves the outbox: what exactly-once and an audit of
+	// the mail need stays in the sent index (schema 3), the raw bytes do not.
+	MessageID string `json:"message_id,omitempty"`
+	RawSHA256 Hash   `json:"raw_sha256,omitzero"`
+	Size      int    `json:"size,omitempty"`
 }
 
 // Sent reports whether the message went out.
