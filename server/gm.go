@@ -467,11 +467,12 @@ func (s *Server) gmRollback(tx *store.Tx, g *store.Game, actor string) (string, 
 	}); err != nil {
 		return "", err
 	}
-	sc, err := adjudicator.LoadScenario(g.Scenario)
-	if err != nil {
+	// Mails of the rolled-back hours not yet drawn would describe hours that
+	// are gone: the re-opened hour's mail replaces them.
+	if err := dropMailJobs(tx, g.ID); err != nil {
 		return "", err
 	}
-	if err := s.queueHourMails(tx, g, sc, nil, nil, st, reopened.SeedCommitment, nil); err != nil {
+	if err := s.addHourJob(tx, g, -1, last, store.ChainHead{}); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("%s re-opened with new seed commitment %s.", st.Hour, reopened.SeedCommitment.Short()), nil

@@ -180,7 +180,8 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 	if rc.Errors() > 0 {
 		subj = fmt.Sprintf("Orders received for %s (v%d) with %d errors", st.Hour, set.Version, rc.Errors())
 	}
-	if err := s.queueText(tx, g, side, fmt.Sprintf("receipt-h%d-v%d", h.Hour, set.Version), subj, body); err != nil {
+	if err := s.queueReply(tx, g, side, fmt.Sprintf("receipt-h%d-v%d", h.Hour, set.Version), in,
+		mail.OutMessage{Subject: subj, Text: body}); err != nil {
 		return "", err
 	}
 	return g.ID, nil

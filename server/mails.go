@@ -37,15 +37,21 @@ func (s *Server) recipients(g *store.Game) []recipient {
 	return rs
 }
 
-// queueHourMails queues each side's (and the GM's) mail for an hour boundary: the
-// report of the hour played (rep nil at the start), the map and the order form of
-// the hour now open. Each is built from that recipient's view alone.
-func (s *Server) queueHourMails(tx *store.Tx, g *store.Game, sc *adjudicator.Scenario, before *adjudicator.State,
-	rep *adjudicator.Report, after *adjudicator.State, commitment store.Hash, rv *hourReveal) error {
+// hourMails builds each side's (and the GM's) mail for an hour boundary: the
+// report of the hour played (none when an hour opens without one), the map and
+// the order form of the hour now open. Each is built from that recipient's view
+// alone.
+// With only set (a side's key, or "gm"), the mail of that recipient alone.
+func (s *Server) hourMails(g *store.Game, only string, in hourMailInputs) ([]recipient, []mail.OutMessage, error) {
 	// Each recipient's mail (its view, report and map) is built at the same time:
 	// drawing the maps is most of the work of an hour, and the recipients share
-	// nothing but read-only inputs. They are queued in a fixed order.
-	rs := s.recipients(g)
+	// nothing but read-only inputs.
+	var rs []recipient
+	for _, r := range s.recipients(g) {
+		if only == "" || sideKey(r.viewer) == only {
+			rs = append(rs, r)
+		}
+	}
 	outs := make([]mail.OutMessage, len(rs))
 	errs := make([]error, len(rs))
 	var wg sync.WaitGroup
@@ -53,27 +59,16 @@ func (s *Server) queueHourMails(tx *store.Tx, g *store.Game, sc *adjudicator.Sce
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			outs[i], errs[i] = s.hourMail(g, sc, before, rep, after, commitment, rv, r)
+			outs[i], errs[i] = s.hourMail(g, in.sc, nil, nil, in.after, in.commitment, in.reveal, r)
 		}()
 	}
 	wg.Wait()
-	for i, r := range rs {
-		if errs[i] != nil {
-			return errs[i]
-		}
-		out := outs[i]
-		kind := fmt.Sprintf("hour-h%d%s-%s", after.Hour, reseedTag(g, int(after.Hour)), sideKey(r.viewer))
-		if after.Over {
-			kind = "final-" + sideKey(r.viewer)
-		}
-		if err := s.enqueue(tx, g, r, kind, int(after.Hour), out); err != nil {
-			return err
+	for _, err := range errs {
+		if err != nil {
+			return nil, nil, err
 		}
 	}
-	if g.Options.Sequential && !after.Over {
-		return s.openSequential(tx, g, sc, after)
-	}
-	return nil
+	return rs, outs, nil
 }
 
 // hourMail builds one recipient's hour mail from that recipient's view alone.
@@ -137,6 +132,10 @@ func deadlineText(t time.Time, zone string) string {
 // enqueue composes a game mail to one recipient and puts it in the outbox in tx.
 // The Message-ID is derived from the game, the recipient and the kind, so a mail
 // that is queued again (a replay, a crash) keeps its identity.
+//
+// A mail answering one of the player's (out.InReplyTo set, as a receipt) threads
+// under it, with the game's thread root first in References; any other mail
+// answers the thread root.
 func (s *Server) enqueue(tx *store.Tx, g *store.Game, r recipient, kind string, hour int, out mail.OutMessage) error {
 	out.ID = fmt.Sprintf("%s.%s", g.ID, kind)
 	out.IDDomain = s.idDomain
@@ -145,8 +144,12 @@ func (s *Server) enqueue(tx *store.Tx, g *store.Game, r recipient, kind string, 
 	out.ReplyTo = r.reply
 	out.Date = tx.Now()
 	root := mail.ThreadRootID(g.ID, s.idDomain)
-	out.References = []string{root}
-	out.InReplyTo = root
+	if out.InReplyTo == "" {
+		out.References = []string{root}
+		out.InReplyTo = root
+	} else if len(out.References) == 0 || out.References[0] != root {
+		out.References = append([]string{root}, out.References...)
+	}
 	if !strings.HasPrefix(out.Subject, "[") {
 		out.Subject = "[" + g.ID + "] " + out.Subject
 	}
@@ -155,22 +158,35 @@ func (s *Server) enqueue(tx *store.Tx, g *store.Game, r recipient, kind string, 
 	if err != nil {
 		return err
 	}
+	// Mail with a map is bulk: a deadline queues thousands, and the receipts
+	// and answers queued meanwhile go out first.
 	_, err = tx.EnqueueOutbox(&store.OutMsg{Game: g.ID, Hour: hour, Kind: kind, From: s.cfg.Address,
-		To: []string{r.addr}, Subject: out.Subject, Raw: raw})
+		To: []string{r.addr}, Subject: out.Subject, Raw: raw, Bulk: len(out.MapPNG) > 0})
 	return err
 }
 
 // queueText queues a plain-text mail to one side's player.
 func (s *Server) queueText(tx *store.Tx, g *store.Game, side adjudicator.Side, kind, subject, body string) error {
+	return s.queueReply(tx, g, side, kind, nil, mail.OutMessage{Subject: subject, Text: body})
+}
+
+// queueReply queues a plain-text mail to one side's player; with in, it answers
+// that mail of the player's (In-Reply-To its Message-ID, References carrying the
+// game's thread and the player's), so mail clients thread it under what the
+// player sent and a script can match the two.
+func (s *Server) queueReply(tx *store.Tx, g *store.Game, side adjudicator.Side, kind string, in *mail.Inbound, out mail.OutMessage) error {
 	for _, r := range s.recipients(g) {
 		if r.viewer == side {
-			n, err := tx.OutboxMessages(g.ID)
+			// The game's mail count is a serial that keeps repeated kinds (help
+			// twice) distinct.
+			n, err := tx.GameMailCount(g.ID)
 			if err != nil {
 				return err
 			}
-			// A serial keeps repeated kinds (help twice) distinct.
-			return s.enqueue(tx, g, r, fmt.Sprintf("%s-%s-%d", kind, sideKey(side), len(n)+1), g.CurrentHour,
-				mail.OutMessage{Subject: subject, Text: body})
+			if in != nil && in.MessageID != "" {
+				out.InReplyTo, out.References = mail.ReplyThreading(in, mail.ThreadRootID(g.ID, s.idDomain))
+			}
+			return s.enqueue(tx, g, r, fmt.Sprintf("%s-%s-%d", kind, sideKey(side), n+1), g.CurrentHour, out)
 		}
 	}
 	return fmt.Errorf("server: game %s has no %s player", g.ID, side)
@@ -211,22 +227,19 @@ func (s *Server) queueStatus(tx *store.Tx, g *store.Game, side adjudicator.Side)
 	return s.queueText(tx, g, side, "status", "Status", b.String())
 }
 
-// queueResend sends the side's last hour mail again.
+// queueResend sends the side's last hour mail again. Sent mail leaves the
+// store, so it is drawn again from the stored hours, as it was first drawn.
 func (s *Server) queueResend(tx *store.Tx, g *store.Game, side adjudicator.Side) error {
-	msgs, err := tx.OutboxMessages(g.ID)
+	hj, ok, err := lastHourJob(tx, g)
 	if err != nil {
 		return err
 	}
-	want := g.Players[sideKey(side)].Address
-	for i := len(msgs) - 1; i >= 0; i-- {
-		m := msgs[i]
-		if len(m.To) == 1 && m.To[0] == want && (strings.HasPrefix(m.Kind, "hour-") || strings.HasPrefix(m.Kind, "final-")) {
-			_, err := tx.EnqueueOutbox(&store.OutMsg{Game: g.ID, Hour: m.Hour, Kind: "resend", From: m.From,
-				To: m.To, Subject: m.Subject, Raw: m.Raw})
-			return err
-		}
+	if !ok {
+		return s.queueText(tx, g, side, "resend", "Nothing to resend", "There is no hour mail to send again yet.\n")
 	}
-	return s.queueText(tx, g, side, "resend", "Nothing to resend", "There is no hour mail to send again yet.\n")
+	hj.To = sideKey(side)
+	hj.Tag = "resend-" + sideKey(side)
+	return addJob(tx, hj)
 }
 
 // replyUnknown handles a mail that names no game through a valid secret address. A

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -70,6 +71,12 @@ type Server struct {
 	// limiter caps the mails read per sender (nil: no cap). Only the watcher's
 	// goroutine calls Handle, but it is guarded by repliedMu all the same.
 	limiter *mail.RateLimiter
+	// Hour mails (mailjobs.go): flushMu lets one FlushMail run at a time;
+	// composing is set while Run's background composer runs, which mailKick
+	// wakes. Without it, hour mails are composed before the call returns.
+	flushMu   sync.Mutex
+	composing atomic.Bool
+	mailKick  chan struct{}
 }
 
 // New returns a server on an open store.
@@ -91,7 +98,8 @@ func New(st *store.Store, cfg Config) (*Server, error) {
 		cfg.UnknownReplyEvery = 24 * time.Hour
 	}
 	local, domain := cfg.Address[:at], cfg.Address[at+1:]
-	srv := &Server{cfg: cfg, st: st, local: local, domain: domain, idDomain: "shiloh-pbem." + domain}
+	srv := &Server{cfg: cfg, st: st, local: local, domain: domain, idDomain: "shiloh-pbem." + domain,
+		mailKick: make(chan struct{}, 1)}
 	if cfg.SenderPerHour > 0 {
 		srv.limiter = mail.NewRateLimiter(cfg.SenderPerHour, time.Hour/time.Duration(cfg.SenderPerHour), cfg.Now)
 	}
@@ -149,6 +157,7 @@ func (s *Server) CreateGame(ctx context.Context, req NewGame) (*store.Game, erro
 		return nil, err
 	}
 	s.wake()
+	s.kickMail(ctx)
 	s.cfg.Logger.Info("game created", "game", g.ID, "scenario", g.Scenario, "status", g.Status)
 	return g, nil
 }
@@ -250,7 +259,7 @@ func (s *Server) startGame(tx *store.Tx, g *store.Game) error {
 			g.Players["usa"].Address, g.Players["csa"].Address)}); err != nil {
 		return err
 	}
-	return s.queueHourMails(tx, g, sc, nil, nil, st, h.SeedCommitment, nil)
+	return s.addHourJob(tx, g, -1, h.Hour, store.ChainHead{})
 }
 
 // Seen implements mail.Handler.
@@ -287,6 +296,7 @@ func (s *Server) Handle(ctx context.Context, d mail.Delivery) error {
 		return err
 	}
 	s.wake()
+	s.kickMail(ctx) // a NEWGAME, JOIN or GM command may have opened an hour
 	if resolveGame != "" {
 		if _, err := s.ResolveIfReady(ctx, resolveGame); err != nil {
 			s.cfg.Logger.Error("resolve", "game", resolveGame, "err", err)
@@ -304,10 +314,22 @@ func (s *Server) ResolveDue(ctx context.Context) (int, error) {
 	return s.tickAll(ctx)
 }
 
-// Run resolves due hours every interval until ctx ends.
+// Run resolves due hours every interval until ctx ends. While it runs, hour
+// mails are composed in the background (FlushMail), so neither intake nor the
+// next game's resolution waits for maps to be drawn; mail jobs left by a crash
+// are done first.
 func (s *Server) Run(ctx context.Context, interval time.Duration) error {
 	t := time.NewTicker(interval)
 	defer t.Stop()
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	s.composing.Store(true)
+	defer s.composing.Store(false)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		s.composeLoop(ctx)
+	}()
 	for {
 		if _, err := s.ResolveDue(ctx); err != nil {
 			s.cfg.Logger.Error("resolve due", "err", err)
@@ -341,11 +363,15 @@ func (s *Server) ResolveIfReady(ctx context.Context, id string) (bool, error) {
 	})
 	if err == nil {
 		s.wake()
+		if did {
+			s.kickMail(ctx)
+		}
 	}
 	return did, err
 }
 
-// resolve plays the hour and queues its mails, all in tx.
+// resolve plays the hour, stores it and the next, and records the job of its
+// mails, all in tx; the mails are drawn after it commits (mailjobs.go).
 func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error {
 	sc, err := adjudicator.LoadScenario(g.Scenario)
 	if err != nil {
@@ -370,16 +396,15 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 	if h.NextState, err = adjudicator.MarshalState(after); err != nil {
 		return err
 	}
+	// Each viewer's report is stored as its view: the hour's mails are drawn
+	// from these (mailjobs.go), so they show exactly what was stored.
 	h.Reports = map[string][]byte{}
-	var views [3]*adjudicator.ReportView // by viewerIndex: stored here, mailed below
 	for _, viewer := range []adjudicator.Side{adjudicator.USA, adjudicator.CSA, adjudicator.NoSide} {
-		rv := adjudicator.ViewReport(sc, before, rep, after, viewer)
-		b, err := json.Marshal(rv)
+		b, err := json.Marshal(adjudicator.ViewReport(sc, before, rep, after, viewer))
 		if err != nil {
 			return err
 		}
 		h.Reports[sideKey(viewer)] = b
-		views[viewerIndex(viewer)] = rv
 	}
 	if err := tx.PutHour(h); err != nil {
 		return err
@@ -388,15 +413,13 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 	if err != nil {
 		return err
 	}
-	nmr := punctuality(g, h)
-	var commitment store.Hash
+	punctuality(g, h)
 	if !after.Over {
 		next := &store.HourRecord{Game: g.ID, Hour: int(after.Hour), OpenedAt: now, StateAtStart: h.NextState,
 			SeedCommitment: store.Commitment(hourSeed(g, int(after.Hour)))}
 		if err := tx.PutHour(next); err != nil {
 			return err
 		}
-		commitment = next.SeedCommitment
 		g.CurrentHour = int(after.Hour)
 		openDeadline(g, now)
 	} else {
@@ -415,13 +438,7 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 	}
 	s.cfg.Logger.Info("hour resolved", "game", g.ID, "hour", before.Hour.String(), "player1", rep.Initiative.Player1.String(),
 		"usa_vp", rep.Points[0], "csa_vp", rep.Points[1])
-	reveal := &hourReveal{seed: seed, head: head, nmr: nmr, played: before.Hour, views: views}
-	if after.Over {
-		if reveal.summary, reveal.chart, err = endOfGame(tx, g, sc, after, head); err != nil {
-			return err
-		}
-	}
-	return s.queueHourMails(tx, g, sc, before, rep, after, commitment, reveal)
+	return s.addHourJob(tx, g, h.Hour, int(after.Hour), head)
 }
 
 type hourReveal struct {
@@ -434,7 +451,7 @@ type hourReveal struct {
 	summary *templates.Summary
 	chart   []byte
 	// views are the report views stored for the hour, by viewerIndex, so the mails
-	// show exactly what was stored and nothing is computed twice.
+	// show exactly what was stored.
 	views [3]*adjudicator.ReportView
 }
 
