@@ -12,22 +12,28 @@ import (
 )
 
 // The base map is drawn once per scenario and reused: each view starts from a copy
-// of its pixels.
+// of its pixels, and its paletted conversion serves every view's (see quantize).
 var baseCache struct {
 	sync.Mutex
 	m map[string]*baseEntry
 }
 
 type baseEntry struct {
-	once sync.Once
-	img  *image.RGBA
-	err  error
+	once     sync.Once
+	img      *image.RGBA
+	paletted *image.Paletted // img converted to the palette
+	err      error
 }
 
 // Base returns the base map of a scenario: the battlefield with its terrain, roads,
 // camps, landings, entries, names and the terrain legend. It is drawn on first use and
 // cached per scenario; the image is shared and must not be modified.
 func Base(sc *adjudicator.Scenario, g *Geometry) (*image.RGBA, error) {
+	e := baseOf(sc, g)
+	return e.img, e.err
+}
+
+func baseOf(sc *adjudicator.Scenario, g *Geometry) *baseEntry {
 	baseCache.Lock()
 	if baseCache.m == nil {
 		baseCache.m = map[string]*baseEntry{}
@@ -39,8 +45,13 @@ func Base(sc *adjudicator.Scenario, g *Geometry) (*image.RGBA, error) {
 		baseCache.m[key] = e
 	}
 	baseCache.Unlock()
-	e.once.Do(func() { e.img, e.err = drawBase(sc, g) })
-	return e.img, e.err
+	e.once.Do(func() {
+		e.img, e.err = drawBase(sc, g)
+		if e.err == nil {
+			e.paletted = quantize(e.img, nil, nil)
+		}
+	})
+	return e
 }
 
 // WriteBasePNG writes the base map of a scenario as PNG.
@@ -49,11 +60,11 @@ func WriteBasePNG(w io.Writer, sc *adjudicator.Scenario) error {
 	if err != nil {
 		return err
 	}
-	img, err := Base(sc, g)
-	if err != nil {
-		return err
+	e := baseOf(sc, g)
+	if e.err != nil {
+		return e.err
 	}
-	return encodePNG(w, img)
+	return encodePNG(w, e.img, e)
 }
 
 // Check reports areas of the scenario that the geometry cannot draw: no outline, or a

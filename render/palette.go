@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"image/png"
@@ -116,8 +117,11 @@ func nearest(p color.Palette, r, g, b int) uint8 {
 // palettedFree recycles the paletted copies of map-sized pictures.
 var palettedFree = make(chan *image.Paletted, 4)
 
-// quantize converts an opaque RGBA image to the fixed palette.
-func quantize(src *image.RGBA) *image.Paletted {
+// quantize converts an opaque RGBA image to the fixed palette. When ref (a picture of
+// src's size) and refQ (ref converted) are given, runs of pixels that equal ref's are
+// copied from refQ: a view differs from its base map in an eighth of its pixels or
+// so, and comparing bytes is cheaper than converting them.
+func quantize(src, ref *image.RGBA, refQ *image.Paletted) *image.Paletted {
 	p, lut := palette()
 	b := src.Bounds()
 	var dst *image.Paletted
@@ -131,19 +135,46 @@ func quantize(src *image.RGBA) *image.Paletted {
 	if dst == nil {
 		dst = image.NewPaletted(b, p)
 	}
+	if ref != nil && (ref.Bounds() != b || refQ.Bounds() != b) {
+		ref, refQ = nil, nil
+	}
+	// run is the number of pixels compared at once with ref.
+	const run = 64
 	w, h := b.Dx(), b.Dy()
 	for y := 0; y < h; y++ {
 		s := src.Pix[y*src.Stride : y*src.Stride+4*w]
 		d := dst.Pix[y*dst.Stride : y*dst.Stride+w]
-		for x := range d {
-			p := s[4*x : 4*x+3 : 4*x+3]
-			d[x] = lut[(int(p[0]>>3)<<10|int(p[1]>>3)<<5|int(p[2]>>3))&0x7fff]
+		for x0 := 0; x0 < w; x0 += run {
+			x1 := min(x0+run, w)
+			if ref != nil {
+				r := ref.Pix[y*ref.Stride : y*ref.Stride+4*w]
+				if bytes.Equal(s[4*x0:4*x1], r[4*x0:4*x1]) {
+					copy(d[x0:x1], refQ.Pix[y*refQ.Stride+x0:y*refQ.Stride+x1])
+					continue
+				}
+			}
+			for x := x0; x < x1; x++ {
+				p := s[4*x : 4*x+3 : 4*x+3]
+				d[x] = lut[(int(p[0]>>3)<<10|int(p[1]>>3)<<5|int(p[2]>>3))&0x7fff]
+			}
 		}
 	}
 	return dst
 }
 
-var encoder = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &bufPool{}}
+// maxPNGBytes is the size a map's PNG stays under, for mail: base64 makes it a third
+// larger again.
+const maxPNGBytes = 250_000
+
+// The fastest deflate level is used (on the test machine, for a map of 1600x1436
+// pixels: BestSpeed 7 ms and 218 KB, the default level 28 ms and 184 KB,
+// BestCompression 415 ms and 176 KB). A map that comes out over maxPNGBytes at
+// BestSpeed (only artificially crowded ones did) is encoded again at the default
+// level, a sixth smaller.
+var (
+	fastEncoder  = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &bufPool{}}
+	smallEncoder = png.Encoder{CompressionLevel: png.DefaultCompression, BufferPool: &bufPool{}}
+)
 
 type bufPool struct{ p sync.Pool }
 
@@ -153,12 +184,36 @@ func (b *bufPool) Get() *png.EncoderBuffer {
 }
 func (b *bufPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 
-func encodePNG(w io.Writer, img *image.RGBA) error {
-	q := quantize(img)
-	err := encoder.Encode(w, q)
-	select {
-	case palettedFree <- q:
-	default:
+// outFree recycles the buffers maps are encoded into.
+var outFree = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// encodePNG writes img as a paletted PNG of at most maxPNGBytes if it can. base, if
+// not nil, is the base map img was drawn on (see quantize).
+func encodePNG(w io.Writer, img *image.RGBA, base *baseEntry) error {
+	var q *image.Paletted
+	if base != nil {
+		q = quantize(img, base.img, base.paletted)
+	} else {
+		q = quantize(img, nil, nil)
 	}
+	defer func() {
+		select {
+		case palettedFree <- q:
+		default:
+		}
+	}()
+	out := outFree.Get().(*bytes.Buffer)
+	defer outFree.Put(out)
+	out.Reset()
+	if err := fastEncoder.Encode(out, q); err != nil {
+		return err
+	}
+	if out.Len() > maxPNGBytes {
+		out.Reset()
+		if err := smallEncoder.Encode(out, q); err != nil {
+			return err
+		}
+	}
+	_, err := w.Write(out.Bytes())
 	return err
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
@@ -308,26 +309,58 @@ func TestBaseChecksGeometry(t *testing.T) {
 	}
 }
 
+// BenchmarkDrawView draws and encodes maps as DrawView does: "usa-blocks" is the
+// USA map of the test position (81 blocks, an hour's report), "full-stacks" every area
+// filled to its stacking limit, more blocks than a game has. It reports the CPU time
+// per map (the process's, so the collector counts), the part of it spent encoding
+// (quantize and deflate) and the PNG's size, and fails if a map is over maxPNGBytes or
+// takes more than 150 ms of CPU.
 func BenchmarkDrawView(b *testing.B) {
 	sc, g := testScenario(b)
 	v := testView(b, sc, adjudicator.USA, adjudicator.VisBlocks)
-	rv := testReport(v)
+	maps := []struct {
+		name string
+		v    *adjudicator.View
+		rv   *adjudicator.ReportView
+	}{
+		{"usa-blocks", v, testReport(v)},
+		{"full-stacks", fullView(b, sc), nil},
+	}
 	if _, err := Base(sc, g); err != nil {
 		b.Fatal(err)
 	}
-	var buf bytes.Buffer
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu0 := cpuTime()
-	for b.Loop() {
-		buf.Reset()
-		if err := DrawView(&buf, sc, v, rv, nil); err != nil {
-			b.Fatal(err)
-		}
+	for _, m := range maps {
+		b.Run(m.name, func(b *testing.B) {
+			var buf bytes.Buffer
+			var draw, encode time.Duration
+			b.ReportAllocs()
+			for b.Loop() {
+				c0 := cpuTime()
+				img, base, err := viewImage(sc, m.v, m.rv, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				c1 := cpuTime()
+				buf.Reset()
+				if err := encodePNG(&buf, img, base); err != nil {
+					b.Fatal(err)
+				}
+				putPicture(img)
+				draw, encode = draw+c1-c0, encode+cpuTime()-c1
+			}
+			perMap := (draw + encode) / time.Duration(b.N)
+			b.ReportMetric(float64(perMap)/1e6, "cpu-ms/op")
+			b.ReportMetric(float64(encode)/1e6/float64(b.N), "encode-ms/op")
+			b.ReportMetric(float64(buf.Len())/1000, "png-KB")
+			b.ReportMetric(float64(len(m.v.Own)+len(m.v.Enemy)), "blocks")
+			if buf.Len() > maxPNGBytes {
+				b.Errorf("the map is %d bytes, over %d", buf.Len(), maxPNGBytes)
+			}
+			if perMap > 150*time.Millisecond {
+				b.Errorf("a map takes %v of CPU, over 150 ms", perMap)
+			}
+		})
 	}
-	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
-	b.ReportMetric(float64(buf.Len()), "png-bytes")
-	b.ReportMetric(float64(len(v.Own)+len(v.Enemy)), "blocks")
 }
 
 func BenchmarkBase(b *testing.B) {
@@ -339,17 +372,47 @@ func BenchmarkBase(b *testing.B) {
 	}
 }
 
+// BenchmarkQuantize converts a drawn map to the palette, as encodePNG does, against
+// its base map ("view") and on its own ("plain").
 func BenchmarkQuantize(b *testing.B) {
-	sc, g := testScenario(b)
-	base, err := Base(sc, g)
+	sc, _ := testScenario(b)
+	v := testView(b, sc, adjudicator.USA, adjudicator.VisBlocks)
+	img, base, err := viewImage(sc, v, testReport(v), nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	cpu0 := cpuTime()
-	for b.Loop() {
-		palettedFree <- quantize(base)
+	for _, c := range []struct {
+		name string
+		ref  *image.RGBA
+		refQ *image.Paletted
+	}{{"view", base.img, base.paletted}, {"plain", nil, nil}} {
+		b.Run(c.name, func(b *testing.B) {
+			cpu0 := cpuTime()
+			for b.Loop() {
+				palettedFree <- quantize(img, c.ref, c.refQ)
+			}
+			b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
+		})
 	}
-	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
+}
+
+// Converting against the base map gives the same pixels as converting every pixel.
+func TestQuantizeAgainstBase(t *testing.T) {
+	sc, _ := testScenario(t)
+	v := testView(t, sc, adjudicator.CSA, adjudicator.VisBlocks)
+	img, base, err := viewImage(sc, v, testReport(v), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer putPicture(img)
+	plain := quantize(img, nil, nil)
+	fast := quantize(img, base.img, base.paletted)
+	if !bytes.Equal(plain.Pix, fast.Pix) {
+		t.Error("quantizing against the base map changed pixels")
+	}
+	if bytes.Equal(plain.Pix, base.paletted.Pix) {
+		t.Error("the view equals its base map: the test shows nothing")
+	}
 }
 
 // A long game title is cut short before it runs into the victory points.

@@ -24,12 +24,12 @@ type Options struct {
 // blocks and, when rv is not nil, the hour's visible events. It receives only what
 // the viewer may know (DESIGN §3); equal arguments give equal bytes.
 func DrawView(w io.Writer, sc *adjudicator.Scenario, v *adjudicator.View, rv *adjudicator.ReportView, opts *Options) error {
-	img, err := ViewImage(sc, v, rv, opts)
+	img, base, err := viewImage(sc, v, rv, opts)
 	if err != nil {
 		return err
 	}
 	defer putPicture(img)
-	return encodePNG(w, img)
+	return encodePNG(w, img, base)
 }
 
 // pictures recycles map-sized pictures between drawings (9 MB each: allocating one
@@ -56,29 +56,36 @@ func putPicture(img *image.RGBA) {
 
 // ViewImage draws the map of a view as DrawView does and returns the picture.
 func ViewImage(sc *adjudicator.Scenario, v *adjudicator.View, rv *adjudicator.ReportView, opts *Options) (*image.RGBA, error) {
+	img, _, err := viewImage(sc, v, rv, opts)
+	return img, err
+}
+
+// viewImage draws the map of a view and returns it with the base map it started from.
+func viewImage(sc *adjudicator.Scenario, v *adjudicator.View, rv *adjudicator.ReportView, opts *Options) (*image.RGBA, *baseEntry, error) {
 	if v == nil {
-		return nil, fmt.Errorf("render: no view")
+		return nil, nil, fmt.Errorf("render: no view")
 	}
 	if opts == nil {
 		opts = &Options{}
 	}
 	g, err := GeometryFor(sc)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	base, err := Base(sc, g)
-	if err != nil {
-		return nil, err
+	base := baseOf(sc, g)
+	if base.err != nil {
+		return nil, nil, base.err
 	}
-	img := getPicture(base.Bounds())
-	copy(img.Pix, base.Pix)
+	img := getPicture(base.img.Bounds())
+	copy(img.Pix, base.img.Pix)
 	f := getFaces()
 	defer putFaces(f)
 	d := &viewDrawer{canvas: newCanvas(img, f), sc: sc, g: g, v: v, rv: rv, opts: opts}
 	if err := d.draw(); err != nil {
-		return nil, err
+		putPicture(img)
+		return nil, nil, err
 	}
-	return img, nil
+	return img, base, nil
 }
 
 type viewDrawer struct {
@@ -282,8 +289,8 @@ func (d *viewDrawer) abbrev(name string) string {
 	return name
 }
 
-// face draws the label of a block: name on top, strength in the middle, firepower
-// and, for HQs, command range at the bottom.
+// face draws the texts of a block: name on top, strength in the middle, firepower
+// and, for HQs, command range at the bottom (the unit symbol is part of the body).
 func (d *viewDrawer) face(x, y float64, name string, strength int, fp adjudicator.Firepower, cr int, typ adjudicator.BlockType, ink color.Color) {
 	c := x + blockSize/2
 	d.text(d.f.tiny, d.abbrev(name), c, y+2, ink, 0.5, 0)
@@ -294,68 +301,35 @@ func (d *viewDrawer) face(x, y float64, name string, strength int, fp adjudicato
 	switch {
 	case cr > 0:
 		d.text(d.f.tiny, fmt.Sprintf("R%d", cr), x+blockSize-3, y+blockSize-2, ink, 1, 1)
-	case typ == adjudicator.HQ:
-		// the gold band says it
 	case typ == adjudicator.Gunboat:
 		d.text(d.f.tiny, "GB", x+blockSize-3, y+blockSize-2, ink, 1, 1)
-	default:
-		d.typeMark(x+blockSize-12, y+blockSize-10, typ, ink)
 	}
 }
 
-// typeMark is a small unit symbol: crossed box for infantry, slashed box for cavalry,
-// dotted box for artillery, a pennant for gunboats.
-func (d *viewDrawer) typeMark(x, y float64, t adjudicator.BlockType, ink color.Color) {
-	dc := d.dc
-	if t == "" {
-		return
+// unitMark is the symbol in a block's lower right corner: none when the corner holds
+// a text (an HQ's command range, GB for a gunboat) or for an HQ, whose gold band
+// says it.
+func unitMark(typ adjudicator.BlockType, cr int) adjudicator.BlockType {
+	if cr > 0 || typ == adjudicator.HQ || typ == adjudicator.Gunboat {
+		return ""
 	}
-	dc.DrawRectangle(x, y, 9, 7)
-	switch t {
-	case adjudicator.Infantry:
-		dc.MoveTo(x, y)
-		dc.LineTo(x+9, y+7)
-		dc.MoveTo(x+9, y)
-		dc.LineTo(x, y+7)
-	case adjudicator.Cavalry:
-		dc.MoveTo(x, y+7)
-		dc.LineTo(x+9, y)
-	}
-	d.stroke(ink, 1)
-	if t == adjudicator.Artillery {
-		dc.DrawCircle(x+4.5, y+3.5, 1.6)
-		d.fill(ink)
-	}
+	return typ
 }
 
 func (d *viewDrawer) ownBlock(b *adjudicator.OwnBlock, x, y float64) {
-	col := sideColour(b.Side)
-	d.dc.DrawRoundedRectangle(x, y, blockSize, blockSize, 4)
-	d.fill(col)
-	if b.Type == adjudicator.HQ {
-		// a gold band marks headquarters
-		d.dc.DrawRectangle(x+3, y+blockSize-13, blockSize-6, 1.5)
-		d.fill(colGold)
-	}
-	d.dc.DrawRoundedRectangle(x, y, blockSize, blockSize, 4)
-	d.stroke(colInk, 1)
+	d.body(x, y, blockBody{fill: sideColour(b.Side), hq: b.Type == adjudicator.HQ, mark: unitMark(b.Type, b.CommandRange)})
 	d.face(x, y, b.Name, b.Strength, b.Firepower, b.CommandRange, b.Type, colWhite)
 }
 
 func (d *viewDrawer) enemyBlock(b *adjudicator.EnemyBlock, x, y float64) {
-	side := d.v.Viewer.Enemy()
-	col := sideColour(side)
-	d.dc.DrawRoundedRectangle(x, y, blockSize, blockSize, 4)
-	d.fill(col)
-	d.dc.DrawRoundedRectangle(x, y, blockSize, blockSize, 4)
-	d.stroke(colInk, 1)
-	if d.showEnemy() {
-		if b.Type == adjudicator.HQ {
-			d.dc.DrawRectangle(x+3, y+blockSize-13, blockSize-6, 1.5)
-			d.fill(colGold)
-		}
-		d.face(x, y, b.Name, b.Strength, b.Firepower, 0, b.Type, colWhite)
+	body := blockBody{fill: sideColour(d.v.Viewer.Enemy())}
+	if !d.showEnemy() {
+		d.body(x, y, body)
+		return
 	}
+	body.hq, body.mark = b.Type == adjudicator.HQ, unitMark(b.Type, 0)
+	d.body(x, y, body)
+	d.face(x, y, b.Name, b.Strength, b.Firepower, 0, b.Type, colWhite)
 }
 
 // ghostBlock is an enemy block last seen in battle: pale, dashed, with the hour.
