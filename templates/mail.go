@@ -91,7 +91,8 @@ func (m *HourMail) Text() (string, error) {
 	return b.String(), nil
 }
 
-// HTML renders the HTML body; the map is referenced as cid:map.png.
+// HTML renders the HTML body; the map is referenced as cid:map@pbem, the Content-ID
+// mail.Compose gives the inline map (mail.MapContentID).
 func (m *HourMail) HTML() (string, error) {
 	var b bytes.Buffer
 	if err := htmlT.Execute(&b, m); err != nil {

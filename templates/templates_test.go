@@ -92,7 +92,7 @@ func TestReportGolden(t *testing.T) {
 		t.Errorf("subject %q, want %q", got, want)
 	}
 	for _, want := range []string{"Battle of Rea Field (CSA attacking)", "Hildebrand eliminated", "Round 2",
-		"An enemy block: Water Oaks Pond > Rea Field", "line 4, move: dropped (Wood)", "[rule 3.32]", "Carried out as written: move (line 2): Cleburne, Shoup", "cid:map.png"} {
+		"An enemy block: Water Oaks Pond > Rea Field", "line 4, move: dropped (Wood)", "[rule 3.32]", "Carried out as written: move (line 2): Cleburne, Shoup", "cid:map@pbem"} {
 		if !strings.Contains(text+html, want) {
 			t.Errorf("report lacks %q", want)
 		}
