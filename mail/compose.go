@@ -40,8 +40,10 @@ type OutMessage struct {
 	References []string
 	Text       string
 	HTML       string // optional; with it the mail is multipart/alternative
-	// MapPNG, if set, is shown inline in the HTML part (multipart/related, cid:)
-	// and also attached as MapName (default "map.png").
+	// MapPNG, if set, travels once: with an HTML part it is the inline image the
+	// HTML shows (multipart/related, Content-ID MapContentID, disposition inline
+	// with the file name MapName, default "map.png"); without one it is attached as
+	// MapName.
 	MapPNG      []byte
 	MapName     string
 	Attachments []OutAttachment
@@ -95,10 +97,13 @@ func ReplyThreading(in *Inbound, threadRoot string) (inReplyTo string, reference
 // email library does not fold long headers).
 const maxReferences = 8
 
-// Compose encodes m as a MIME mail with jordan-wright/email: multipart/mixed holding
-// multipart/alternative (text, then multipart/related with the HTML and the inline
-// map), the map again as an attachment, and any other attachments. It sets
-// Auto-Submitted: auto-generated (RFC 3834) so well-behaved responders stay quiet.
+// Compose encodes m as a MIME mail with jordan-wright/email: multipart/alternative
+// (text, then multipart/related with the HTML and the inline map), inside
+// multipart/mixed with the other attachments when there are any. The map is in the
+// mail once: the inline part carries its file name, so clients that show only the
+// text still offer it as a file. Without HTML the map is an ordinary attachment. It
+// sets Auto-Submitted: auto-generated (RFC 3834) so well-behaved responders stay
+// quiet.
 func Compose(m OutMessage) ([]byte, error) {
 	if m.ID == "" || m.IDDomain == "" {
 		return nil, errors.New("mail: compose: ID and IDDomain are required (they make the Message-ID)")
@@ -155,16 +160,14 @@ func Compose(m OutMessage) ([]byte, error) {
 		if !isASCIIName(name) {
 			return nil, fmt.Errorf("mail: compose: attachment name %q must be printable ASCII", name)
 		}
-		if html != "" {
-			inline, err := e.Attach(bytes.NewReader(m.MapPNG), name, "image/png")
-			if err != nil {
-				return nil, err
-			}
-			inline.HTMLRelated = true
-			inline.Header.Set("Content-ID", "<"+MapContentID+">")
-		}
-		if _, err := e.Attach(bytes.NewReader(m.MapPNG), name, "image/png"); err != nil {
+		at, err := e.Attach(bytes.NewReader(m.MapPNG), name, "image/png")
+		if err != nil {
 			return nil, err
+		}
+		if html != "" {
+			at.HTMLRelated = true
+			at.Header.Set("Content-ID", "<"+MapContentID+">")
+			at.Header.Set("Content-Disposition", `inline; filename="`+name+`"`)
 		}
 	}
 	for _, a := range m.Attachments {

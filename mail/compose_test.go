@@ -2,15 +2,20 @@ package mail
 
 import (
 	"bytes"
+	"encoding/base64"
 	"image"
 	"image/color"
 	"image/png"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/emersion/go-message"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/templates"
 )
 
 func testPNG(t testing.TB) []byte {
@@ -48,8 +53,8 @@ func testOutMessage(t testing.TB) OutMessage {
 }
 
 // TestComposeRoundTrip composes a report and decodes it again: text back, PNG bytes
-// intact inline and attached, threading headers right, and the intake would ignore it
-// as our own auto-generated mail.
+// intact in the one inline map, threading headers right, and the intake would ignore
+// it as our own auto-generated mail.
 func TestComposeRoundTrip(t *testing.T) {
 	m := testOutMessage(t)
 	raw, err := Compose(m)
@@ -116,12 +121,12 @@ func TestComposeRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "multipart/mixed| multipart/alternative|  text/plain|  multipart/related|   text/html|   image/png| image/png| text/plain"
+	want := "multipart/mixed| multipart/alternative|  text/plain|  multipart/related|   text/html|   image/png| text/plain"
 	if got := strings.Join(types, "|"); got != want {
 		t.Errorf("MIME tree:\n%s\nwant\n%s", got, want)
 	}
-	if pngs != 2 {
-		t.Errorf("%d PNG parts, want 2", pngs)
+	if pngs != 1 {
+		t.Errorf("%d PNG parts, want 1", pngs)
 	}
 	for _, h := range []string{"Auto-Submitted: auto-generated", "X-Pbem-Game: shiloh1", "Message-Id: <out-000042@example.org>"} {
 		if !bytes.Contains(raw, []byte(h)) {
@@ -133,6 +138,117 @@ func TestComposeRoundTrip(t *testing.T) {
 	in2, _ := Decode(raw2, nil)
 	if in2.MessageID != in.MessageID {
 		t.Error("Message-ID not stable")
+	}
+}
+
+// An hour mail as the server composes it (the hour template's HTML, the map named
+// after game, hour and side): the map is in it once, as the inline image the HTML's
+// cid: reference names, with its file name for clients that show only the text.
+func TestComposeHourMailMapOnce(t *testing.T) {
+	sc, err := adjudicator.LoadScenario("shiloh1862")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hm := templates.NewHourMail(sc, "g7", nil, &adjudicator.View{Scenario: sc.ID, Viewer: adjudicator.CSA, Mode: adjudicator.VisBlocks, Hour: 1})
+	hm.HasMap = true
+	m := testOutMessage(t)
+	m.Subject, m.MapName, m.Attachments = hm.Subject(), "g7-day18am-csa.png", nil
+	if m.Text, err = hm.Text(); err != nil {
+		t.Fatal(err)
+	}
+	if m.HTML, err = hm.HTML(); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := Compose(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ent, err := message.Read(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type part struct{ id, disposition, filename string }
+	var pngs []part
+	var html string
+	err = ent.Walk(func(path []int, e *message.Entity, err error) error {
+		if err != nil {
+			return err
+		}
+		ct, _, _ := e.Header.ContentType()
+		if ct != "image/png" && ct != "text/html" {
+			return nil
+		}
+		b, err := io.ReadAll(e.Body)
+		if err != nil {
+			return err
+		}
+		switch ct {
+		case "image/png":
+			if !bytes.Equal(b, m.MapPNG) {
+				t.Errorf("PNG at %v is not the map", path)
+			}
+			disp, params, _ := e.Header.ContentDisposition()
+			pngs = append(pngs, part{strings.Trim(e.Header.Get("Content-Id"), "<>"), disp, params["filename"]})
+		case "text/html":
+			html = string(b)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pngs) != 1 {
+		t.Fatalf("%d PNG parts, want 1: %+v", len(pngs), pngs)
+	}
+	if p := pngs[0]; p.disposition != "inline" || p.filename != m.MapName {
+		t.Errorf("the map's Content-Disposition is %q with file name %q, want inline, %q", p.disposition, p.filename, m.MapName)
+	}
+	refs := regexp.MustCompile(`src="cid:([^"]+)"`).FindAllStringSubmatch(html, -1)
+	if len(refs) != 1 {
+		t.Fatalf("the HTML shows %d cid: images, want 1:\n%s", len(refs), html)
+	}
+	if refs[0][1] != pngs[0].id {
+		t.Errorf("the HTML shows cid:%s, the map's Content-ID is %q", refs[0][1], pngs[0].id)
+	}
+	// and the base64 text of the map is in the raw mail once
+	enc := base64.StdEncoding.EncodeToString(m.MapPNG)[:76]
+	if n := bytes.Count(raw, []byte(enc)); n != 1 {
+		t.Errorf("the map's base64 text is in the mail %d times", n)
+	}
+}
+
+// Without an HTML part the map is an ordinary attachment, once.
+func TestComposeTextOnlyMapAttached(t *testing.T) {
+	m := testOutMessage(t)
+	m.HTML, m.Attachments = "", nil
+	raw, err := Compose(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ent, err := message.Read(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var types []string
+	err = ent.Walk(func(path []int, e *message.Entity, err error) error {
+		if err != nil {
+			return err
+		}
+		ct, _, _ := e.Header.ContentType()
+		types = append(types, strings.Repeat(" ", len(path))+ct)
+		if ct == "image/png" {
+			disp, params, _ := e.Header.ContentDisposition()
+			if disp != "attachment" || params["filename"] != "map.png" {
+				t.Errorf("map disposition %q, file name %q", disp, params["filename"])
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(types, "|"), "multipart/mixed| text/plain| image/png"; got != want {
+		t.Errorf("MIME tree:\n%s\nwant\n%s", got, want)
 	}
 }
 
