@@ -22,13 +22,14 @@ func CheckLoopback(addr string) error {
 	if strings.EqualFold(host, "localhost") {
 		return nil
 	}
-	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+	ip := net.ParseIP(host)
+	switch {
+	case ip != nil && ip.IsLoopback():
 		return nil
+	case host == "" || ip != nil && ip.IsUnspecified():
+		return fmt.Errorf("%s listens on every interface, and it has no authentication: use a loopback address (127.0.0.1 or [::1])", addr)
 	}
-	if host == "" {
-		host = "every interface"
-	}
-	return fmt.Errorf("%s is not a loopback address (%s); it has no authentication, so use 127.0.0.1 or [::1]", addr, host)
+	return fmt.Errorf("%s is not a loopback address, and it has no authentication: use 127.0.0.1 or [::1]", addr)
 }
 
 // PprofHandler serves net/http/pprof under /debug/pprof/ on its own mux (not
