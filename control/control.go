@@ -5,6 +5,10 @@
 // daemon answers from its own open store: a hot backup is then one consistent bbolt
 // read transaction, as the store's Backup makes it.
 //
+// `pbem status` asks the same way ("status"); the daemon answers with its
+// figures (games, outbox, mail rate, last errors) as JSON, and the tool prints
+// them.
+//
 // The protocol is one request line ("backup", "export g7", "list"), then the
 // answer: a status line "ok" or "error <text>", then the raw body until the
 // connection closes.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/control"
+	"github.com/shiloh-pbem/pbem/internal/ops"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/server"
 	"github.com/shiloh-pbem/pbem/store"
@@ -51,8 +52,14 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	fs := m.newFlags("serve", "--config FILE", "Runs the daemon: watches the mailbox, resolves hours, sends mail. Stops\n"+
 		"cleanly on SIGINT or SIGTERM (the current transaction finishes, the outbox attempt is flushed).")
 	cfgPath := fs.String("config", "", "configuration file (see config.example.toml)")
+	pprofAddr := fs.String("pprof", "", "serve net/http/pprof on this loopback address, e.g. 127.0.0.1:6060 (no authentication)")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *pprofAddr != "" {
+		if err := ops.CheckLoopback(*pprofAddr); err != nil {
+			return usagef("--pprof: %v", err)
+		}
 	}
 	if *cfgPath == "" {
 		return usagef("--config is required")
@@ -61,7 +68,10 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	log := newLogger(m, cfg.Log)
+	// The last error records are kept for `pbem status`.
+	errLog := ops.NewErrorLog(10)
+	log := slog.New(errLog.Wrap(newLogger(m, cfg.Log).Handler()))
+	started := time.Now()
 	imapPass, err := secret(cfg.IMAP.Password, cfg.IMAP.PasswordFile)
 	if err != nil {
 		return err
@@ -95,6 +105,8 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 		Password: smtpPass, TLSConfig: smtpTLS})
 	sender.Logger = log
 	sender.Backoff = mail.ExpBackoff(30*time.Second, cfg.SMTP.RetryMax.Duration)
+	sent := ops.NewRate(nil)
+	sender.OnSent = func(string) { sent.Add() }
 	dkim, err := mail.ParseDKIMPolicy(cfg.Mail.DKIM)
 	if err != nil {
 		return err
@@ -116,7 +128,7 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 
 	log.Info("pbem serving", "store", cfg.Store.Path, "imap", cfg.IMAP.Addr, "smtp", cfg.SMTP.Addr, "address", cfg.Mail.Address)
 	var wg sync.WaitGroup
-	errc := make(chan error, 4)
+	errc := make(chan error, 8) // one per run below: a failing one must not block
 	run := func(name string, f func() error) {
 		wg.Add(1)
 		go func() {
@@ -128,6 +140,35 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// `pbem status` and the metrics endpoint read the same figures. The HTTP
+	// endpoints are bound first, so a taken or wrong address stops the start.
+	mon := &ops.Monitor{Store: st, Errors: errLog, Sent: sent, Sender: sender.Stats, Started: started}
+	type httpServer struct {
+		name string
+		srv  *ops.HTTPServer
+	}
+	var https []httpServer
+	if cfg.Metrics.Listen != "" {
+		hs, err := ops.ListenHTTP(cfg.Metrics.Listen, ops.MetricsHandler(mon), 30*time.Second)
+		if err != nil {
+			return fmt.Errorf("metrics.listen: %w", err)
+		}
+		defer hs.Close()
+		if ops.CheckLoopback(cfg.Metrics.Listen) != nil {
+			log.Warn("the metrics endpoint has no authentication and listens beyond loopback", "listen", hs.Addr())
+		}
+		log.Info("metrics", "url", "http://"+hs.Addr()+"/metrics")
+		https = append(https, httpServer{"metrics", hs})
+	}
+	if *pprofAddr != "" {
+		hs, err := ops.ListenHTTP(*pprofAddr, ops.PprofHandler(), 0)
+		if err != nil {
+			return fmt.Errorf("--pprof: %w", err)
+		}
+		defer hs.Close()
+		log.Info("profiling", "url", "http://"+hs.Addr()+"/debug/pprof/")
+		https = append(https, httpServer{"pprof", hs})
+	}
 	// The tools reach the store through the daemon while it runs (package control).
 	ctl, err := control.Listen(control.SocketPath(cfg.Store.Path))
 	if err != nil {
@@ -136,6 +177,10 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	for name, job := range readJobs {
 		job := job
 		ctl.Handle(name, func(ctx context.Context, args []string, w io.Writer) error { return job(st, args, w) })
+	}
+	handleStatus(ctl, mon)
+	for _, hs := range https {
+		run(hs.name, func() error { return hs.srv.Serve(ctx) })
 	}
 	run("control", func() error { return ctl.Serve(ctx) })
 	run("watcher", func() error { return watcher.Run(ctx, srv) })

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"net"
 	"os"
 	"sort"
 	"strings"
@@ -13,16 +14,23 @@ import (
 // Config is the daemon's configuration file (config.example.toml documents every
 // setting). Secrets may be given inline or, better, in files named by *_file keys.
 type Config struct {
-	Store StoreConfig `toml:"store"`
-	Log   LogConfig   `toml:"log"`
-	IMAP  IMAPConfig  `toml:"imap"`
-	SMTP  SMTPConfig  `toml:"smtp"`
-	Mail  MailConfig  `toml:"mail"`
-	Games GamesConfig `toml:"games"`
+	Store   StoreConfig   `toml:"store"`
+	Log     LogConfig     `toml:"log"`
+	IMAP    IMAPConfig    `toml:"imap"`
+	SMTP    SMTPConfig    `toml:"smtp"`
+	Mail    MailConfig    `toml:"mail"`
+	Games   GamesConfig   `toml:"games"`
+	Metrics MetricsConfig `toml:"metrics"`
 }
 
 type StoreConfig struct {
 	Path string `toml:"path"`
+}
+
+// MetricsConfig is the optional Prometheus endpoint. It has no authentication:
+// bind it to loopback (a scraper on the same host, or an SSH tunnel).
+type MetricsConfig struct {
+	Listen string `toml:"listen"` // host:port serving /metrics; empty: off
 }
 
 type LogConfig struct {
@@ -156,6 +164,11 @@ func (c *Config) check() error {
 	}
 	if c.SMTP.Password != "" && c.SMTP.PasswordFile != "" {
 		probs = append(probs, "smtp: give password or password_file, not both")
+	}
+	if c.Metrics.Listen != "" {
+		if _, _, err := net.SplitHostPort(c.Metrics.Listen); err != nil {
+			probs = append(probs, fmt.Sprintf("metrics.listen %q: want host:port, e.g. \"127.0.0.1:9464\"", c.Metrics.Listen))
+		}
 	}
 	if _, err := time.LoadLocation(c.Games.TimeZone); err != nil {
 		probs = append(probs, fmt.Sprintf("games.time_zone %q: %v", c.Games.TimeZone, err))

@@ -22,6 +22,19 @@ func TestExampleConfigParses(t *testing.T) {
 	if c.Mail.MaxBytes != DefaultConfig().Mail.MaxBytes || c.IMAP.PollInterval != DefaultConfig().IMAP.PollInterval {
 		t.Errorf("example disagrees with defaults")
 	}
+	// The metrics endpoint is off unless asked for.
+	if c.Metrics.Listen != "" || DefaultConfig().Metrics.Listen != "" {
+		t.Errorf("metrics on by default: %q", c.Metrics.Listen)
+	}
+}
+
+func TestConfigMetrics(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "m.toml")
+	os.WriteFile(p, []byte("[metrics]\nlisten = \"127.0.0.1:9464\"\n"), 0o600)
+	c, err := LoadConfig(p)
+	if err != nil || c.Metrics.Listen != "127.0.0.1:9464" {
+		t.Fatalf("%+v %v", c.Metrics, err)
+	}
 }
 
 func TestConfigRejectsUnknownKeysAndBadValues(t *testing.T) {
@@ -31,6 +44,8 @@ func TestConfigRejectsUnknownKeysAndBadValues(t *testing.T) {
 		"visibility": "[games]\nvisibility = \"fog\"\n",
 		"both":       "[smtp]\npassword = \"a\"\npassword_file = \"/x\"\n",
 		"zone":       "[games]\ntime_zone = \"Mars/Olympus\"\n",
+		"metrics":    "[metrics]\nlisten = \"9464\"\n",
+		"metrics2":   "[metrics]\nlisen = \"127.0.0.1:9464\"\n",
 	} {
 		p := filepath.Join(dir, name+".toml")
 		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {

@@ -28,7 +28,7 @@ func TestHelpListsCommands(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	for _, c := range []string{"demo", "serve", "game new", "game list", "game show", "game export", "scenario check",
-		"render base", "resolve", "orders check", "mail inspect", "verify", "replay", "backup"} {
+		"render base", "resolve", "orders check", "mail inspect", "verify", "replay", "backup", "status", "compact"} {
 		if !strings.Contains(out, "  "+c+" ") {
 			t.Errorf("help lacks %q", c)
 		}
