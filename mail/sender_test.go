@@ -5,9 +5,12 @@ import (
 	"context"
 	"encoding/pem"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -206,5 +209,282 @@ func TestSenderCrashWindow(t *testing.T) {
 	// Once marked, nothing is sent again.
 	if n, _ := snd2.SendDue(context.Background(), box); n != 0 || len(s.Received()) != 2 {
 		t.Error("sent after MarkSent")
+	}
+}
+
+// addRaw adds n entries of size bytes, named prefix-0…, to box.
+func addRaw(box *memOutbox, prefix string, n, size int) {
+	for i := range n {
+		box.add(rawOutgoing(fmt.Sprintf("%s-%d", prefix, i), size))
+	}
+}
+
+// One connection carries several batches, and is closed with QUIT after
+// IdleTimeout, or when Run returns.
+func TestSenderReusesConnection(t *testing.T) {
+	srv := startConnServer(t, 0)
+	t.Run("SendDue", func(t *testing.T) {
+		box := newMemOutbox()
+		addRaw(box, "due", 5, 1000)
+		snd := NewSender(SMTPConfig{Addr: srv.addr})
+		snd.Logger = quietLogger()
+		snd.BatchSize = 2
+		snd.IdleTimeout = 300 * time.Millisecond
+		for range 3 {
+			if _, err := snd.SendDue(context.Background(), box); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if box.sentCount() != 5 || srv.connections() != 1 {
+			t.Fatalf("sent %d over %d connections, want 5 over 1", box.sentCount(), srv.connections())
+		}
+		waitFor(t, "idle connection closed", func() bool { return srv.open() == 0 })
+		if srv.quits() != 1 {
+			t.Error("idle connection closed without QUIT")
+		}
+	})
+	t.Run("Run", func(t *testing.T) {
+		before, quitsBefore := srv.connections(), srv.quits()
+		box := newMemOutbox()
+		addRaw(box, "run", 5, 1000)
+		snd := NewSender(SMTPConfig{Addr: srv.addr})
+		snd.Logger = quietLogger()
+		snd.BatchSize = 2
+		snd.Conns = 1
+		snd.PollInterval = time.Hour
+		snd.IdleTimeout = time.Second
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- snd.Run(ctx, box) }()
+		waitFor(t, "first mails sent", func() bool { return box.sentCount() == 5 })
+		box.add(rawOutgoing("run-late", 1000)) // a batch after a pause
+		snd.Wake()
+		waitFor(t, "late mail sent", func() bool { return box.sentCount() == 6 })
+		if n := srv.connections() - before; n != 1 {
+			t.Errorf("Run used %d connections, want 1", n)
+		}
+		waitFor(t, "idle connection closed", func() bool { return srv.open() == 0 })
+		if srv.quits()-quitsBefore != 1 {
+			t.Error("idle connection closed without QUIT")
+		}
+		box.add(rawOutgoing("run-after-idle", 1000))
+		snd.Wake()
+		waitFor(t, "mail after idle sent", func() bool { return box.sentCount() == 7 })
+		cancel()
+		if err := <-done; !errors.Is(err, context.Canceled) {
+			t.Errorf("Run: %v", err)
+		}
+		waitFor(t, "connection closed", func() bool { return srv.open() == 0 })
+		if srv.connections()-before != 2 || srv.quits()-quitsBefore != 2 {
+			t.Errorf("%d connections, %d closed with QUIT; want 2 and 2", srv.connections()-before, srv.quits()-quitsBefore)
+		}
+	})
+}
+
+// An urgent mail queued (with Wake) during a long batch of bulk mail goes out next,
+// after at most the mails already on the wire.
+func TestSenderUrgentOvertakesBatch(t *testing.T) {
+	for _, conns := range []int{1, 2} {
+		t.Run(fmt.Sprintf("conns=%d", conns), func(t *testing.T) {
+			srv := startConnServer(t, 2*time.Millisecond)
+			box := newUrgentOutbox()
+			addRaw(box.memOutbox, "bulk", 30, 20_000)
+			snd := NewSender(SMTPConfig{Addr: srv.addr})
+			snd.Logger = quietLogger()
+			snd.Conns = conns
+			snd.PollInterval = time.Hour
+			var atWake atomic.Int64
+			atWake.Store(-1)
+			snd.OnSent = func(id string) {
+				if id == "bulk-3" {
+					box.addUrgent(rawOutgoing("urgent", 500))
+					atWake.Store(int64(len(srv.ids()))) // mails the server had when Wake was called
+					snd.Wake()
+				}
+			}
+			runBackground(t, "Sender.Run", func(ctx context.Context) error { return snd.Run(ctx, box) })
+			waitFor(t, "all sent", func() bool { return box.sentCount() == 31 })
+			ids := srv.ids()
+			at, w := slices.Index(ids, "urgent"), int(atWake.Load())
+			// Each other connection may finish the mail it had on the wire first.
+			if w < 0 || at < w || at > w+conns-1 {
+				t.Errorf("urgent mail went out as number %d; the server had %d when it was queued (order %v)", at+1, w, ids)
+			}
+		})
+	}
+}
+
+// With Conns=2 two connections deliver at once, and no entry goes out twice, even
+// with Wake called all the time (each one makes the sender read the outbox again
+// while entries are in flight).
+func TestSenderParallelConnections(t *testing.T) {
+	srv := startConnServer(t, 10*time.Millisecond)
+	box := newMemOutbox()
+	const n = 40
+	addRaw(box, "par", n, 5000)
+	snd := NewSender(SMTPConfig{Addr: srv.addr})
+	snd.Logger = quietLogger()
+	snd.Conns = 2
+	snd.BatchSize = 7
+	snd.PollInterval = time.Hour
+	var peakInFlight atomic.Int64
+	snd.OnSent = func(string) {
+		peakInFlight.Store(max(peakInFlight.Load(), int64(snd.InFlight())))
+	}
+	stop := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(time.Millisecond):
+				snd.Wake()
+			}
+		}
+	}()
+	runBackground(t, "Sender.Run", func(ctx context.Context) error { return snd.Run(ctx, box) })
+	waitFor(t, "all sent", func() bool { return box.sentCount() == n })
+	close(stop)
+	time.Sleep(50 * time.Millisecond) // a duplicate would arrive by now
+	count := map[string]int{}
+	for _, id := range srv.ids() {
+		count[id]++
+	}
+	for i := range n {
+		if id := fmt.Sprintf("par-%d", i); count[id] != 1 {
+			t.Errorf("%s delivered %d times", id, count[id])
+		}
+	}
+	if len(count) != n {
+		t.Errorf("%d distinct mails delivered, want %d", len(count), n)
+	}
+	if srv.peak() != 2 {
+		t.Errorf("at most %d mails delivered at once, want 2", srv.peak())
+	}
+	per := srv.perConn()
+	if srv.connections() != 2 || len(per) != 2 {
+		t.Errorf("%d connections, mails per connection %v", srv.connections(), per)
+	}
+	if st := snd.Stats(); st.Sent != n || st.Failed != 0 {
+		t.Errorf("stats %+v", st)
+	}
+	if peakInFlight.Load() > 2 {
+		t.Errorf("InFlight reached %d", peakInFlight.Load())
+	}
+}
+
+// A kept connection that the server closed while idle costs no attempt: the mail
+// goes over a new connection.
+func TestSenderStaleConnection(t *testing.T) {
+	for _, c := range []struct{ name, reply string }{
+		{"closed", ""},
+		{"421", "421 4.4.2 connserver.localhost Error: timeout exceeded\r\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Run("SendDue", func(t *testing.T) {
+				srv := startConnServer(t, 0)
+				box := newMemOutbox()
+				box.add(rawOutgoing("first", 1000))
+				snd := NewSender(SMTPConfig{Addr: srv.addr})
+				snd.Logger = quietLogger()
+				if _, err := snd.SendDue(context.Background(), box); err != nil {
+					t.Fatal(err)
+				}
+				srv.drop(c.reply)
+				box.add(rawOutgoing("second", 1000))
+				if _, err := snd.SendDue(context.Background(), box); err != nil {
+					t.Errorf("SendDue after the server closed the kept connection: %v", err)
+				}
+				checkNoFailure(t, snd, box, srv)
+				snd.Close()
+			})
+			t.Run("Run", func(t *testing.T) {
+				srv := startConnServer(t, 0)
+				box := newMemOutbox()
+				box.add(rawOutgoing("first", 1000))
+				snd := NewSender(SMTPConfig{Addr: srv.addr})
+				snd.Logger = quietLogger()
+				snd.Conns = 1
+				snd.PollInterval = time.Hour
+				snd.IdleTimeout = time.Minute
+				runBackground(t, "Sender.Run", func(ctx context.Context) error { return snd.Run(ctx, box) })
+				waitFor(t, "first sent", func() bool { return box.sentCount() == 1 })
+				srv.drop(c.reply)
+				box.add(rawOutgoing("second", 1000))
+				snd.Wake()
+				waitFor(t, "second sent", func() bool { return box.sentCount() == 2 || box.find("second").attempts > 0 })
+				checkNoFailure(t, snd, box, srv)
+			})
+		})
+	}
+}
+
+func checkNoFailure(t *testing.T, snd *Sender, box *memOutbox, srv *connServer) {
+	t.Helper()
+	box.mu.Lock()
+	e := *box.find("second")
+	box.mu.Unlock()
+	if !e.sent || e.attempts != 0 {
+		t.Errorf("second mail: sent=%v attempts=%d err=%v", e.sent, e.attempts, e.lastErr)
+	}
+	if st := snd.Stats(); st.Sent != 2 || st.Failed != 0 || st.ConnectErrors != 0 {
+		t.Errorf("stats %+v", st)
+	}
+	if srv.connections() != 2 {
+		t.Errorf("%d connections, want 2", srv.connections())
+	}
+}
+
+// BenchmarkSenderThroughput sends 200 mails of 250 KB with Run, to the in-process
+// mailtest server and to connServer taking 30 ms per mail (about a local Postfix
+// syncing its queue file), and reports mails/s.
+func BenchmarkSenderThroughput(b *testing.B) {
+	const mails, size = 200, 250 << 10
+	raws := make([]Outgoing, mails)
+	for i := range raws {
+		raws[i] = rawOutgoing(fmt.Sprintf("bench-%d", i), size)
+	}
+	for _, server := range []string{"mailtest", "30ms"} {
+		for _, conns := range []int{1, 2} {
+			b.Run(fmt.Sprintf("server=%s/conns=%d", server, conns), func(b *testing.B) {
+				var total time.Duration
+				for range b.N {
+					b.StopTimer()
+					var addr string
+					if server == "mailtest" {
+						addr = startHarness(b, nil).SMTPAddr
+					} else {
+						addr = startConnServer(b, 30*time.Millisecond).addr
+					}
+					box := newMemOutbox()
+					for _, o := range raws {
+						box.add(o)
+					}
+					snd := NewSender(SMTPConfig{Addr: addr})
+					snd.Logger = quietLogger()
+					snd.Conns = conns
+					snd.PollInterval = time.Hour
+					drained := make(chan struct{})
+					var sent atomic.Int64
+					snd.OnSent = func(string) {
+						if sent.Add(1) == mails {
+							close(drained)
+						}
+					}
+					ctx, cancel := context.WithCancel(context.Background())
+					done := make(chan error, 1)
+					b.StartTimer()
+					start := time.Now()
+					go func() { done <- snd.Run(ctx, box) }()
+					<-drained
+					total += time.Since(start)
+					b.StopTimer()
+					cancel()
+					<-done
+					b.StartTimer()
+				}
+				b.ReportMetric(float64(mails*b.N)/total.Seconds(), "mails/s")
+			})
+		}
 	}
 }
