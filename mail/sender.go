@@ -404,6 +404,11 @@ func (d *dispatch) read(front bool) {
 		}
 	}
 	d.queue = fresh
+	if len(items) >= limit {
+		// The front read was full: more may be due behind what it read, and the
+		// queue alone will not show them once it drains.
+		d.more = true
+	}
 }
 
 // done records the outcome of a hand-out.

@@ -488,3 +488,26 @@ func BenchmarkSenderThroughput(b *testing.B) {
 		}
 	}
 }
+
+// A deadline queues hour mails while earlier ones are still going out: each
+// commit wakes the sender, whose read after the Wake looks at only the first
+// few due entries. Once the queue drains, the sender must read on for the rest
+// at once, not wait for the next poll (an hour here). A storm of 30 games once
+// waited 15 s for the poll with half its mail unsent.
+func TestSenderKeepsReadingAfterAWakeRead(t *testing.T) {
+	srv := startConnServer(t, time.Millisecond)
+	box := newUrgentOutbox()
+	addRaw(box.memOutbox, "first", 20, 2000)
+	snd := NewSender(SMTPConfig{Addr: srv.addr})
+	snd.Logger = quietLogger()
+	snd.Conns = 1
+	snd.PollInterval = time.Hour
+	snd.OnSent = func(id string) {
+		if id == "first-2" {
+			addRaw(box.memOutbox, "later", 60, 2000)
+			snd.Wake()
+		}
+	}
+	runBackground(t, "Sender.Run", func(ctx context.Context) error { return snd.Run(ctx, box) })
+	waitFor(t, "all 80 sent without a poll", func() bool { return box.sentCount() == 80 })
+}
