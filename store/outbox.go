@@ -210,18 +210,28 @@ func (tx *Tx) PendingOutbox(now time.Time, limit int) ([]*OutMsg, error) {
 // OutboxDepth counts the unsent messages waiting to go out (given-up ones not
 // included) and says when the oldest of them was queued.
 func (tx *Tx) OutboxDepth() (n int, oldest time.Time, err error) {
+	// Ids grow with time, so the oldest unsent message is the one with the
+	// lowest id; only its header is read (an outage leaves thousands of maps).
+	var first uint64
 	c := tx.btx.Bucket(bOutboxDue).Cursor()
 	for k, _ := c.First(); k != nil; k, _ = c.Next() {
 		n++
-		m, err := tx.OutboxMessage(u64(k[9:]))
-		if err != nil {
-			return 0, time.Time{}, err
-		}
-		if oldest.IsZero() || m.CreatedAt.Before(oldest) {
-			oldest = m.CreatedAt
+		if id := u64(k[9:]); first == 0 || id < first {
+			first = id
 		}
 	}
-	return n, oldest, nil
+	if n == 0 {
+		return 0, time.Time{}, nil
+	}
+	v := tx.btx.Bucket(bOutbox).Get(be64(first))
+	if len(v) < 4 || int(binary.BigEndian.Uint32(v)) > len(v)-4 {
+		return 0, time.Time{}, fmt.Errorf("store: outbox message %d is missing or malformed", first)
+	}
+	var hdr OutMsg
+	if err := json.Unmarshal(v[4:4+binary.BigEndian.Uint32(v)], &hdr); err != nil {
+		return 0, time.Time{}, fmt.Errorf("store: outbox message %d: %v", first, err)
+	}
+	return n, hdr.CreatedAt, nil
 }
 
 // MarkSent records that message id went out at the given time: the message
