@@ -120,13 +120,17 @@ type builtMails struct {
 }
 
 // kickMail has the hour mails composed: by the background composer when the
-// daemon runs one (Run), else at once, before the caller returns.
+// daemon runs one (Run), else at once, before the caller returns (unless they
+// are deferred to the daemon).
 func (s *Server) kickMail(ctx context.Context) {
 	if s.composing.Load() {
 		select {
 		case s.mailKick <- struct{}{}:
 		default:
 		}
+		return
+	}
+	if s.cfg.DeferHourMail {
 		return
 	}
 	if err := s.FlushMail(ctx); err != nil {

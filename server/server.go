@@ -52,6 +52,10 @@ type Config struct {
 	// UnknownReplyEvery is how often a sender who names no game gets the one
 	// polite reply (0: once a day).
 	UnknownReplyEvery time.Duration
+	// DeferHourMail leaves hour mails to be drawn by the daemon (Run) or an
+	// explicit FlushMail: for tools that create games while the daemon is
+	// stopped, so that creating a thousand games draws no map.
+	DeferHourMail bool
 }
 
 // Server runs the games of one mailbox and one store.

@@ -137,8 +137,10 @@ func runGameNew(ctx context.Context, m *Main, args []string) error {
 		return err
 	}
 	defer st.Close()
+	// The daemon draws the first mails when it runs: creating a season's games
+	// draws no map.
 	srv, err := server.New(st, server.Config{Address: cfg.Mail.Address, FromName: cfg.Mail.FromName,
-		ChangeOfMind: cfg.Games.ChangeOfMind.Duration, HourLength: cfg.Games.Deadline.Duration})
+		ChangeOfMind: cfg.Games.ChangeOfMind.Duration, HourLength: cfg.Games.Deadline.Duration, DeferHourMail: true})
 	if err != nil {
 		return err
 	}
@@ -158,7 +160,7 @@ func runGameNew(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(m.Stdout, "game %s created (%s, %s); the first mails are in the outbox\n", g.ID, g.Scenario, *vis)
+	fmt.Fprintf(m.Stdout, "game %s created (%s, %s); the daemon sends the first mails when it runs\n", g.ID, g.Scenario, *vis)
 	return nil
 }
 
