@@ -57,12 +57,12 @@ func (tx *Tx) PutHour(h *HourRecord) error {
 		return err
 	}
 	if h.StateAtStart != nil {
-		if err := hb.Put(kState, h.StateAtStart); err != nil {
+		if err := putBlob(hb, kState, h.StateAtStart); err != nil {
 			return err
 		}
 	}
 	if h.NextState != nil {
-		if err := hb.Put(kNext, h.NextState); err != nil {
+		if err := putBlob(hb, kNext, h.NextState); err != nil {
 			return err
 		}
 	}
@@ -70,7 +70,7 @@ func (tx *Tx) PutHour(h *HourRecord) error {
 		if err := checkName("report side", side); err != nil {
 			return err
 		}
-		if err := hb.Put(append(bytes.Clone(kReportPrefix), side...), h.Reports[side]); err != nil {
+		if err := putBlob(hb, append(bytes.Clone(kReportPrefix), side...), h.Reports[side]); err != nil {
 			return err
 		}
 	}
@@ -109,14 +109,20 @@ func (tx *Tx) Hour(game string, hour int) (*HourRecord, error) {
 		}
 		h.OpenedAt, h.SeedCommitment, h.Seed, h.ResolvedAt = m.OpenedAt, m.SeedCommitment, m.Seed, m.ResolvedAt
 	}
-	h.StateAtStart = clone(hb.Get(kState))
-	h.NextState = clone(hb.Get(kNext))
+	if h.StateAtStart, err = unpackBlob(hb.Get(kState)); err != nil {
+		return nil, fmt.Errorf("store: game %q hour %d state: %w", game, hour, err)
+	}
+	if h.NextState, err = unpackBlob(hb.Get(kNext)); err != nil {
+		return nil, fmt.Errorf("store: game %q hour %d next state: %w", game, hour, err)
+	}
 	c := hb.Cursor()
 	for k, v := c.Seek(kReportPrefix); k != nil && bytes.HasPrefix(k, kReportPrefix); k, v = c.Next() {
 		if h.Reports == nil {
 			h.Reports = map[string][]byte{}
 		}
-		h.Reports[string(k[len(kReportPrefix):])] = clone(v)
+		if h.Reports[string(k[len(kReportPrefix):])], err = unpackBlob(v); err != nil {
+			return nil, fmt.Errorf("store: game %q hour %d report: %w", game, hour, err)
+		}
 	}
 	if ob := hb.Bucket(bOrders); ob != nil {
 		err := ob.ForEach(func(k, v []byte) error {

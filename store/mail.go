@@ -14,7 +14,7 @@ func (tx *Tx) ArchiveMail(raw []byte) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return ref, b.Put(be64(ref), raw)
+	return ref, putBlob(b, be64(ref), raw)
 }
 
 // Mail returns an archived raw message.
@@ -23,7 +23,7 @@ func (tx *Tx) Mail(ref uint64) ([]byte, error) {
 	if v == nil {
 		return nil, fmt.Errorf("store: mail %d: %w", ref, ErrNotFound)
 	}
-	return clone(v), nil
+	return unpackBlob(v)
 }
 
 // normMessageID drops the angle brackets and spaces that vary between copies of

@@ -171,3 +171,16 @@ type Tx struct {
 // Now is the store clock read once when the transaction began, so everything a
 // transaction stamps carries the same time.
 func (tx *Tx) Now() time.Time { return tx.now }
+
+// Space says how much of the file holds data: used is the file's data pages
+// less the pages bbolt has freed for reuse (deleted mail, old versions), and
+// file is the size up to bbolt's high-water mark. The file itself grows in
+// large steps and never shrinks (pbem compact rewrites it).
+func (s *Store) Space() (used, file int64, err error) {
+	err = s.db.View(func(btx *bolt.Tx) error {
+		file = btx.Size()
+		return nil
+	})
+	st := s.db.Stats()
+	return file - int64(st.FreeAlloc), file, err
+}
