@@ -224,9 +224,10 @@ func (s *Server) runJobs(ctx context.Context, jobs []store.MailJob) error {
 	return s.commitJobs(built)
 }
 
-// maxJobsPerCommit bounds how many games' mails share one transaction (each
-// game's are about a megabyte).
-const maxJobsPerCommit = 16
+// maxJobsPerCommit bounds how many games' mails share one transaction: each
+// game's three mails are about a megabyte, and intake waits for the writing
+// transaction in progress, so a batch stays a few milliseconds of disk.
+const maxJobsPerCommit = 4
 
 // commitJobs queues built mails as they come, taking whatever is ready into one
 // transaction. After a failed commit it only drains the channel: the jobs stay
