@@ -14,7 +14,8 @@
 // not at all, which is what "exactly once" rests on: the mail intake calls
 // MarkProcessed in the same Update that stores the orders and queues the
 // receipt, and the resolver stores the hour, the next state, the audit link and
-// every report mail in one Update. Values returned by Tx methods are copies
+// the mail job of its report mails in one Update (the mails are drawn after it
+// commits and queued in another that deletes the job: MailJob). Values returned by Tx methods are copies
 // and stay valid after the transaction. Each transaction reads the injected
 // clock once (Tx.Now).
 //
@@ -31,25 +32,29 @@
 // the links and the stored hours against them, and GameRecord.Verify does the
 // same offline for an exported game.
 //
-// # Key layout (schema 2)
+// # Key layout (schema 3)
 //
 // Integers in keys are big-endian and fixed-width so that keys sort in numeric
-// order. Values are JSON unless marked raw.
+// order. Values are JSON unless marked raw; "gz" values are stored
+// gzip-compressed and read back as given (blob.go).
 //
-//	meta/schema                          8-byte schema version (2)
+//	meta/schema                          8-byte schema version (3)
 //	games/<id>/game                      Game
+//	games/<id>/mailcount                 u64: mails ever queued for the game
 //	games/<id>/hours/<hour u64>/meta     hour metadata (seed, commitment, times)
-//	games/<id>/hours/<hour u64>/state    raw: state at the start of the hour
-//	games/<id>/hours/<hour u64>/next     raw: state after the hour
-//	games/<id>/hours/<hour u64>/report/<side>   raw: report ("gm" for the GM)
+//	games/<id>/hours/<hour u64>/state    raw, gz: state at the start of the hour
+//	games/<id>/hours/<hour u64>/next     raw, gz: state after the hour
+//	games/<id>/hours/<hour u64>/report/<side>   raw, gz: report ("gm" for the GM)
 //	games/<id>/hours/<hour u64>/orders/<side> 0x00 <version u32>   OrderSet
 //	games/<id>/audit/<seq u64>           AuditRecord
 //	tokens/<token>                       raw: <game id> 0x00 <side>
-//	mail/<ref u64>                       raw: an incoming message as received
+//	mail/<ref u64>                       raw, gz: an incoming message as received
 //	processed/uid/<uidvalidity u32><uid u32>   ProcessedMail
 //	processed/msgid/<message-id>         ProcessedMail
-//	outbox/<id u64>                      u32 header length, JSON OutMsg, raw message
-//	outbox_due/<next attempt ns u64><id u64>   empty: unsent messages by due time
+//	outbox/<id u64>                      unsent: u32 header length, JSON OutMsg, raw message
+//	outbox_due/<class u8><next attempt ns u64><id u64>   empty: unsent messages, urgent (0) before bulk (1)
+//	sent/<id u64>                        OutMsg of a sent message: Message-ID, SHA-256, size; no raw bytes
+//	mailjobs/<id u64>                    MailJob: mails to draw and queue after a commit
 //	ladders/<name>/ratings/<player>      Rating
 //	ladders/<name>/results/<seq u64>     LadderResult
 //
@@ -58,7 +63,8 @@
 // Open creates a new file at SchemaVersion, migrates an older one forward in a
 // single transaction (so a failed migration leaves the file as it was), and
 // refuses a newer one with ErrSchema. Schema 1 (flat shared buckets for hours
-// and audit links, no token index) migrates to 2 by migrateV1toV2. A change to
+// and audit links, no token index) migrates to 2 by migrateV1toV2; schema 2
+// (sent mail kept whole in the outbox) to 3 by migrateV2toV3. A change to
 // the layout adds a version and a migration; it never rewrites an old one.
 // docs/STORE.md has the full description.
 package store
