@@ -171,17 +171,23 @@ func (s *Server) FlushMail(ctx context.Context) error {
 		if len(jobs) == 0 {
 			return nil
 		}
-		if err := s.runJobs(ctx, jobs); err != nil {
+		done, err := s.runJobs(ctx, jobs)
+		if err != nil {
 			return err
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		if done == 0 {
+			// Every job left failed to draw: try again at the next kick, not in
+			// a loop that burns a core (the failures are logged).
+			return fmt.Errorf("server: %d hour mail jobs could not be drawn", len(jobs))
+		}
 	}
 }
 
-// runJobs draws and queues the given jobs.
-func (s *Server) runJobs(ctx context.Context, jobs []store.MailJob) error {
+// runJobs draws and queues the given jobs and says how many it finished.
+func (s *Server) runJobs(ctx context.Context, jobs []store.MailJob) (int, error) {
 	// One queue per game keeps each game's boundaries in order: a worker draws a
 	// game's jobs one after the other and hands them to the committer in order.
 	var order []string
@@ -230,10 +236,12 @@ func (s *Server) runJobs(ctx context.Context, jobs []store.MailJob) error {
 const maxJobsPerCommit = 4
 
 // commitJobs queues built mails as they come, taking whatever is ready into one
-// transaction. After a failed commit it only drains the channel: the jobs stay
-// stored and are done again by the next flush.
-func (s *Server) commitJobs(built <-chan *builtMails) error {
+// transaction, and counts the jobs it finished (queued or dropped). After a
+// failed commit it only drains the channel: the jobs stay stored and are done
+// again by the next flush.
+func (s *Server) commitJobs(built <-chan *builtMails) (int, error) {
 	var first error
+	done := 0
 	for b := range built {
 		batch := []*builtMails{b}
 	more:
@@ -251,10 +259,16 @@ func (s *Server) commitJobs(built <-chan *builtMails) error {
 		if first != nil {
 			continue
 		}
+		n := 0
 		if err := s.st.Update(func(tx *store.Tx) error {
+			n = 0
 			for _, b := range batch {
-				if err := s.commitJob(tx, b); err != nil {
+				ok, err := s.commitJob(tx, b)
+				if err != nil {
 					return err
+				}
+				if ok {
+					n++
 				}
 			}
 			return nil
@@ -262,26 +276,30 @@ func (s *Server) commitJobs(built <-chan *builtMails) error {
 			first = err
 			continue
 		}
+		done += n
 		s.wake()
 	}
-	return first
+	return done, first
 }
 
 // commitJob queues one job's mails in tx and deletes the job; a job already
 // done (by an earlier flush) is skipped. A job that cannot be built because its
 // hours are gone (a rollback overtook it) is dropped: its mails describe hours
 // that no longer exist.
-func (s *Server) commitJob(tx *store.Tx, b *builtMails) error {
+//
+// done says whether the job is finished (it was, or its mails were queued, or it
+// was dropped); a job whose mails failed to draw stays for the next flush.
+func (s *Server) commitJob(tx *store.Tx, b *builtMails) (done bool, err error) {
 	if !tx.MailJobExists(b.job.ID) {
-		return nil
+		return true, nil
 	}
 	if b.err != nil {
 		if errors.Is(b.err, store.ErrNotFound) {
 			s.cfg.Logger.Warn("hour mails dropped: their hours are gone", "game", b.job.Game, "job", b.job.ID, "err", b.err)
-			return tx.DeleteMailJob(b.job.ID)
+			return true, tx.DeleteMailJob(b.job.ID)
 		}
 		s.cfg.Logger.Error("hour mails", "game", b.job.Game, "job", b.job.ID, "err", b.err)
-		return nil
+		return false, nil
 	}
 	g := b.hj.Game
 	for i, r := range b.rs {
@@ -290,29 +308,29 @@ func (s *Server) commitJob(tx *store.Tx, b *builtMails) error {
 		case b.hj.Tag != "":
 			n, err := tx.GameMailCount(g.ID)
 			if err != nil {
-				return err
+				return false, err
 			}
 			kind = fmt.Sprintf("%s-%d", b.hj.Tag, n+1)
 		case b.after.Over:
 			kind = "final-" + sideKey(r.viewer)
 		}
 		if err := s.enqueue(tx, g, r, kind, int(b.after.Hour), b.outs[i]); err != nil {
-			return err
+			return false, err
 		}
 	}
 	if err := tx.DeleteMailJob(b.job.ID); err != nil {
-		return err
+		return false, err
 	}
 	if g.Options.Sequential && !b.after.Over && b.hj.To == "" {
 		cur, err := tx.Game(g.ID)
 		if err != nil {
-			return err
+			return false, err
 		}
 		if cur.CurrentHour == int(b.after.Hour) && cur.Status == store.StatusRunning {
-			return s.openSequential(tx, cur, b.sc, b.after)
+			return true, s.openSequential(tx, cur, b.sc, b.after)
 		}
 	}
-	return nil
+	return true, nil
 }
 
 // buildJob reads what one job's mails show, in a read transaction, and draws

@@ -199,3 +199,36 @@ func TestResendRedrawsTheLastHourMail(t *testing.T) {
 		t.Fatalf("resend differs from the hour mail it repeats:\n--- hour-h2-csa\n%s\n--- resend\n%s", orig, texts["resend"])
 	}
 }
+
+// A job whose mails cannot be drawn stays for a later try, while the jobs
+// behind it are done; FlushMail then says so instead of trying again for ever.
+func TestFlushMailStopsAtAJobItCannotDraw(t *testing.T) {
+	srv, st := playHours(t, 0, "shiloh1862")
+	if err := st.Update(func(tx *store.Tx) error {
+		g, err := tx.Game("v1")
+		if err != nil {
+			return err
+		}
+		bad := *g
+		bad.ID, bad.Scenario = "broken", "no-such-scenario"
+		if err := addJob(tx, hourJob{Game: &bad, Played: -1, Open: 0}); err != nil {
+			return err
+		}
+		hj, _, err := lastHourJob(tx, g)
+		if err != nil {
+			return err
+		}
+		hj.To, hj.Tag = "usa", "resend-usa"
+		return addJob(tx, hj)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	err := srv.FlushMail(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "1 hour mail jobs could not be drawn") {
+		t.Fatalf("FlushMail = %v, want the one job it could not draw", err)
+	}
+	kinds, jobs := outboxKinds(t, st, "v1")
+	if jobs != 1 || !strings.HasPrefix(kinds[len(kinds)-1], "resend-usa-") {
+		t.Fatalf("after the flush: %d jobs left, outbox %v; want the broken job left and the resend queued", jobs, kinds)
+	}
+}
