@@ -247,13 +247,15 @@ func (s *Server) queueResend(tx *store.Tx, g *store.Game, side adjudicator.Side)
 // without the secret address and was not read (a spoofed sender is refused); any
 // other sender gets one short explanation at most once a day.
 func (s *Server) replyUnknown(tx *store.Tx, in *mail.Inbound) error {
-	games, err := tx.Games()
-	if err != nil {
-		return err
-	}
-	for _, g := range games {
+	// The players index gives the sender's seats (by game, then side) without
+	// reading every game.
+	for _, seat := range tx.SeatsOf(in.From.Addr) {
+		g, err := tx.Game(seat.Game)
+		if err != nil {
+			return err
+		}
 		for _, sd := range adjudicator.Sides {
-			if mail.SameMailbox(g.Players[sideKey(sd)].Address, in.From.Addr) {
+			if sideKey(sd) == seat.Side && mail.SameMailbox(g.Players[sideKey(sd)].Address, in.From.Addr) {
 				s.cfg.Logger.Warn("mail from a player without the secret address refused", "game", g.ID, "side", sd.String())
 				body := fmt.Sprintf("A mail from your address (subject %q) reached the adjudicator without\n"+
 					"your secret reply address, so it was not read. Please reply to your last hour mail,\n"+

@@ -48,6 +48,7 @@
 //	games/<id>/hours/<hour u64>/orders/<side> 0x00 <version u32>   OrderSet
 //	games/<id>/audit/<seq u64>           AuditRecord
 //	tokens/<token>                       raw: <game id> 0x00 <side>
+//	players/<mailbox> 0x00 <game id> 0x00 <side>   empty: a player's seats
 //	mail/<ref u64>                       raw, gz: an incoming message as received
 //	processed/uid/<uidvalidity u32><uid u32>   ProcessedMail
 //	processed/msgid/<message-id>         ProcessedMail

@@ -50,8 +50,8 @@ func (tx *Tx) CreateGame(g *Game) error {
 	return err
 }
 
-// PutGame updates a game created with CreateGame, keeping the token index in
-// step. UpdatedAt is set from the clock.
+// PutGame updates a game created with CreateGame, keeping the token and
+// players indexes in step. UpdatedAt is set from the clock.
 func (tx *Tx) PutGame(g *Game) error {
 	gb, err := tx.gameBucket(g.ID)
 	if err != nil {
@@ -84,6 +84,9 @@ func (tx *Tx) PutGame(g *Game) error {
 		if err := tokens.Put([]byte(p.Token), []byte(g.ID+"\x00"+side)); err != nil {
 			return err
 		}
+	}
+	if err := tx.indexPlayers(old, g); err != nil {
+		return err
 	}
 	g.UpdatedAt = tx.now
 	v, err := json.Marshal(g)

@@ -21,6 +21,7 @@ var (
 	bLadders   = []byte("ladders")
 	bSent      = []byte("sent")
 	bMailJobs  = []byte("mailjobs")
+	bPlayers   = []byte("players")
 
 	kSchema = []byte("schema")
 
@@ -47,7 +48,7 @@ var (
 )
 
 // topBuckets are created with a new file, in this order.
-var topBuckets = [][]byte{bMeta, bGames, bTokens, bMail, bProcessed, bOutbox, bOutboxDue, bLadders, bSent, bMailJobs}
+var topBuckets = [][]byte{bMeta, bGames, bTokens, bMail, bProcessed, bOutbox, bOutboxDue, bLadders, bSent, bMailJobs, bPlayers}
 
 func initLayout(btx *bolt.Tx) error {
 	for _, name := range topBuckets {

@@ -157,14 +157,24 @@ func splitLegacyKey(k []byte, n int) (id string, num uint64, ok bool) {
 // migrateV2toV3 moves sent mail out of the outbox into the sent index (keeping
 // its Message-ID, hash and size, dropping its bytes), gives the outbox_due keys
 // their class byte (every migrated message is urgent: the schema 2 outbox did
-// not know bulk mail), and counts each game's mails for GameMailCount.
+// not know bulk mail), counts each game's mails for GameMailCount, and builds
+// the players index.
 func migrateV2toV3(btx *bolt.Tx) error {
-	for _, name := range [][]byte{bSent, bMailJobs} {
+	for _, name := range [][]byte{bSent, bMailJobs, bPlayers} {
 		if _, err := btx.CreateBucketIfNotExists(name); err != nil {
 			return err
 		}
 	}
 	tx := &Tx{btx: btx}
+	for _, id := range tx.GameIDs() {
+		g, err := tx.Game(id)
+		if err != nil {
+			return err
+		}
+		if err := tx.indexPlayers(nil, g); err != nil {
+			return err
+		}
+	}
 	counts := map[string]uint64{}
 	var sent []*OutMsg
 	err := btx.Bucket(bOutbox).ForEach(func(k, v []byte) error {

@@ -380,6 +380,9 @@ func TestMigrateV2toV3(t *testing.T) {
 		if n, err := tx.GameMailCount("g"); err != nil || n != 2 {
 			t.Errorf("mail count of g = %d, %v; want 2", n, err)
 		}
+		if seats := tx.SeatsOf("grant@example.org"); len(seats) != 1 || seats[0] != (Seat{"g", "USA"}) {
+			t.Errorf("players index after migration: %v", seats)
+		}
 		return nil
 	})
 	if err != nil {
