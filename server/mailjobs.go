@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/mail"
@@ -207,7 +208,11 @@ func (s *Server) runJobs(ctx context.Context, jobs []store.MailJob) (int, error)
 			defer wg.Done()
 			for js := range games {
 				for _, j := range js {
+					if !s.roomForMaps(ctx) {
+						return // shutting down: the jobs stay stored
+					}
 					b := s.buildJob(j)
+					s.drawn.Add(int64(len(b.outs)))
 					built <- b
 					if b.err != nil {
 						break // the game's later jobs wait for this one
@@ -228,6 +233,26 @@ func (s *Server) runJobs(ctx context.Context, jobs []store.MailJob) (int, error)
 	}()
 	go func() { wg.Wait(); close(built) }()
 	return s.commitJobs(built)
+}
+
+// roomForMaps waits, in the daemon, until the outbox holds fewer mails with a
+// map than Config.MaxQueuedMaps, counting those drawn and not yet queued;
+// false when ctx ends first. Tools that draw
+// mail without a sender running never wait.
+func (s *Server) roomForMaps(ctx context.Context) bool {
+	for s.composing.Load() {
+		n := 0
+		if err := s.st.View(func(tx *store.Tx) error { n = tx.BulkDepth(); return nil }); err != nil ||
+			n+int(s.drawn.Load()) < s.cfg.MaxQueuedMaps {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return false
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	return ctx.Err() == nil
 }
 
 // maxJobsPerCommit bounds how many games' mails share one transaction: each
@@ -256,30 +281,39 @@ func (s *Server) commitJobs(built <-chan *builtMails) (int, error) {
 				break more
 			}
 		}
-		if first != nil {
-			continue
-		}
-		n := 0
-		if err := s.st.Update(func(tx *store.Tx) error {
-			n = 0
-			for _, b := range batch {
-				ok, err := s.commitJob(tx, b)
-				if err != nil {
-					return err
-				}
-				if ok {
-					n++
-				}
+		if first == nil {
+			n, err := s.commitBatch(batch)
+			if err != nil {
+				first = err
+			} else {
+				done += n
+				s.wake()
 			}
-			return nil
-		}); err != nil {
-			first = err
-			continue
 		}
-		done += n
-		s.wake()
+		for _, b := range batch {
+			s.drawn.Add(-int64(len(b.outs)))
+		}
 	}
 	return done, first
+}
+
+// commitBatch queues built mails in one transaction and counts the jobs done.
+func (s *Server) commitBatch(batch []*builtMails) (int, error) {
+	n := 0
+	err := s.st.Update(func(tx *store.Tx) error {
+		n = 0
+		for _, b := range batch {
+			ok, err := s.commitJob(tx, b)
+			if err != nil {
+				return err
+			}
+			if ok {
+				n++
+			}
+		}
+		return nil
+	})
+	return n, err
 }
 
 // commitJob queues one job's mails in tx and deletes the job; a job already

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"time"
+
 	"strings"
 	"testing"
 
@@ -230,5 +232,63 @@ func TestFlushMailStopsAtAJobItCannotDraw(t *testing.T) {
 	kinds, jobs := outboxKinds(t, st, "v1")
 	if jobs != 1 || !strings.HasPrefix(kinds[len(kinds)-1], "resend-usa-") {
 		t.Fatalf("after the flush: %d jobs left, outbox %v; want the broken job left and the resend queued", jobs, kinds)
+	}
+}
+
+// In the daemon the composer draws no more maps while the outbox holds
+// MaxQueuedMaps of them: a storm's mails wait as small jobs, not as drawn
+// megabytes in the store, until the sender has made room.
+func TestComposerWaitsForTheSender(t *testing.T) {
+	st, err := store.Open(filepath.Join(t.TempDir(), "pbem.db"), &store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv, err := New(st, Config{Address: "pbem@club.test", DeferHourMail: true, MaxQueuedMaps: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, id := range []string{"w1", "w2", "w3", "w4"} {
+		if _, err := srv.CreateGame(ctx, NewGame{ID: id, USA: "alice@club.test", CSA: "bob@club.test", GM: "gm@club.test"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv.composing.Store(true) // as under Run
+	done := make(chan error, 1)
+	go func() { done <- srv.FlushMail(ctx) }()
+	queued := func() int {
+		n := 0
+		st.View(func(tx *store.Tx) error { n = tx.BulkDepth(); return nil })
+		return n
+	}
+	sent := 0
+	for {
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sent+queued() != 12 {
+				t.Fatalf("%d maps sent and %d queued, want 12 in all", sent, queued())
+			}
+			return
+		case <-time.After(300 * time.Millisecond):
+		}
+		// The composer has had time to draw all four games; it may not have.
+		// Two workers may each pass the check before either queues.
+		if n := queued(); n > 3+3 {
+			t.Fatalf("%d maps queued, bound 3 (plus one game per other worker)", n)
+		}
+		msgs, err := st.PendingOutbox(st.Now(), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range msgs {
+			if err := st.MarkSent(m.ID, st.Now()); err != nil {
+				t.Fatal(err)
+			}
+			sent++
+		}
 	}
 }

@@ -52,6 +52,12 @@ type Config struct {
 	// UnknownReplyEvery is how often a sender who names no game gets the one
 	// polite reply (0: once a day).
 	UnknownReplyEvery time.Duration
+	// MaxQueuedMaps is how many mails with a map may wait in the outbox before
+	// the daemon's composer waits for the sender (0: 256, about 75 MB). A
+	// deadline storm then keeps its maps in the store as small jobs rather than
+	// drawn mails, so the file, and the daemon's memory that maps it, stay
+	// small; and an SMTP outage stops the drawing instead of filling the disk.
+	MaxQueuedMaps int
 	// DeferHourMail leaves hour mails to be drawn by the daemon (Run) or an
 	// explicit FlushMail: for tools that create games while the daemon is
 	// stopped, so that creating a thousand games draws no map.
@@ -81,6 +87,8 @@ type Server struct {
 	flushMu   sync.Mutex
 	composing atomic.Bool
 	mailKick  chan struct{}
+	// drawn counts the mails drawn and not yet queued (roomForMaps).
+	drawn atomic.Int64
 }
 
 // New returns a server on an open store.
@@ -100,6 +108,9 @@ func New(st *store.Store, cfg Config) (*Server, error) {
 	}
 	if cfg.UnknownReplyEvery == 0 {
 		cfg.UnknownReplyEvery = 24 * time.Hour
+	}
+	if cfg.MaxQueuedMaps <= 0 {
+		cfg.MaxQueuedMaps = 256
 	}
 	local, domain := cfg.Address[:at], cfg.Address[at+1:]
 	srv := &Server{cfg: cfg, st: st, local: local, domain: domain, idDomain: "shiloh-pbem." + domain,

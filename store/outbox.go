@@ -207,6 +207,16 @@ func (tx *Tx) PendingOutbox(now time.Time, limit int) ([]*OutMsg, error) {
 	return out, nil
 }
 
+// BulkDepth counts the unsent bulk messages (mail with a map) in the due index.
+func (tx *Tx) BulkDepth() int {
+	n := 0
+	c := tx.btx.Bucket(bOutboxDue).Cursor()
+	for k, _ := c.Seek([]byte{dueBulk}); k != nil && k[0] == dueBulk; k, _ = c.Next() {
+		n++
+	}
+	return n
+}
+
 // OutboxDepth counts the unsent messages waiting to go out (given-up ones not
 // included) and says when the oldest of them was queued.
 func (tx *Tx) OutboxDepth() (n int, oldest time.Time, err error) {
