@@ -1,0 +1,22 @@
+//go:build mailserver
+
+package e2e
+
+import (
+	"os"
+	"strconv"
+	"testing"
+)
+
+// TestStormReal: the deadline storm through Postfix and Dovecot, 200 games
+// (PBEM_STORM_GAMES sets another number, e.g. 1000 to measure a large club).
+func TestStormReal(t *testing.T) {
+	n := 200
+	if v := os.Getenv("PBEM_STORM_GAMES"); v != "" {
+		var err error
+		if n, err = strconv.Atoi(v); err != nil || n < 1 {
+			t.Fatalf("PBEM_STORM_GAMES=%q: want a number of games ≥ 1", v)
+		}
+	}
+	runStorm(t, realEnv(t), n)
+}
