@@ -919,10 +919,24 @@ func verifyStorm(t *testing.T, d *daemon, sample []string) {
 	if b, err := os.ReadFile(d.logf); err != nil {
 		t.Error(err)
 	} else {
+		warns := map[string]int{}
 		for _, l := range strings.Split(string(b), "\n") {
 			if strings.Contains(l, "level=ERROR") {
 				t.Errorf("daemon logged: %s", l)
 			}
+			if strings.Contains(l, "level=WARN") {
+				m := l
+				if i := strings.Index(l, "msg="); i >= 0 {
+					m = l[i:]
+					if j := strings.Index(m, `" `); j >= 0 {
+						m = m[:j+1]
+					}
+				}
+				warns[m]++
+			}
+		}
+		for m, c := range warns {
+			t.Logf("daemon warned %d× %s", c, m)
 		}
 	}
 	for _, id := range sample {
