@@ -322,6 +322,27 @@ func stormMemory(pid int) string {
 	return strings.Join(parts, ", ")
 }
 
+// stormStatus logs `pbem status` and returns the number of games it says are
+// due within the hour.
+func stormStatus(t *testing.T, cfg, when string) (due int, ok bool) {
+	t.Helper()
+	out, err := exec.Command(pbemBin, "status", "--config", cfg).CombinedOutput()
+	if err != nil {
+		t.Errorf("pbem status: %v\n%s", err, out)
+		return 0, false
+	}
+	t.Logf("pbem status %s:\n%s", when, out)
+	for _, l := range strings.Split(string(out), "\n") {
+		if rest, found := strings.CutPrefix(l, "due within 1h"); found {
+			if f := strings.Fields(rest); len(f) > 0 {
+				n, err := strconv.Atoi(f[0])
+				return n, err == nil
+			}
+		}
+	}
+	return 0, false
+}
+
 // stormRSS is a process's VmRSS in bytes (0 if unknown).
 func stormRSS(pid int) int64 {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
@@ -541,6 +562,10 @@ func runStorm(t *testing.T, e *env, n int) {
 		t.Logf("daemon stopped and started again before the deadline (to read the store offline); the deadline is %v ahead",
 			time.Until(deadline).Round(100*time.Millisecond))
 	}
+	// What an operator sees of the coming storm: every game due within the hour.
+	if due, ok := stormStatus(t, cfg, "before the storm"); ok && due != n {
+		t.Errorf("pbem status before the storm: %d games due within the hour, want %d", due, n)
+	}
 	time.Sleep(time.Until(deadline.Add(-500 * time.Millisecond)))
 	sizeBefore := stormFileSize(t, storePath)
 	memBefore := stormMemory(d.cmd.Process.Pid)
@@ -642,12 +667,10 @@ func runStorm(t *testing.T, e *env, n int) {
 			stormMB(peakRSS), peakAt.Round(100*time.Millisecond))
 		t.Logf("daemon memory after the storm (pid %d, up since the last kill): %s", d.cmd.Process.Pid, stormMemory(d.cmd.Process.Pid))
 	}
-	if out, err := exec.Command(pbemBin, "status", "--config", cfg).CombinedOutput(); err != nil {
-		t.Errorf("pbem status: %v\n%s", err, out)
-	} else {
-		t.Logf("pbem status:\n%s", out)
+	// Every game's next deadline is a day away now.
+	if due, ok := stormStatus(t, cfg, "after the storm"); ok && due != 0 {
+		t.Errorf("pbem status after the storm: %d games due within the hour, want 0", due)
 	}
-
 	// 4. Checks: every mailbox, every game.
 	var dups int
 	for _, b := range boxes {
