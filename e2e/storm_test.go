@@ -323,13 +323,27 @@ func stormMemory(pid int) string {
 }
 
 // stormStatus logs `pbem status` and returns the number of games it says are
-// due within the hour.
+// due within the hour. Right after its start the daemon holds the store but does
+// not answer on its control socket yet, and status fails: it is asked again for
+// up to 10 s.
 func stormStatus(t *testing.T, cfg, when string) (due int, ok bool) {
 	t.Helper()
-	out, err := exec.Command(pbemBin, "status", "--config", cfg).CombinedOutput()
-	if err != nil {
-		t.Errorf("pbem status: %v\n%s", err, out)
-		return 0, false
+	t0 := time.Now()
+	var out []byte
+	var err error
+	for tries := 1; ; tries++ {
+		out, err = exec.Command(pbemBin, "status", "--config", cfg).CombinedOutput()
+		if err == nil {
+			if tries > 1 {
+				t.Logf("pbem status answered after %d tries (%v)", tries, time.Since(t0).Round(time.Millisecond))
+			}
+			break
+		}
+		if time.Since(t0) > 10*time.Second {
+			t.Errorf("pbem status: %v\n%s", err, out)
+			return 0, false
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 	t.Logf("pbem status %s:\n%s", when, out)
 	for _, l := range strings.Split(string(out), "\n") {
