@@ -11,6 +11,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/mail"
+	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/store"
 )
 
@@ -289,6 +290,45 @@ func TestComposerWaitsForTheSender(t *testing.T) {
 				t.Fatal(err)
 			}
 			sent++
+		}
+	}
+}
+
+// The daemon wakes at a game's deadline, not at its next tick: here the tick is
+// an hour away and the deadline a second and a half.
+func TestRunWakesAtTheDeadline(t *testing.T) {
+	st, err := store.Open(filepath.Join(t.TempDir(), "pbem.db"), &store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv, err := New(st, Config{Address: "pbem@club.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if _, err := srv.CreateGame(ctx, NewGame{ID: "d1", USA: "alice@club.test", CSA: "bob@club.test",
+		Deadline: schedule.Policy{HourLength: 1500 * time.Millisecond}}); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { defer close(done); _ = srv.Run(ctx, time.Hour) }()
+	defer func() { cancel(); <-done }()
+	for guard := time.Now().Add(hangGuard * 20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		var hour int
+		if err := st.View(func(tx *store.Tx) error {
+			g, err := tx.Game("d1")
+			hour = g.CurrentHour
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if hour > 0 {
+			return
+		}
+		if time.Now().After(guard) {
+			t.Fatal("the hour did not resolve at its deadline (the next tick is an hour away)")
 		}
 	}
 }

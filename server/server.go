@@ -334,8 +334,6 @@ func (s *Server) ResolveDue(ctx context.Context) (int, error) {
 // next game's resolution waits for maps to be drawn; mail jobs left by a crash
 // are done first.
 func (s *Server) Run(ctx context.Context, interval time.Duration) error {
-	t := time.NewTicker(interval)
-	defer t.Stop()
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	s.composing.Store(true)
@@ -349,12 +347,49 @@ func (s *Server) Run(ctx context.Context, interval time.Duration) error {
 		if _, err := s.ResolveDue(ctx); err != nil {
 			s.cfg.Logger.Error("resolve due", "err", err)
 		}
+		// Sleep until the next deadline, reminder or grace end if one comes
+		// before the interval: a club's shared 21:00 deadline resolves at 21:00,
+		// not up to an interval later.
+		wait := interval
+		if next, ok := s.nextDue(); ok {
+			wait = min(wait, max(next.Sub(s.cfg.Now()), 0)+10*time.Millisecond)
+		}
+		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
+			t.Stop()
 			return nil
 		case <-t.C:
 		}
 	}
+}
+
+// nextDue is the earliest time after now at which a running game's deadline
+// machinery acts: a reminder, the deadline itself, the end of the grace period.
+// ok is false when no game has one. (An hour whose orders are all in resolves
+// when the last arrive, or, after a change-of-mind delay, at the next tick.)
+func (s *Server) nextDue() (next time.Time, ok bool) {
+	now := s.cfg.Now()
+	var games []*store.Game
+	if err := s.st.View(func(tx *store.Tx) error {
+		var err error
+		games, err = tx.Games()
+		return err
+	}); err != nil {
+		return next, false
+	}
+	for _, g := range games {
+		d := g.Deadline
+		if g.Status != store.StatusRunning || d.Next.IsZero() {
+			continue
+		}
+		for _, at := range []time.Time{d.Next.Add(-d.Reminder), d.Next, d.Next.Add(d.Grace)} {
+			if at.After(now) && (!ok || at.Before(next)) {
+				next, ok = at, true
+			}
+		}
+	}
+	return next, ok
 }
 
 // ResolveIfReady resolves the game's current hour if it is ready, and otherwise
@@ -451,8 +486,10 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 			return err
 		}
 	}
-	s.cfg.Logger.Info("hour resolved", "game", g.ID, "hour", before.Hour.String(), "player1", rep.Initiative.Player1.String(),
-		"usa_vp", rep.Points[0], "csa_vp", rep.Points[1])
+	tx.OnCommit(func() {
+		s.cfg.Logger.Info("hour resolved", "game", g.ID, "hour", before.Hour.String(), "player1", rep.Initiative.Player1.String(),
+			"usa_vp", rep.Points[0], "csa_vp", rep.Points[1])
+	})
 	return s.addHourJob(tx, g, h.Hour, int(after.Hour), head)
 }
 

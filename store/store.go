@@ -184,3 +184,7 @@ func (s *Store) Space() (used, file int64, err error) {
 	st := s.db.Stats()
 	return file - int64(st.FreeAlloc), file, err
 }
+
+// OnCommit has fn run after the transaction commits, and never if it does not
+// (a log line that must not claim what a crash undid).
+func (tx *Tx) OnCommit(fn func()) { tx.btx.OnCommit(fn) }

@@ -690,3 +690,22 @@ func TestOutboxUrgentFirstAndSentIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// OnCommit runs after a commit, and not after a rollback.
+func TestOnCommit(t *testing.T) {
+	s, _ := mustOpen(t)
+	var ran []string
+	_ = s.Update(func(tx *Tx) error {
+		tx.OnCommit(func() { ran = append(ran, "rolled back") })
+		return errors.New("no")
+	})
+	if err := s.Update(func(tx *Tx) error {
+		tx.OnCommit(func() { ran = append(ran, "committed") })
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(ran, []string{"committed"}) {
+		t.Errorf("OnCommit ran for %v", ran)
+	}
+}
