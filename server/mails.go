@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -71,6 +72,11 @@ func (s *Server) hourMails(g *store.Game, only string, in hourMailInputs) ([]rec
 	return rs, outs, nil
 }
 
+// drawing admits one map at a time per core: each map is drawn on a canvas of
+// about 10 MB, and a deadline storm would otherwise draw every recipient of
+// every game in flight at once, for no gain in speed.
+var drawing = make(chan struct{}, runtime.GOMAXPROCS(0))
+
 // hourMail builds one recipient's hour mail from that recipient's view alone.
 func (s *Server) hourMail(g *store.Game, sc *adjudicator.Scenario, before *adjudicator.State, rep *adjudicator.Report,
 	after *adjudicator.State, commitment store.Hash, rv *hourReveal, r recipient) (mail.OutMessage, error) {
@@ -94,7 +100,10 @@ func (s *Server) hourMail(g *store.Game, sc *adjudicator.Scenario, before *adjud
 		m.Deadline = deadlineText(g.Deadline.Next, g.Players[sideKey(r.viewer)].TimeZone)
 	}
 	var png bytes.Buffer
-	if err := render.DrawView(&png, sc, v, repView, &render.Options{GameTitle: "Game " + g.ID}); err != nil {
+	drawing <- struct{}{}
+	err := render.DrawView(&png, sc, v, repView, &render.Options{GameTitle: "Game " + g.ID})
+	<-drawing
+	if err != nil {
 		return mail.OutMessage{}, err
 	}
 	m.HasMap = true
