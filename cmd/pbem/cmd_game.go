@@ -7,7 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -419,25 +421,42 @@ func runBackup(ctx context.Context, m *Main, args []string) error {
 	if *out == "" {
 		return usagef("--out is required")
 	}
-	var buf bytes.Buffer
+	// The store writes the file itself, from one read transaction straight to
+	// disk: a daemon answering through its socket would otherwise hold the whole
+	// store in memory. The path travels escaped (the request is one line of
+	// words), and absolute, since the daemon's working directory is not ours.
+	abs, err := filepath.Abs(*out)
+	if err != nil {
+		return err
+	}
+	var answer bytes.Buffer
 	mm := *m
-	mm.Stdout = &buf
-	if err := sf.runRead(&mm, "backup", nil); err != nil {
+	mm.Stdout = &answer
+	if err := sf.runRead(&mm, "backup", []string{url.PathEscape(abs)}); err != nil {
 		return err
 	}
-	tmp := *out + ".part"
-	if err := os.WriteFile(tmp, buf.Bytes(), 0o600); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, *out); err != nil {
-		return err
-	}
-	fmt.Fprintf(m.Stdout, "backup written to %s (%d bytes)\n", *out, buf.Len())
+	fmt.Fprintf(m.Stdout, "backup written to %s (%s bytes)\n", *out, strings.TrimSpace(answer.String()))
 	return nil
 }
 
-func backupJob(st *store.Store, _ []string, w io.Writer) error {
-	_, err := st.Backup(w)
+// backupJob writes a backup to the file named by its one argument (escaped as
+// url.PathEscape does) and answers with its size.
+func backupJob(st *store.Store, args []string, w io.Writer) error {
+	if len(args) != 1 {
+		return fmt.Errorf("backup needs the file to write")
+	}
+	path, err := url.PathUnescape(args[0])
+	if err != nil || !filepath.IsAbs(path) {
+		return fmt.Errorf("backup: %q is not an absolute file name", args[0])
+	}
+	if err := st.BackupFile(path); err != nil {
+		return err
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%d\n", fi.Size())
 	return err
 }
 
