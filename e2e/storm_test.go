@@ -654,7 +654,7 @@ func runStorm(t *testing.T, e *env, n int) {
 		first, last := stormSpan(t, e, boxes)
 		dur := last.Sub(deadline)
 		busy := last.Sub(rlog.first)
-		t.Logf("storm: first game resolved at deadline+%v (the resolver ticks every 30 s), first results mail at deadline+%v, last at deadline+%v",
+		t.Logf("storm: first game resolved at deadline+%v, first results mail at deadline+%v, last at deadline+%v",
 			rlog.first.Sub(deadline).Round(time.Millisecond), first.Sub(deadline).Round(time.Millisecond), dur.Round(time.Millisecond))
 		t.Logf("storm: deadline → last results mail %v: %.2f games/s, %.1f mails/s; first resolution → last mail %v: %.2f games/s, %.1f mails/s",
 			dur.Round(time.Millisecond), float64(n)/dur.Seconds(), float64(3*n)/dur.Seconds(),
