@@ -31,9 +31,10 @@ func (h *hour) supplyPhase() {
 // rebuildFallen puts each fallen division or corps HQ back at strength 0, maximum 1,
 // firepower B1, "with any block in their division" (6.91): with the first block (by
 // id) of its formation on the map whose area is below its stacking limit (3.31).
-// With no block of its formation on the map it is never rebuilt; when every such
-// block stands in a full area it stays fallen and is tried again in the next supply
-// phase. Army HQs are never replaced.
+// It is never rebuilt only when all blocks of its formation are eliminated (or will
+// never arrive): while one is still to arrive it stays fallen, as it does when
+// every block on the map stands in a full area, and is tried again in the next
+// supply phase. Army HQs are never replaced.
 func (h *hour) rebuildFallen(s Side) {
 	for i := range h.st.Blocks {
 		b := &h.st.Blocks[i]
@@ -42,9 +43,15 @@ func (h *hour) rebuildFallen(s Side) {
 			continue
 		}
 		var with BlockID
-		onMap := false
+		onMap, pending := false, false
 		for oi, o := range h.st.Blocks {
-			if o.ID == b.ID || o.Where != OnMap || h.specAt(oi).Formation != spec.Formation {
+			if o.ID == b.ID || h.specAt(oi).Formation != spec.Formation {
+				continue
+			}
+			if o.Where == Pending {
+				pending = true
+			}
+			if o.Where != OnMap {
 				continue
 			}
 			onMap = true
@@ -53,10 +60,15 @@ func (h *hour) rebuildFallen(s Side) {
 				break
 			}
 		}
+		if !onMap && pending {
+			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91",
+				Text: spec.Name + " stays fallen: no block of its formation is on the map yet; it is rebuilt once one has arrived"})
+			continue
+		}
 		if !onMap {
 			h.place(b, Absent, "")
 			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91",
-				Text: spec.Name + " is never rebuilt: no block of its formation is left on the map"})
+				Text: spec.Name + " is never rebuilt: every block of its formation is eliminated"})
 			continue
 		}
 		if with == "" {
