@@ -209,9 +209,20 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 }
 
+// outboxEmpty says whether every mail is out: none waits in the outbox and
+// none is still to be drawn (the hour mails are drawn after the hour commits).
 func outboxEmpty(st *store.Store) bool {
-	msgs, err := st.PendingOutbox(time.Now().Add(time.Hour), 1)
-	return err == nil && len(msgs) == 0
+	empty := false
+	err := st.View(func(tx *store.Tx) error {
+		msgs, err := tx.PendingOutbox(time.Now().Add(time.Hour), 1)
+		if err != nil {
+			return err
+		}
+		jobs, err := tx.MailJobs()
+		empty = len(msgs) == 0 && len(jobs) == 0
+		return err
+	})
+	return err == nil && empty
 }
 
 // progressLine summarises a resolved hour from the GM's report.
