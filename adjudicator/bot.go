@@ -51,7 +51,7 @@ func carve[T any](s *slab[T], xs []T) []T {
 
 // enemies is how many enemy blocks the view shows in a.
 func (b *bot) enemies(a AreaID) int32 {
-	if i, ok := b.sc.Map.areaIndex.lookup(string(a)); ok {
+	if i, ok := b.sc.Map.areaIndex[a]; ok {
 		return b.enemyIn[i]
 	}
 	return b.enemyOff[a]
@@ -82,7 +82,7 @@ func (b *bot) orders() *Orders {
 		return o
 	}
 	for _, e := range b.v.Enemy {
-		if i, ok := b.sc.Map.areaIndex.lookup(string(e.Area)); ok {
+		if i, ok := b.sc.Map.areaIndex[e.Area]; ok {
 			b.enemyIn[i]++
 		} else {
 			if b.enemyOff == nil {

@@ -242,7 +242,7 @@ func occupancyInto(sc *Scenario, st *State, buf []uint8) occTable {
 		if b.Where != OnMap {
 			continue
 		}
-		if j, ok := sc.Map.areaIndex.lookup(string(b.Area)); ok {
+		if j, ok := sc.Map.areaIndex[b.Area]; ok {
 			buf[j] |= sideBit(st.specAt(sc, i).Side)
 		}
 	}

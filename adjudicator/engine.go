@@ -256,7 +256,10 @@ func (h *hour) result(r Result) { h.rep.Results = append(h.rep.Results, r) }
 // bix returns a block's index in st.Blocks, or -1. The hour's state lists the
 // order of battle's blocks in its order (checkState), so the OB's index serves.
 func (h *hour) bix(id BlockID) int {
-	return h.sc.OB.blockIndex.get(string(id))
+	if i, ok := h.sc.OB.blockIndex[id]; ok {
+		return i
+	}
+	return -1
 }
 
 // block returns a block's state, or nil.

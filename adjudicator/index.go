@@ -22,7 +22,10 @@ func (m *Map) Index() {
 		return m.Borders[i].B < m.Borders[j].B
 	})
 	sort.Slice(m.Roads, func(i, j int) bool { return m.Roads[i].ID < m.Roads[j].ID })
-	m.areaIndex = newIDTable(len(m.Areas), func(i int) string { return string(m.Areas[i].ID) })
+	m.areaIndex = make(map[AreaID]int, len(m.Areas))
+	for i, a := range m.Areas {
+		m.areaIndex[a.ID] = i // a repeated id keeps its last index: validation reports it
+	}
 	m.borderIndex = make(map[[2]AreaID]int, len(m.Borders))
 	m.neighbours = make(map[AreaID][]AreaID, len(m.Areas))
 	for i, b := range m.Borders {
@@ -38,7 +41,7 @@ func (m *Map) Index() {
 	m.nEdges = 0
 	for i, a := range m.Areas {
 		for _, n := range m.neighbours[a.ID] {
-			j, ok := m.areaIndex.lookup(string(n))
+			j, ok := m.areaIndex[n]
 			if !ok {
 				continue // a border to an unknown area: validation reports it
 			}
@@ -54,7 +57,7 @@ func (m *Map) Index() {
 	m.roadPaths = make([][][2]AreaID, len(m.Areas))
 	for _, r := range m.Roads {
 		for i, a := range r.Path {
-			ai, ok := m.areaIndex.lookup(string(a))
+			ai, ok := m.areaIndex[a]
 			if !ok {
 				continue // validation reports it
 			}
@@ -84,7 +87,7 @@ func (m *Map) RoadMiddles(from, to AreaID) []AreaID {
 // roadPathsFrom lists the two-area road moves that start in a (the next two areas
 // along each road through it, both ways), roads in id order. Shared: do not modify.
 func (m *Map) roadPathsFrom(a AreaID) [][2]AreaID {
-	if i, ok := m.areaIndex.lookup(string(a)); ok {
+	if i, ok := m.areaIndex[a]; ok {
 		return m.roadPaths[i]
 	}
 	return nil
@@ -104,7 +107,10 @@ func (m *Map) indexLimits() {
 
 // aix returns an area's index in Areas, or -1 for an id not on the map.
 func (m *Map) aix(id AreaID) int {
-	return m.areaIndex.get(string(id))
+	if i, ok := m.areaIndex[id]; ok {
+		return i
+	}
+	return -1
 }
 
 // edge returns the crossing from the area with index i to the one with index j, or
@@ -128,7 +134,7 @@ func (m *Map) crossing(a, b AreaID) *mapEdge { return m.edge(m.aix(a), m.aix(b))
 
 // Area returns the area with the id, or nil.
 func (m *Map) Area(id AreaID) *Area {
-	i, ok := m.areaIndex.lookup(string(id))
+	i, ok := m.areaIndex[id]
 	if !ok {
 		return nil
 	}
@@ -164,7 +170,10 @@ func (m *Map) Road(id RoadID) *Road {
 func (ob *OrderOfBattle) Index() {
 	sort.Slice(ob.Blocks, func(i, j int) bool { return ob.Blocks[i].ID < ob.Blocks[j].ID })
 	sort.Slice(ob.Formations, func(i, j int) bool { return ob.Formations[i].ID < ob.Formations[j].ID })
-	ob.blockIndex = newIDTable(len(ob.Blocks), func(i int) string { return string(ob.Blocks[i].ID) })
+	ob.blockIndex = make(map[BlockID]int, len(ob.Blocks))
+	for i, b := range ob.Blocks {
+		ob.blockIndex[b.ID] = i // a repeated id keeps its last index: validation reports it
+	}
 	ob.formOf = make([]int32, len(ob.Blocks))
 	forms := map[FormationID]int32{} // only looked up: numbers follow block order
 	for i, b := range ob.Blocks {
@@ -182,7 +191,7 @@ func (ob *OrderOfBattle) Index() {
 
 // Block returns the block's card, or nil.
 func (ob *OrderOfBattle) Block(id BlockID) *BlockSpec {
-	i, ok := ob.blockIndex.lookup(string(id))
+	i, ok := ob.blockIndex[id]
 	if !ok {
 		return nil
 	}

@@ -45,7 +45,7 @@ func (h *hour) occAdd(bi int, d int16) {
 	if b.Where != OnMap {
 		return
 	}
-	i, ok := h.sc.Map.areaIndex.lookup(string(b.Area))
+	i, ok := h.sc.Map.areaIndex[b.Area]
 	if !ok {
 		return
 	}

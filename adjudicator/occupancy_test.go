@@ -35,7 +35,7 @@ func TestOccupancyIndexStaysExact(t *testing.T) {
 			}
 			for _, b := range h.st.Blocks {
 				if b.Where == OnMap {
-					want[sc.OB.Block(b.ID).Side.Index()][sc.Map.areaIndex.get(string(b.Area))]++
+					want[sc.OB.Block(b.ID).Side.Index()][sc.Map.aix(b.Area)]++
 				}
 			}
 			for s := range want {

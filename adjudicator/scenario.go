@@ -104,7 +104,8 @@ type Map struct {
 	Borders []Border `json:"borders"`
 	Roads   []Road   `json:"roads"`
 
-	areaIndex   idTable
+	// areaIndex gives each area's index in Areas (built by Index).
+	areaIndex   map[AreaID]int
 	borderIndex map[[2]AreaID]int
 	neighbours  map[AreaID][]AreaID
 	// adj is neighbours by area index (for searches that run often: command range).
@@ -205,7 +206,8 @@ type OrderOfBattle struct {
 	// FallenMarkers is the number of Fallen-leader HQ markers per side (4.2 note).
 	FallenMarkers int `json:"fallen_markers"`
 
-	blockIndex idTable
+	// blockIndex gives each block's index in Blocks (built by Index).
+	blockIndex map[BlockID]int
 	// formOf numbers each block's formation (by block index; equal numbers, equal
 	// formations), so that command checks compare numbers, not names.
 	formOf []int32

@@ -53,7 +53,7 @@ func viewOf(sc *Scenario, st *State, viewer Side, seen areaSet) (*View, []uint8)
 		if b.Where != OnMap {
 			continue
 		}
-		j, ok := sc.Map.areaIndex.lookup(string(b.Area))
+		j, ok := sc.Map.areaIndex[b.Area]
 		if !ok {
 			continue
 		}
@@ -170,7 +170,7 @@ type areaSet struct {
 func (s areaSet) hasAt(i int) bool { return s.all || s.in.has(i) }
 
 func (s areaSet) has(a AreaID) bool {
-	i, ok := s.m.areaIndex.lookup(string(a))
+	i, ok := s.m.areaIndex[a]
 	return ok && s.hasAt(i)
 }
 
@@ -187,7 +187,7 @@ func visibleAreas(sc *Scenario, st *State, viewer Side) areaSet {
 		if b.Where != OnMap || st.specAt(sc, i).Side != viewer {
 			continue
 		}
-		j, ok := sc.Map.areaIndex.lookup(string(b.Area))
+		j, ok := sc.Map.areaIndex[b.Area]
 		if !ok {
 			continue // not on the map: neither it nor its (unknown) neighbours
 		}
@@ -221,7 +221,7 @@ func ghosts(sc *Scenario, st *State, viewer Side, mode Visibility) []Ghost {
 		if s.Viewer != viewer {
 			continue
 		}
-		if k, ok := sc.OB.blockIndex.lookup(string(s.Block)); ok {
+		if k, ok := sc.OB.blockIndex[s.Block]; ok {
 			if latest == nil {
 				latest = make([]mark, len(sc.OB.Blocks))
 			}
@@ -248,7 +248,7 @@ func ghosts(sc *Scenario, st *State, viewer Side, mode Visibility) []Ghost {
 		s := &st.Sightings[keep[k]]
 		var b *BlockState
 		var spec *BlockSpec // nil for an id not in the OB
-		j, inOB := sc.OB.blockIndex.lookup(string(s.Block))
+		j, inOB := sc.OB.blockIndex[s.Block]
 		if inOB {
 			spec = &sc.OB.Blocks[j]
 		}
@@ -356,7 +356,7 @@ func ViewReport(sc *Scenario, before *State, rep *Report, after *State, viewer S
 		if a == OffBoard {
 			return true
 		}
-		i, ok := sc.Map.areaIndex.lookup(string(a))
+		i, ok := sc.Map.areaIndex[a]
 		return ok && (seenBefore.hasAt(i) || seenAfter.hasAt(i))
 	}
 	// Areas where the viewer fought: its blocks were revealed in the battle, or it
@@ -386,7 +386,7 @@ func ViewReport(sc *Scenario, before *State, rep *Report, after *State, viewer S
 		if slices.Contains(fought, a) {
 			return true
 		}
-		i, ok := sc.Map.areaIndex.lookup(string(a))
+		i, ok := sc.Map.areaIndex[a]
 		return ok && (occBefore[i]|occAfter[i])&sideBit(viewer) != 0
 	}
 	acts := make([]evView, len(rep.Events))
