@@ -3,6 +3,8 @@ package mail
 import (
 	"fmt"
 	"strings"
+
+	"github.com/shiloh-pbem/pbem/internal/mailbox"
 )
 
 // Disposition is what the intake should do with a decoded mail.
@@ -109,18 +111,7 @@ func SameMailbox(a, b string) bool {
 	return baseMailbox(a) == baseMailbox(b) && baseMailbox(a) != ""
 }
 
-func baseMailbox(a string) string {
-	a = strings.ToLower(strings.TrimSpace(a))
-	at := strings.LastIndexByte(a, '@')
-	if at < 0 {
-		return a
-	}
-	local, domain := a[:at], a[at:]
-	if p := strings.IndexByte(local, '+'); p >= 0 {
-		local = local[:p]
-	}
-	return local + domain
-}
+func baseMailbox(a string) string { return mailbox.Key(a) }
 
 // MayAnswer decides whether the intake may send any reply to a mail at all (a
 // receipt, an error, the one polite answer to an unknown sender): only mail Classify

@@ -2,7 +2,8 @@ package store
 
 import (
 	"bytes"
-	"strings"
+
+	"github.com/shiloh-pbem/pbem/internal/mailbox"
 )
 
 // The players index finds a player's games without reading every game: the
@@ -12,21 +13,10 @@ import (
 //	players/<mailbox> 0x00 <game id> 0x00 <side>   empty
 //
 // A mailbox is an address in lower case without its subaddress (the "+tag" of
-// the local part), as mail.SameMailbox compares addresses.
+// the local part): mailbox.Key, which mail.SameMailbox compares too.
 
 // mailboxKey is the index's form of an address ("" for none).
-func mailboxKey(addr string) string {
-	a := strings.ToLower(strings.TrimSpace(addr))
-	at := strings.LastIndexByte(a, '@')
-	if at < 0 {
-		return a
-	}
-	local, domain := a[:at], a[at:]
-	if p := strings.IndexByte(local, '+'); p >= 0 {
-		local = local[:p]
-	}
-	return local + domain
-}
+func mailboxKey(addr string) string { return mailbox.Key(addr) }
 
 func playerKey(mailbox, game, side string) []byte {
 	return []byte(mailbox + "\x00" + game + "\x00" + side)
