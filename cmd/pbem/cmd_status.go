@@ -61,8 +61,18 @@ func runStatus(ctx context.Context, m *Main, args []string) error {
 }
 
 // readStatus asks the daemon on the store's control socket, or, when none
-// answers, opens the store read-only.
+// answers, opens the store read-only. A daemon that has the store open but
+// does not listen yet (it is starting) is asked again for a few seconds.
 func readStatus(path string) (*ops.Status, error) {
+	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		s, err := readStatusOnce(path)
+		if err == nil || !errors.Is(err, store.ErrInUse) || time.Now().After(deadline) {
+			return s, err
+		}
+	}
+}
+
+func readStatusOnce(path string) (*ops.Status, error) {
 	body, cerr := control.Call(control.SocketPath(path), statusRequest)
 	if cerr == nil {
 		s := new(ops.Status)
@@ -80,7 +90,7 @@ func readStatus(path string) (*ops.Status, error) {
 	st, err := store.Open(path, &store.Options{ReadOnly: true, Timeout: 200 * time.Millisecond})
 	if err != nil {
 		if errors.Is(err, store.ErrInUse) {
-			return nil, fmt.Errorf("%v, and %v", err, cerr)
+			return nil, fmt.Errorf("%w, and %v", err, cerr)
 		}
 		return nil, err
 	}

@@ -121,10 +121,6 @@ func TestStatusThroughControlSocket(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	ctl, err := control.Listen(control.SocketPath(db))
-	if err != nil {
-		t.Fatal(err)
-	}
 	errLog := ops.NewErrorLog(10)
 	log := slog.New(errLog.Wrap(slog.NewTextHandler(io.Discard, nil)))
 	for i := 1; i <= 12; i++ {
@@ -136,11 +132,22 @@ func TestStatusThroughControlSocket(t *testing.T) {
 	}
 	mon := &ops.Monitor{Store: st, Errors: errLog, Sent: rate, Started: time.Now().Add(-90 * time.Minute),
 		Sender: func() mail.SenderStats { return mail.SenderStats{Sent: 40, Failed: 3, Permanent: 1, ConnectErrors: 12} }}
-	handleStatus(ctl, mon)
+	// The daemon holds the store before it listens on its socket (it is
+	// starting): status asks again until it answers.
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Add(1)
-	go func() { defer wg.Done(); _ = ctl.Serve(ctx) }()
+	go func() {
+		defer wg.Done()
+		time.Sleep(400 * time.Millisecond)
+		ctl, err := control.Listen(control.SocketPath(db))
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		handleStatus(ctl, mon)
+		_ = ctl.Serve(ctx)
+	}()
 	defer func() { cancel(); wg.Wait() }()
 
 	code, out, errs := run(t, "", "status", "--store", db)
