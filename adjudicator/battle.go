@@ -85,7 +85,7 @@ func (h *hour) fightBattles() {
 		ph.regroupUsed[s.Index()] = make([]bool, len(o.Regroup))
 	}
 	pending := make([]*battle, 0, len(h.battles))
-	copies := h.sx.battles.take(len(h.battles))[:0] // never grown: the pointers stay valid
+	copies := make([]battle, 0, len(h.battles)) // never grown: the pointers stay valid
 	for _, b := range h.battles {
 		dup := false
 		for _, p := range pending {
@@ -99,7 +99,7 @@ func (h *hour) fightBattles() {
 		if !dup {
 			copies = append(copies, *b)
 			cp := &copies[len(copies)-1]
-			cp.Entries = append(h.sx.entries.take(len(b.Entries))[:0], b.Entries...)
+			cp.Entries = append(make([]battleEntry, 0, len(b.Entries)), b.Entries...)
 			pending = append(pending, cp)
 		}
 	}
@@ -206,7 +206,7 @@ func (h *hour) fightBattle(ph *battlePhase, b *battle, why string) bool {
 // newFight collects the blocks of a battle: every block in the area, and gunboats
 // that fire into it from the river (4.25). Nil when one side is missing.
 func (h *hour) newFight(ph *battlePhase, b *battle) *fight {
-	ft := &h.sx.fights.take(1)[0] // working memory: events copy what they report
+	ft := new(fight) // working memory: events copy what they report
 	*ft = fight{h: h, ph: ph, b: b, area: b.Area, attacker: b.Attacker}
 	// entry is a block's last entry into the area this hour (a handful: no map).
 	entry := func(id BlockID) (battleEntry, bool) {
@@ -228,12 +228,11 @@ func (h *hour) newFight(ph *battlePhase, b *battle) *fight {
 		}
 	}
 	slices.Sort(ids)
-	// Fighters are the battle's working records (scratch): events copy what they
-	// report.
-	slab := h.sx.fighters.take(len(ids))
-	ft.fs = h.sx.fPtrs.take(len(ids))[:0]
+	// Fighters are the battle's working records: events copy what they report.
+	slab := make([]fighter, len(ids))
+	ft.fs = make([]*fighter, 0, len(ids))
 	// The per-round lists: at most every fighter, so never grown.
-	ptrs := h.sx.fPtrs.take(len(ids))
+	ptrs := make([]*fighter, len(ids))
 	ft.order = ptrs[:0:len(ids)]
 	ft.tbuf = make([]BlockID, 0, len(ids))
 	for k, id := range ids {
@@ -937,7 +936,7 @@ func (ft *fight) fire(f *fighter, note string) {
 		pass("Firepower Penalties", fmt.Sprintf("%s cannot fire: firepower %s falls to 0 (%s)", name, bs.Firepower, strings.Join(why, "; ")))
 		return
 	}
-	dice := h.dice.take(bs.Strength)
+	dice := make([]int, bs.Strength)
 	hits := 0
 	// Every throw's reason: this is the engine's hottest text.
 	fps := fp.String()

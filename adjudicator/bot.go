@@ -1,5 +1,7 @@
 package adjudicator
 
+import "slices"
+
 // This file is a random order bot: it plays one side from that side's View only, so
 // that it can never cheat, and writes orders that are legal-ish rather than always
 // legal. The demo uses it to play by email; the tests use thousands of its games to
@@ -17,8 +19,7 @@ type BotRand interface {
 // gunboats against riverfront areas, and sets random battle sequence, doctrine, hit
 // preferences, pins, regroups, supply, arrival choices and initiative choice.
 func RandomOrders(sc *Scenario, v *View, rng BotRand) *Orders {
-	b := bot{sc: sc, v: v, rng: rng, enemyIn: make([]int32, len(sc.Map.Areas)),
-		blockSlab: slab[BlockID]{size: 32}, areaSlab: slab[AreaID]{size: 48}}
+	b := bot{sc: sc, v: v, rng: rng, enemyIn: make([]int32, len(sc.Map.Areas))}
 	return b.orders()
 }
 
@@ -28,26 +29,13 @@ type bot struct {
 	rng      BotRand
 	enemyIn  []int32          // enemy blocks seen, by area index in Map.Areas
 	enemyOff map[AreaID]int32 // those in areas not on the map (a hand-made view)
-
-	// The moves' block and path lists are carved from these (each capped at its
-	// length, so an append to one never reaches the next).
-	blockSlab slab[BlockID]
-	areaSlab  slab[AreaID]
 }
 
 // blocks returns a move's block list.
-func (b *bot) blocks(ids ...BlockID) []BlockID { return carve(&b.blockSlab, ids) }
+func (b *bot) blocks(ids ...BlockID) []BlockID { return slices.Clone(ids) }
 
 // path returns a move's path.
-func (b *bot) path(as ...AreaID) []AreaID { return carve(&b.areaSlab, as) }
-
-// carve copies xs into pieces taken from s (the scratch slab type; the bot's are
-// never reset, as the orders keep them).
-func carve[T any](s *slab[T], xs []T) []T {
-	out := s.take(len(xs))
-	copy(out, xs)
-	return out
-}
+func (b *bot) path(as ...AreaID) []AreaID { return slices.Clone(as) }
 
 // enemies is how many enemy blocks the view shows in a.
 func (b *bot) enemies(a AreaID) int32 {

@@ -47,26 +47,23 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 	if o == nil || o.Side == NoSide {
 		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the orders name no side"}}
 	}
-	sx := getScratch()
-	loc := sx.ints.take(len(st.Blocks))
+	loc := make([]int, len(st.Blocks))
 	if err := locate(sc, st, loc); err != nil {
-		putScratch(sx)
 		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the game's state does not fit its scenario: " + err.Error()}}
 	}
 	side := o.Side
-	seen := believedState(sc, st, side, sx, loc)
+	seen := believedState(sc, st, side, loc)
 	var ords [2]*Orders
 	ords[side.Index()] = o
-	h := newCheckHour(sc, seen, ords, steadyDice{}, sx, loc) // seen is CheckOrders' own copy
+	h := newCheckHour(sc, seen, ords, steadyDice{}, loc) // seen is CheckOrders' own copy
 	h.p1 = side
 	h.playerTurn(side)
 	h.spendSupply(side)
-	defer h.release() // after the checks below have copied what they need
 
 	// The checks are sorted by kind (in the order the hour uses them), then by index
 	// in the orders, stably; the keys are sorted first and each check is built
 	// straight into its place.
-	standing := standingChecks(sc, st, o, sx)
+	standing := standingChecks(sc, st, o)
 	plan := supplyPlan(h, side)
 	n := len(standing) + 1
 	for i := range h.rep.Results {
@@ -74,7 +71,7 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 			n++
 		}
 	}
-	keys := sx.keys.take(n)[:0] // working memory: the checks are built from them below
+	keys := make([]checkKey, 0, n) // working memory: the checks are built from them below
 	for i := range h.rep.Results {
 		if r := &h.rep.Results[i]; r.Side == side {
 			keys = append(keys, checkKey{rank: checkKindRank(r.Order.Kind), index: r.Order.Index, src: int32(i)})
@@ -96,7 +93,7 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 		return a.rank < b.rank || a.rank == b.rank && a.index < b.index
 	})
 	checks := make([]Check, len(keys))
-	byMove := commandsByMove(h.mv.commands, len(o.Moves), sx)
+	byMove := commandsByMove(h.mv.commands, len(o.Moves))
 	for k, key := range keys {
 		switch j := int(-1 - key.src); {
 		case key.src >= 0:
@@ -121,14 +118,11 @@ type checkKey struct {
 // commandsByMove groups the command assignments by move, each move's in the order
 // they were made, all in one fresh array (they go into the checks): byMove[i] is
 // move i's (capped, so no append can reach a neighbour's).
-//
-// Only the assignments themselves are fresh; the lists of them and the counts are
-// working memory from sx.
-func commandsByMove(cmds []CommandAssignment, moves int, sx *scratch) [][]CommandAssignment {
+func commandsByMove(cmds []CommandAssignment, moves int) [][]CommandAssignment {
 	if len(cmds) == 0 {
 		return nil
 	}
-	start := sx.ints.take(moves + 2)
+	start := make([]int, moves+2)
 	for _, a := range cmds {
 		if a.Move >= 0 && a.Move < moves {
 			start[a.Move+2]++
@@ -145,7 +139,7 @@ func commandsByMove(cmds []CommandAssignment, moves int, sx *scratch) [][]Comman
 			start[a.Move+1]++
 		}
 	}
-	byMove := sx.cmdLists.take(moves)
+	byMove := make([][]CommandAssignment, moves)
 	for i := range byMove {
 		if b, e := start[i], start[i+1]; e > b {
 			byMove[i] = all[b:e:e]
@@ -227,19 +221,11 @@ func checkKindRank(kind string) int {
 // they are; enemy blocks replaced by stand-ins (enemy ids in id order, strength 1) in
 // the areas where the side's view shows enemy blocks.
 //
-// Its blocks list is taken from sx when sx is not nil (a check's own working copy,
-// which never leaves CheckOrders). loc, when not nil, holds each block's area index
-// in st (locate) and is changed to the believed state's.
-func believedState(sc *Scenario, st *State, side Side, sx *scratch, loc []int) *State {
-	var blocks []BlockState
-	var count []int32
-	var stand []int
-	if sx != nil {
-		blocks, count, stand = sx.blocks.take(len(st.Blocks)), sx.i32.take(len(sc.Map.Areas)), sx.ints.take(len(st.Blocks))[:0]
-	} else {
-		count, stand = make([]int32, len(sc.Map.Areas)), make([]int, 0, len(st.Blocks))
-	}
-	b := st.cloneWithout(blocks) // no sightings: the enemy's are hidden facts, own ones unused
+// loc, when not nil, holds each block's area index in st (locate) and is changed to
+// the believed state's.
+func believedState(sc *Scenario, st *State, side Side, loc []int) *State {
+	count, stand := make([]int32, len(sc.Map.Areas)), make([]int, 0, len(st.Blocks))
+	b := st.cloneWithout() // no sightings: the enemy's are hidden facts, own ones unused
 	var keep []ArmyCommand
 	for _, ac := range st.ArmyCommand {
 		if sc.OB.Block(ac.HQ).Side == side {
@@ -382,10 +368,8 @@ func supplyPlan(h *hour, side Side) string {
 // standingChecks looks at the orders the battle and initiative phases use: that they
 // name known areas and the side's own blocks, and that retreats and regroups go to
 // adjacent areas. Whether they apply is only known when the hour resolves.
-//
-// The list is working memory from sx (CheckOrders copies the checks into its own).
-func standingChecks(sc *Scenario, st *State, o *Orders, sx *scratch) []Check {
-	out := sx.checks.take(1 + len(o.Battles) + len(o.Doctrine) + len(o.Regroup))[:0]
+func standingChecks(sc *Scenario, st *State, o *Orders) []Check {
+	out := make([]Check, 0, 1+len(o.Battles)+len(o.Doctrine)+len(o.Regroup))
 	side := o.Side
 	area := func(a AreaID) string { return areaTitle(sc, a) }
 	known := func(a AreaID) bool { return sc.Map.Area(a) != nil }

@@ -136,14 +136,14 @@ func TestBelievedStateMatchesView(t *testing.T) {
 	for _, mode := range []Visibility{VisBlocks, VisDoubleBlind, VisOpen} {
 		st := botHours(t, sc, mode, 7)
 		for _, side := range Sides {
-			b := believedState(sc, st, side, nil, nil)
+			b := believedState(sc, st, side, nil)
 			// With the area indexes given (as CheckOrders does), the same state, and
 			// the indexes follow the believed blocks.
 			loc := make([]int, len(st.Blocks))
 			if err := locate(sc, st, loc); err != nil {
 				t.Fatal(err)
 			}
-			if b2 := believedState(sc, st, side, new(scratch), loc); !reflect.DeepEqual(b2, b) {
+			if b2 := believedState(sc, st, side, loc); !reflect.DeepEqual(b2, b) {
 				t.Errorf("%s %s: the believed state differs when built with area indexes", mode, side)
 			}
 			for i, bs := range b.Blocks {

@@ -353,12 +353,11 @@ func (h *hour) activateHQs(t *turn) {
 		}
 		if slab == nil {
 			// Every activation in one slab, each with room for eight commanded blocks.
-			// The activeHQ records are working memory (scratch); the commanded lists
-			// become results' block lists, so they are fresh.
-			slab = h.sx.hqs.take(len(o.Activate))[:0]
+			// The commanded lists become results' block lists, each capped.
+			slab = make([]activeHQ, 0, len(o.Activate))
 			cmds = make([]BlockID, 8*len(o.Activate))
 			if t.active == nil {
-				t.active = h.sx.hqPtrs.take(len(o.Activate))[:0]
+				t.active = make([]*activeHQ, 0, len(o.Activate))
 			} else {
 				t.active = slices.Grow(t.active, len(o.Activate))
 			}
@@ -420,7 +419,7 @@ func (t *turn) commandCandidates(h *hour, bi, ai int, out []int) []int {
 // only when an HQ has been activated since.
 func (t *turn) activeByID(h *hour) []int {
 	if len(t.byID) != len(t.active) {
-		t.byID = h.sx.ints.take(len(t.active))
+		t.byID = make([]int, len(t.active))
 		for i := range t.byID {
 			t.byID[i] = i
 		}
@@ -436,8 +435,8 @@ func (t *turn) activeByID(h *hour) []int {
 func (h *hour) solveCommand(t *turn, items []*moveItem) {
 	// Only an army HQ's assignments are ever revisited (it is full at three); the
 	// others take any number, so who they command is kept on the items alone.
-	assigned := h.sx.itemSets.take(len(t.active))
-	aslab := h.sx.itemPtrs.take(armyCapacity * len(t.active))
+	assigned := make([][]*moveItem, len(t.active))
+	aslab := make([]*moveItem, armyCapacity*len(t.active))
 	for i := range assigned {
 		assigned[i] = aslab[i*armyCapacity : i*armyCapacity : (i+1)*armyCapacity]
 	}
@@ -468,9 +467,9 @@ func (h *hour) solveCommand(t *turn, items []*moveItem) {
 		}
 		return false
 	}
-	seen := h.sx.bools.take(len(t.active))
+	seen := make([]bool, len(t.active))
 	// Every item's candidates live in one slab (at most len(t.active) each).
-	slab := h.sx.ints.take(len(items) * len(t.active))[:0]
+	slab := make([]int, 0, len(items)*len(t.active))
 	for _, it := range items {
 		it.hq = -1
 		if !it.needsCommand {

@@ -12,19 +12,16 @@ import (
 // no orders (NMR) and is played by its standing defaults. The input state and orders
 // are never modified. The error is non-nil only for corrupt input.
 func ResolveHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) (*State, *Report, error) {
-	sx := getScratch()
-	loc := sx.ints.take(len(st.Blocks))
+	loc := make([]int, len(st.Blocks))
 	err := locate(sc, st, loc)
 	if err == nil && st.Over {
 		err = errorf("the game is over (%s)", st.Hour)
 	}
 	if err != nil {
-		putScratch(sx)
 		return nil, nil, err
 	}
-	h := newHourOwning(sc, st.Clone(), orders, d, sx, false, loc)
+	h := newHourOwning(sc, st.Clone(), orders, d, false, loc)
 	h.play()
-	h.release()
 	// As before the preallocations: an empty list encodes as null.
 	if len(h.rep.Results) == 0 {
 		h.rep.Results = nil
@@ -78,23 +75,10 @@ type hour struct {
 	rch     reacher
 	candBuf []int
 	lossBuf []lossCand // strongestWhy's and lossCands'
-	// txt holds the report's texts (text.go) and dice the dice of its fires: a slab
-	// of the hour's own, never reset, since the dice are part of the report.
-	txt  textArena
-	dice slab[int]
-	// sx is the hour's reusable working memory (scratch.go); nil once released.
-	sx *scratch
+	// txt holds the report's texts (text.go).
+	txt textArena
 	// discard takes the events a check does not keep (newEvent).
 	discard Event
-}
-
-// release hands the hour's working memory back for the next hour. The hour must
-// not be used after it.
-func (h *hour) release() {
-	if h.sx != nil {
-		putScratch(h.sx)
-		h.sx = nil
-	}
 }
 
 // battle is a contested area waiting to be fought (6.1).
@@ -116,26 +100,23 @@ type battleEntry struct {
 // newHour is an hour on a copy of st, as tests build one (ResolveHour passes the
 // area indexes its state check found).
 func newHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) *hour {
-	return newHourOwning(sc, st.Clone(), orders, d, getScratch(), false, nil)
+	return newHourOwning(sc, st.Clone(), orders, d, false, nil)
 }
 
 // newCheckHour is the hour CheckOrders plays: st is the caller's own copy, and no
-// battle is fought. Its report never leaves CheckOrders, so its events and results
-// are working memory from sx too.
-func newCheckHour(sc *Scenario, st *State, orders [2]*Orders, d Dice, sx *scratch, loc []int) *hour {
-	return newHourOwning(sc, st, orders, d, sx, true, loc)
+// battle is fought.
+func newCheckHour(sc *Scenario, st *State, orders [2]*Orders, d Dice, loc []int) *hour {
+	return newHourOwning(sc, st, orders, d, true, loc)
 }
 
 // newHourOwning builds the hour's working context on st itself, which must fit sc
-// (checkState), with sx as its working memory. Only a check (which fights no
-// battles) takes its report's lists from sx: ResolveHour returns its report. loc,
+// (checkState). loc,
 // when not nil, holds each block's area index as locate found it, and becomes the
 // hour's h.loc.
-func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, sx *scratch, check bool, loc []int) *hour {
-	h := &hour{sc: sc, st: st, rep: &Report{Hour: st.Hour}, sx: sx, checking: check}
-	h.dice.size = 128 // a busy hour throws about a hundred dice
-	h.moveCount = h.sx.i16.take(sc.Map.nEdges)
-	h.moved = h.sx.bools.take(len(st.Blocks))
+func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, check bool, loc []int) *hour {
+	h := &hour{sc: sc, st: st, rep: &Report{Hour: st.Hour}, checking: check}
+	h.moveCount = make([]int16, sc.Map.nEdges)
+	h.moved = make([]bool, len(st.Blocks))
 	// About one result per order, and a few for standing orders.
 	res := 16
 	for _, o := range orders {
@@ -145,7 +126,7 @@ func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, sx *scrat
 	}
 	if check {
 		h.txt.first = checkChunk
-		h.rep.Results = sx.results.take(res)[:0]
+		h.rep.Results = make([]Result, 0, res)
 	} else {
 		h.rep.Results = make([]Result, 0, res)
 		h.rep.Throws = make([]Throw, 0, 128) // a busy hour's battles throw about a hundred dice
@@ -162,7 +143,7 @@ func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, sx *scrat
 	// Allocated once, not step by step: an Event is large, and each growth copies
 	// them all.
 	if check {
-		h.rep.Events = sx.events.take(16)[:0] // only its supply events: a few
+		h.rep.Events = make([]Event, 0, 16) // only its supply events: a few
 	} else {
 		h.rep.Events = make([]Event, 0, h.eventRoom())
 	}
@@ -291,7 +272,7 @@ func (h *hour) sideOf(id BlockID) Side {
 
 // Clone returns a deep copy of the state.
 func (st *State) Clone() *State {
-	c := st.cloneWithout(nil)
+	c := st.cloneWithout()
 	c.ArmyCommand = append([]ArmyCommand(nil), st.ArmyCommand...)
 	c.Sightings = append([]Sighting(nil), st.Sightings...)
 	return c
@@ -299,17 +280,10 @@ func (st *State) Clone() *State {
 
 // cloneWithout is a deep copy of the state without its army commands and sightings
 // (left nil), for a copy that filters or drops those itself (CheckOrders' believed
-// state). Every other slice is copied here, so that a new field is added once. The
-// blocks are copied into blocks when it has their number (a check's working copy),
-// else into fresh memory.
-func (st *State) cloneWithout(blocks []BlockState) *State {
+// state). Every other slice is copied here, so that a new field is added once.
+func (st *State) cloneWithout() *State {
 	c := *st
-	if len(st.Blocks) > 0 && len(blocks) == len(st.Blocks) {
-		c.Blocks = blocks
-		copy(c.Blocks, st.Blocks)
-	} else {
-		c.Blocks = append([]BlockState(nil), st.Blocks...)
-	}
+	c.Blocks = append([]BlockState(nil), st.Blocks...)
 	c.Losses = append([]Loss(nil), st.Losses...)
 	c.CampsCaptured = append([]AreaID(nil), st.CampsCaptured...)
 	c.ArrivalsDone = append([]string(nil), st.ArrivalsDone...)

@@ -21,16 +21,11 @@ var loaderImports = []string{
 	"embed", "io/fs", "path", "github.com/BurntSushi/toml",
 }
 
-// poolImport is allowed in scratch.go only: its pool of working memory hands out
-// zeroed buffers, so reuse cannot change an outcome (scratch.go; TestScratchReuse).
-const poolImport = "sync"
-
 // engineRules hold every engine file to engineImports, load.go also to
 // loaderImports; only load.go may carry a //go:embed directive.
 var engineRules = importguard.Rules{
 	AllowIn: func(file, path string) bool {
-		return slices.Contains(engineImports, path) || file == "load.go" && slices.Contains(loaderImports, path) ||
-			file == "scratch.go" && path == poolImport
+		return slices.Contains(engineImports, path) || file == "load.go" && slices.Contains(loaderImports, path)
 	},
 	EmbedOnly: "load.go",
 	MinFiles:  10,

@@ -127,13 +127,13 @@ func (h *hour) playerTurn(s Side) {
 		side:        s,
 		p2:          s != h.p1,
 		frontline:   map[AreaID]bool{},
-		battleCount: h.sx.i16.take(h.sc.Map.nEdges),
+		battleCount: make([]int16, h.sc.Map.nEdges),
 		consumed:    map[[2]int]bool{},
-		out:         h.sx.outPtrs.take(len(o.Moves)),
+		out:         make([]*moveOutcome, len(o.Moves)),
 	}
 	// The outcomes are working records: a result copies out what it reports (a
 	// "went" list is fresh memory of its own, see moveItems).
-	outs := h.sx.outs.take(len(t.out))
+	outs := make([]moveOutcome, len(t.out))
 	for i := range t.out {
 		t.out[i] = &outs[i]
 	}
@@ -181,19 +181,18 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 	for _, m := range o.Moves {
 		n += len(m.Blocks)
 	}
-	// Items, records and the log are the turn's working memory (scratch), taken once
-	// for n blocks and never grown past it, so pointers into them stay valid. Each
-	// move's list of blocks that went is a window of one fresh array: those lists
-	// become results' block lists.
-	slab := h.sx.items.take(n)[:0]
+	// Items, records and the log are made once for n blocks and never grown past
+	// it, so pointers into them stay valid. Each move's list of blocks that went is
+	// a window of one array: those lists become results' block lists.
+	slab := make([]moveItem, 0, n)
 	wentSlab := make([]BlockID, n)
-	items = h.sx.itemPtrs.take(n)[:0]
-	t.log = h.sx.recPtrs.take(n)[:0]
-	t.recs = h.sx.recs.take(n)[:0]
+	items = make([]*moveItem, 0, n)
+	t.log = make([]*moveRecord, 0, n)
+	t.recs = make([]moveRecord, 0, n)
 	if h.checking {
 		if h.mv.commands == nil {
 			// Working memory: the checks copy the assignments out (resultCheck).
-			h.mv.commands = h.sx.cmds.take(n)[:0]
+			h.mv.commands = make([]CommandAssignment, 0, n)
 		} else {
 			h.mv.commands = slices.Grow(h.mv.commands, n)
 		}
@@ -611,10 +610,7 @@ const battleEntryRoom = 8
 func (h *hour) enterBattle(side Side, id BlockID, from, to AreaID, reserve bool) {
 	bt := h.battleIn(to)
 	if bt == nil {
-		// Battle records and their entries are working memory (scratch): reports
-		// name battles by area, and nothing keeps the records.
-		bt = &h.sx.battles.take(1)[0]
-		*bt = battle{Area: to, Attacker: side, Entries: h.sx.entries.take(battleEntryRoom)[:0]}
+		bt = &battle{Area: to, Attacker: side, Entries: make([]battleEntry, 0, battleEntryRoom)}
 		h.battles = append(h.battles, bt)
 	}
 	bt.Entries = append(bt.Entries, battleEntry{Block: id, Side: side, From: from, Reserve: reserve})

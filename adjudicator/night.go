@@ -57,7 +57,7 @@ func (h *hour) nightFire() {
 			continue
 		}
 		fp := gb.Firepower
-		dice := h.dice.take(gb.Strength)
+		dice := make([]int, gb.Strength)
 		hits := 0
 		for i := range dice {
 			dice[i] = h.d.Roll(fmt.Sprintf("night: %s fires %s at %s, die %d of %d", name, fp, areaTitle(h.sc, target), i+1, len(dice)))

@@ -11,7 +11,7 @@ package adjudicator
 func (h *hour) initOcc(loc []int) {
 	n := len(h.sc.Map.Areas)
 	for s := range h.occN {
-		h.occN[s] = h.sx.i16.take(n)
+		h.occN[s] = make([]int16, n)
 	}
 	if loc != nil {
 		h.loc = loc
@@ -22,7 +22,7 @@ func (h *hour) initOcc(loc []int) {
 		}
 		return
 	}
-	h.loc = h.sx.ints.take(len(h.st.Blocks))
+	h.loc = make([]int, len(h.st.Blocks))
 	for i := range h.st.Blocks {
 		h.loc[i] = -1
 		h.occAdd(i, 1)
@@ -91,7 +91,7 @@ func (h *hour) moveOnMap(bi int, area AreaID, ai int) {
 func (h *hour) occupancy() occTable {
 	n := len(h.sc.Map.Areas)
 	if cap(h.occBuf) < n {
-		h.occBuf = h.sx.u8.take(n)
+		h.occBuf = make([]uint8, n)
 	}
 	bits := h.occBuf[:n]
 	ver := h.occVer[0] + h.occVer[1] + 1 // both only grow
@@ -147,10 +147,7 @@ func (h *hour) blocksIn(a AreaID, side Side) []BlockID {
 	if n == 0 {
 		return nil
 	}
-	// Working memory (scratch): every caller reads the list or copies from it, and
-	// none keeps it past the hour (TestScratchReuse would see a list that reached a
-	// result change under it).
-	out := h.sx.blockLists.take(int(n))[:0]
+	out := make([]BlockID, 0, int(n))
 	for bi, l := range h.loc { // st.Blocks is sorted by id
 		if l == ai && (side == NoSide || h.specAt(bi).Side == side) {
 			out = append(out, h.st.Blocks[bi].ID)
