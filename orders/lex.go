@@ -166,8 +166,8 @@ func firstWordTrimmed(s string) string {
 	}
 	var buf [16]byte
 	if low, ok := lowerASCII(buf[:0], w); ok {
-		if lw, _ := findKey(&lineWords, low); lw != "" {
-			return lw
+		if lw, ok := lineWords[string(low)]; ok {
+			return lw.text
 		}
 		if len(w) <= len(buf) {
 			return w
@@ -176,9 +176,27 @@ func firstWordTrimmed(s string) string {
 	return strings.ToLower(w)
 }
 
-// lineWords are the words firstWord's callers look for: the keywords (entry bit 0),
-// the intents and the words that join a wrapped line.
+// lineWords are the words firstWord's callers look for: the keywords (groups bit
+// 0), the intents and the words that join a wrapped line.
 var lineWords = newWordIndex(keywords, intentAndMarkWords, []string{"to", "and", "then", "via", "from", "on"})
+
+// lineWord is one of lineWords: the word itself, so that firstWord returns it
+// rather than a copy, and the groups it is in (bit i for the i-th list).
+type lineWord struct {
+	text   string
+	groups int
+}
+
+// newWordIndex maps each word of the groups to the groups it is in.
+func newWordIndex(groups ...[]string) map[string]lineWord {
+	m := map[string]lineWord{}
+	for i, g := range groups {
+		for _, w := range g {
+			m[w] = lineWord{text: w, groups: m[w].groups | 1<<i}
+		}
+	}
+	return m
+}
 
 // isOrdersLine recognises the optional ORDERS line that starts the orders: "ORDERS",
 // "Orders:", "ORDERS CSA Day 1 8AM".
@@ -311,8 +329,7 @@ var keywords = []string{
 
 // isKeyword reports whether w is one of keywords.
 func isKeyword(w string) bool {
-	e := lineWords.get(w)
-	return e >= 0 && e&1 != 0
+	return lineWords[w].groups&1 != 0
 }
 
 // continuesNext reports whether a line, comments cut, is unfinished: it ends with a

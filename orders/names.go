@@ -142,220 +142,9 @@ type table struct {
 	// first byte alone, "c" of "cleburn" finds every "csa-" id).
 	byFirst2 map[uint32][]int32
 	all      []int32 // every key
-	// unique finds the keys of one entry (those of exact with one entry) faster
-	// than the map does: most names in orders are typed in full.
-	unique keyIndex
-}
-
-// keyIndex is an open-addressing hash table from a key to its one entry.
-type keyIndex struct {
-	slots []keySlot // a power of two long, at most a quarter full
-}
-
-type keySlot struct {
-	key   string // "" when free
-	entry int
-	bits  uint64 // keyBits(key): equal bits and lengths are equal keys up to eight bytes
-}
-
-// newKeyIndex indexes the keys of exact that have one entry.
-func newKeyIndex(exact map[string][]int) keyIndex {
-	ix := makeKeyIndex(len(exact))
-	for k, es := range exact {
-		if len(es) == 1 {
-			ix.insert(k, es[0])
-		}
-	}
-	return ix
-}
-
-// newWordIndex indexes words by the groups they are in: the entry of a word has bit
-// i set when groups[i] holds it.
-func newWordIndex(groups ...[]string) keyIndex {
-	mask := map[string]int{}
-	for i, g := range groups {
-		for _, w := range g {
-			mask[w] |= 1 << i
-		}
-	}
-	ix := makeKeyIndex(len(mask))
-	for w, m := range mask {
-		ix.insert(w, m)
-	}
-	return ix
-}
-
-func makeKeyIndex(n int) keyIndex {
-	size := 4
-	for size < 4*n {
-		size *= 2
-	}
-	return keyIndex{slots: make([]keySlot, size)}
-}
-
-func (ix *keyIndex) insert(k string, entry int) {
-	mask := uint32(len(ix.slots) - 1)
-	i := hashKey(k) & mask
-	for ix.slots[i].key != "" {
-		i = (i + 1) & mask
-	}
-	ix.slots[i] = keySlot{key: k, entry: entry, bits: keyBits(k)}
-}
-
-// find returns the entry of k, or -1.
-func find[S []byte | string](ix *keyIndex, k S) int {
-	_, e := findKey(ix, k)
-	return e
-}
-
-// get is find for a key held in a string, not generic: the parse looks up most
-// names as one word, through here.
-func (ix *keyIndex) get(k string) int {
-	if len(ix.slots) == 0 {
-		return -1
-	}
-	mask := uint32(len(ix.slots) - 1)
-	x, n := keyBits(k), len(k)
-	for i := mixKey(x, n) & mask; ; i = (i + 1) & mask {
-		sl := &ix.slots[i]
-		if sl.key == "" {
-			return -1
-		}
-		// most names are a word of eight letters or fewer: their bits are the
-		// whole key, and no bytes need comparing
-		if sl.bits == x && len(sl.key) == n && (n <= 8 || sl.key == k) {
-			return sl.entry
-		}
-	}
-}
-
-// findKey returns the key stored equal to k and its entry, or "" and -1.
-func findKey[S []byte | string](ix *keyIndex, k S) (string, int) {
-	if len(ix.slots) == 0 {
-		return "", -1
-	}
-	mask := uint32(len(ix.slots) - 1)
-	x, n := keyBits(k), len(k)
-	for i := mixKey(x, n) & mask; ; i = (i + 1) & mask {
-		sl := &ix.slots[i]
-		if sl.key == "" {
-			return "", -1
-		}
-		if sl.bits == x && len(sl.key) == n && (n <= 8 || sl.key == string(k)) { // as in get
-			return sl.key, sl.entry
-		}
-	}
-}
-
-// blockIndex is a map from a block to a number for one parse, emptied by reset
-// without clearing its slots: a slot counts only when stamped with the current
-// generation.
-type blockIndex struct {
-	slots []blockSlot // a power of two long, at most half full
-	used  int
-	gen   uint32
-}
-
-type blockSlot struct {
-	key string
-	val int // -1: removed
-	gen uint32
-}
-
-func (ix *blockIndex) reset() {
-	ix.gen++
-	ix.used = 0
-	if ix.gen == 0 { // wrapped: stamps of old parses could count again
-		clear(ix.slots)
-		ix.gen = 1
-	}
-}
-
-// slot returns the slot of k, or the free one where it would go.
-func (ix *blockIndex) slot(k string) *blockSlot {
-	if len(ix.slots) == 0 {
-		ix.slots = make([]blockSlot, 128)
-		if ix.gen == 0 {
-			ix.gen = 1
-		}
-	}
-	mask := uint32(len(ix.slots) - 1)
-	for i := hashKey(k) & mask; ; i = (i + 1) & mask {
-		sl := &ix.slots[i]
-		if sl.gen != ix.gen || sl.key == k {
-			return sl
-		}
-	}
-}
-
-func (ix *blockIndex) swap(k string, v int) (int, bool) {
-	sl := ix.slot(k)
-	if sl.gen == ix.gen {
-		old := sl.val
-		sl.val = v
-		return old, old >= 0
-	}
-	if 2*(ix.used+1) > len(ix.slots) {
-		ix.grow()
-		sl = ix.slot(k)
-	}
-	*sl = blockSlot{key: k, val: v, gen: ix.gen}
-	ix.used++
-	return 0, false
-}
-
-func (ix *blockIndex) remove(k string) {
-	if sl := ix.slot(k); sl.gen == ix.gen {
-		sl.val = -1 // kept, so that the keys after it stay reachable
-	}
-}
-
-func (ix *blockIndex) grow() {
-	old := ix.slots
-	ix.slots = make([]blockSlot, 2*len(old))
-	ix.used = 0
-	for _, sl := range old {
-		if sl.gen == ix.gen {
-			*ix.slot(sl.key) = sl
-			ix.used++
-		}
-	}
-}
-
-// hashKey mixes the length with the last eight bytes (the first four and the last
-// four of a shorter key): enough to tell names and ids apart (ids share their first
-// bytes, "csa-"), and the tables compare whole keys anyway.
-func hashKey[S []byte | string](k S) uint32 {
-	return mixKey(keyBits(k), len(k))
-}
-
-// keyBits gathers the bytes hashKey hashes into one word, which the compiler loads
-// at once rather than byte by byte: the last eight bytes, the first four and the
-// last four of a shorter key, or the first, middle and last of a key under four
-// bytes. A key of eight bytes or fewer is all in its bits.
-func keyBits[S []byte | string](k S) uint64 {
-	n := len(k)
-	switch {
-	case n >= 8:
-		s := k[n-8:]
-		return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	case n >= 4:
-		a, b := k[:4], k[n-4:]
-		return uint64(a[0]) | uint64(a[1])<<8 | uint64(a[2])<<16 | uint64(a[3])<<24 |
-			(uint64(b[0])|uint64(b[1])<<8|uint64(b[2])<<16|uint64(b[3])<<24)<<32
-	case n > 0:
-		return uint64(k[0]) | uint64(k[n/2])<<8 | uint64(k[n-1])<<16
-	}
-	return 0
-}
-
-// mixKey hashes a key's bits and length.
-func mixKey(x uint64, n int) uint32 {
-	x ^= uint64(n) * 0x9E3779B97F4A7C15
-	x *= 0xBF58476D1CE4E5B9
-	x ^= x >> 31
-	return uint32(x >> 29)
+	// unique maps the keys of one entry (those of exact with one entry) to it:
+	// most names in orders are typed in full.
+	unique map[string]int
 }
 
 func newTable(names []Name) *table {
@@ -395,7 +184,12 @@ func newTable(names []Name) *table {
 			}
 		}
 	}
-	t.unique = newKeyIndex(t.exact)
+	t.unique = make(map[string]int, len(t.exact))
+	for k, es := range t.exact {
+		if len(es) == 1 {
+			t.unique[k] = es[0]
+		}
+	}
 	t.all = make([]int32, len(t.keys))
 	for i := range t.all {
 		t.all[i] = int32(i)
@@ -562,7 +356,7 @@ func (t *table) resolve(input string) lookup {
 // resolveBytes is resolve for a key already normalised, sparing an allocation when
 // the key is found exactly (the common case).
 func (t *table) resolveBytes(k []byte) lookup {
-	if e := find(&t.unique, k); e >= 0 {
+	if e, ok := t.unique[string(k)]; ok {
 		return lookup{how: exact, entry: e}
 	}
 	return t.resolveKey(string(k))
@@ -570,7 +364,7 @@ func (t *table) resolveBytes(k []byte) lookup {
 
 // resolveString is resolveBytes for a key held in a string.
 func (t *table) resolveString(k string) lookup {
-	if e := t.unique.get(k); e >= 0 {
+	if e, ok := t.unique[k]; ok {
 		return lookup{how: exact, entry: e}
 	}
 	return t.resolveKey(k)

@@ -126,7 +126,7 @@ type scratch struct {
 	blockBuf   []adjudicator.BlockID
 	areaBuf    []adjudicator.AreaID
 	moves      []adjudicator.Move // the moves until finish copies them out
-	moveOf     blockIndex         // the move of each block
+	moveOf     map[string]int     // the move of each block
 }
 
 var scratchPool = sync.Pool{New: func() any {
@@ -136,6 +136,7 @@ var scratchPool = sync.Pool{New: func() any {
 		toks:   make([]token, 0, 64),
 		keyBuf: make([]byte, 0, 64),
 		moves:  make([]adjudicator.Move, 0, 32),
+		moveOf: map[string]int{},
 	}
 }}
 
@@ -147,7 +148,7 @@ func (sc *scratch) release() {
 	// The buffers may still point into this parse's text; the pool drops what it
 	// holds at the next collections, so that is not kept long, and clearing them
 	// here costs more than it saves.
-	sc.moveOf.reset()
+	clear(sc.moveOf)
 	scratchPool.Put(sc)
 }
 
@@ -486,7 +487,7 @@ func (p *parser) lookupToks(t *table, toks []token) lookup {
 			w = w[:len(w)-1]
 		}
 		if !isStopWord(w) {
-			if e := t.unique.get(w); e >= 0 {
+			if e, ok := t.unique[w]; ok {
 				return lookup{how: exact, entry: e}
 			}
 			return t.resolveKey(w)
@@ -1768,7 +1769,7 @@ func (p *parser) stay(toks []token) {
 				p.warnf("%s stays: its move on line %d is cancelled", t.canonical(string(b)), old.Line)
 				old.Blocks = slices.Delete(old.Blocks, j, j+1)
 				p.emptied = p.emptied || len(old.Blocks) == 0
-				p.moveOf.remove(string(b))
+				delete(p.moveOf, string(b))
 			}
 		}
 	}
@@ -1781,7 +1782,8 @@ func (p *parser) addMove(m adjudicator.Move) {
 	// The blocks of one move are distinct (blockList drops a block listed twice),
 	// so each is looked up and given the new move in one probe.
 	for _, b := range m.Blocks {
-		i, ok := p.moveOf.swap(string(b), at)
+		i, ok := p.moveOf[string(b)]
+		p.moveOf[string(b)] = at
 		if !ok {
 			continue
 		}
