@@ -10,7 +10,7 @@ import (
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
-// Parses share pooled working buffers (parse.go) and the Dictionary's indexes; the
+// Parses share the Dictionary's indexes (each makes its own working buffers); the
 // daemon may parse several mails at once. Every golden mail parsed in several
 // goroutines at the same time must come out exactly as when parsed alone (run with
 // -race, as .ci/run does, this also catches a buffer shared between two parses).

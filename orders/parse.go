@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
@@ -61,8 +60,7 @@ func Parse(text string, names Names, side adjudicator.Side) (*adjudicator.Orders
 
 // ParseText is Parse with the lines of list orders, for receipts.
 func ParseText(text string, names Names, side adjudicator.Side) *Parsed {
-	sc := scratchPool.Get().(*scratch)
-	defer sc.release()
+	sc := newScratch()
 	ps := &parser{
 		dict:    Compile(names),
 		side:    side,
@@ -112,7 +110,7 @@ type parser struct {
 	areaSlab  []adjudicator.AreaID
 }
 
-// scratch is what a parse needs only while it runs, kept between parses.
+// scratch is what a parse needs only while it runs.
 type scratch struct {
 	lines  []logicalLine
 	raw    []string   // the mail's physical lines
@@ -125,11 +123,12 @@ type scratch struct {
 	clauseToks []token
 	blockBuf   []adjudicator.BlockID
 	areaBuf    []adjudicator.AreaID
-	moves      []adjudicator.Move // the moves until finish copies them out
+	moves      []adjudicator.Move // the moves, until finish hands them to the orders
 	moveOf     map[string]int     // the move of each block
 }
 
-var scratchPool = sync.Pool{New: func() any {
+// newScratch makes a parse's buffers, sized for a mail of ordinary length.
+func newScratch() *scratch {
 	return &scratch{
 		lines:  make([]logicalLine, 0, 64),
 		raw:    make([]string, 0, 64),
@@ -138,18 +137,6 @@ var scratchPool = sync.Pool{New: func() any {
 		moves:  make([]adjudicator.Move, 0, 32),
 		moveOf: map[string]int{},
 	}
-}}
-
-// release returns the scratch to the pool.
-func (sc *scratch) release() {
-	if cap(sc.raw) > 4*maxLines || cap(sc.toks) > 4096 {
-		return // an outsized mail's buffers are not worth keeping
-	}
-	// The buffers may still point into this parse's text; the pool drops what it
-	// holds at the next collections, so that is not kept long, and clearing them
-	// here costs more than it saves.
-	clear(sc.moveOf)
-	scratchPool.Put(sc)
 }
 
 // keep copies a list the orders keep into a slab, starting a new slab of at least
@@ -1814,11 +1801,10 @@ func (p *parser) finish() {
 		clear(o.Moves[kept:])
 		o.Moves = o.Moves[:kept]
 	}
-	p.moves = o.Moves // the buffer, grown or not, goes back to the pool
 	if len(o.Moves) == 0 {
 		o.Moves = nil
 	} else {
-		o.Moves = slices.Clone(o.Moves)
+		o.Moves = slices.Clip(o.Moves) // the parse's buffer, no longer shared
 	}
 	for _, l := range []*[]adjudicator.BlockID{&o.LossesFirst, &o.LossesLast, &o.Pin, &o.Supply} {
 		if len(*l) == 0 {
