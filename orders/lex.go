@@ -464,7 +464,6 @@ func splitLinesInto(dst []logicalLine, raw []string, parts []linePart, text stri
 		text = strings.ReplaceAll(text, "\r", "\n")
 	}
 	raw = raw[:0]
-	whole := text // the lines are consecutive in it, one newline apart
 	for {
 		i := strings.IndexByte(text, '\n')
 		if i < 0 {
@@ -496,17 +495,8 @@ func splitLinesInto(dst []logicalLine, raw []string, parts []linePart, text stri
 		commentOnly bool
 	}
 	var prev prevInfo
-	// Comments and the bytes of no-break spaces are rare: cursors find the lines
-	// that hold them in one search of the text, rather than each line searched for
-	// each of them.
-	hashes, slashes, c2s, efs := byteCursor{c: '#', at: -1}, byteCursor{c: '/', at: -1}, byteCursor{c: 0xC2, at: -1}, byteCursor{c: 0xEF, at: -1}
-	off := 0 // of raw[i] in whole
-	for _, l := range raw[:start] {
-		off += len(l) + 1
-	}
-	for i := start; i < len(raw); off, i = off+len(raw[i])+1, i+1 {
+	for i := start; i < len(raw); i++ {
 		l := raw[i]
-		end := off + len(l)
 		t := strings.TrimSpace(l)
 		if isAttribution(t) {
 			// a reply header wrapped before "wrote:" began on the line before
@@ -536,10 +526,10 @@ func splitLinesInto(dst []logicalLine, raw []string, parts []linePart, text stri
 		}
 		long := len(l) >= wrapWidth && len(trimRightBlank(l)) >= wrapWidth
 		code, hadComment := l, false
-		if hashes.in(whole, off, end) || slashes.in(whole, off, end) {
+		if strings.IndexByte(l, '#') >= 0 || strings.IndexByte(l, '/') >= 0 {
 			code, hadComment = stripComment(l)
 		}
-		if c2s.in(whole, off, end) && strings.IndexByte(code, 0xC2) >= 0 || efs.in(whole, off, end) && strings.IndexByte(code, 0xEF) >= 0 {
+		if strings.IndexByte(code, 0xC2) >= 0 || strings.IndexByte(code, 0xEF) >= 0 {
 			code = strings.TrimSpace(strings.Trim(code, "\u00a0\ufeff \t")) // no-break spaces, a byte-order mark
 		} else if hadComment {
 			code = strings.TrimSpace(code)
@@ -602,30 +592,6 @@ func mayJoinBy(c byte) bool {
 		return true
 	}
 	return c >= utf8.RuneSelf
-}
-
-// byteCursor answers, for lines taken in order, whether a byte occurs in a line:
-// each search runs from the line asked about to the byte's next occurrence, which
-// answers for the lines up to it, so that the text is searched about once.
-type byteCursor struct {
-	c  byte
-	at int // the next occurrence at or after the last line asked about, or past the text
-}
-
-// in reports whether text[start:end] holds the byte; start never decreases.
-func (bc *byteCursor) in(text string, start, end int) bool {
-	if bc.at < start {
-		bc.seek(text, start)
-	}
-	return bc.at < end
-}
-
-// seek finds the byte's next occurrence from start on.
-func (bc *byteCursor) seek(text string, start int) {
-	bc.at = len(text)
-	if j := strings.IndexByte(text[start:], bc.c); j >= 0 {
-		bc.at = start + j
-	}
 }
 
 // Tokens of an order line.
