@@ -554,7 +554,7 @@ func splitLinesInto(dst []logicalLine, raw []string, parts []linePart, text stri
 		// when the rest already says the line would join: most lines would not.
 		after := len(out) > 0 && prev.order
 		fw := ""
-		if after && (prev.open || prev.long || mayJoinBy(code[0])) {
+		if after {
 			fw = firstWordTrimmed(code) // needed only for joining
 		}
 		joinable := func() bool { return !isKeyword(fw) || isIntentWord(fw) && onlyIntent(code) }
@@ -578,20 +578,6 @@ func splitLinesInto(dst []logicalLine, raw []string, parts []linePart, text stri
 		prev = prevInfo{long: long, comment: hadComment, open: continuesNext(code), order: true}
 	}
 	return out, raw, parts
-}
-
-// mayJoinBy reports whether a line starting with c may start with a word that makes
-// it join the line before (continuesPrev): a joining word (to, then, and, via,
-// from) or an intent (move, go, attack, reinforce, support, uncommanded, straggle
-// and their likes), whose first letters these are, or a letter not ASCII. The
-// first word of any other line does not matter unless the line before was
-// unfinished or long, so it is not read.
-func mayJoinBy(c byte) bool {
-	switch c | 0x20 { // a letter's case is its 0x20 bit; no other byte becomes one of these
-	case 't', 'a', 'v', 'f', 'm', 'g', 'r', 's', 'u':
-		return true
-	}
-	return c >= utf8.RuneSelf
 }
 
 // Tokens of an order line.
