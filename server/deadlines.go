@@ -177,25 +177,31 @@ func (s *Server) tick(tx *store.Tx, id string) (bool, error) {
 	return false, nil
 }
 
+// nmrSides marks the sides that sent no orders for an hour (an NMR).
+func nmrSides(h *store.HourRecord) (nmr [2]bool) {
+	for _, sd := range adjudicator.Sides {
+		nmr[sd.Index()] = len(h.OrderSets[sideKey(sd)]) == 0
+	}
+	return nmr
+}
+
 // punctuality adds each side's record for a resolved hour: on time, late (in the
-// grace period) or no orders (NMR). It returns the sides that sent none.
-func punctuality(g *store.Game, h *store.HourRecord) (nmr [2]bool) {
+// grace period) or no orders (NMR).
+func punctuality(g *store.Game, h *store.HourRecord) {
+	nmr := nmrSides(h)
 	for _, sd := range adjudicator.Sides {
 		key := sideKey(sd)
 		p := g.Players[key]
-		sets := h.OrderSets[key]
 		switch {
-		case len(sets) == 0:
+		case nmr[sd.Index()]:
 			p.NMRs++
-			nmr[sd.Index()] = true
-		case !g.Deadline.Next.IsZero() && sets[0].ReceivedAt.After(g.Deadline.Next):
+		case !g.Deadline.Next.IsZero() && h.OrderSets[key][0].ReceivedAt.After(g.Deadline.Next):
 			p.Late++
 		default:
 			p.OnTime++
 		}
 		g.Players[key] = p
 	}
-	return nmr
 }
 
 // nmrNotice is the line an NMR side's hour mail opens with.

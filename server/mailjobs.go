@@ -434,9 +434,7 @@ func loadHourMailInputs(tx *store.Tx, hj *hourJob) (hourMailInputs, error) {
 		}
 		rv.views[viewerIndex(viewer)] = &v
 	}
-	for _, sd := range adjudicator.Sides {
-		rv.nmr[sd.Index()] = len(h.OrderSets[sideKey(sd)]) == 0
-	}
+	rv.nmr = nmrSides(h)
 	if in.after.Over {
 		if rv.summary, rv.chart, err = endOfGame(tx, g, sc, in.after, hj.Head); err != nil {
 			return in, err

@@ -235,17 +235,6 @@ func (s *storm) run(b *testing.B) (gamesPerSec float64, receipt time.Duration) {
 		if time.Now().After(deadline) {
 			b.Fatalf("after 5 minutes the SMTP server has %d of %d storm mails (receipt seen: %v)", len(got)-s.start, want-s.start+1, receipt > 0)
 		}
-		if os.Getenv("PBEM_STORM_DEBUG") != "" {
-			var depth, jobs int
-			s.st.View(func(tx *store.Tx) error {
-				depth, _, _ = tx.OutboxDepth()
-				js, _ := tx.MailJobs()
-				jobs = len(js)
-				return nil
-			})
-			fmt.Fprintf(os.Stderr, "storm %v: %d of %d mails, receipt %v, outbox %d, jobs %d\n", time.Since(t0).Round(time.Millisecond), len(got)-s.start, want-s.start+1, receipt, depth, jobs)
-			time.Sleep(250 * time.Millisecond)
-		}
 		time.Sleep(5 * time.Millisecond)
 	}
 	elapsed := time.Since(t0)
