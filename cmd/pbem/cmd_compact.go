@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"strings"
 
 	"github.com/shiloh-pbem/pbem/store"
 )
@@ -21,13 +20,7 @@ func runCompact(ctx context.Context, m *Main, args []string) error {
 			"(or written to --out, which must not exist); a failure leaves the store as it was.")
 	sf := addStoreFlags(fs)
 	out := fs.String("out", "", "write the compacted copy here instead of replacing the store")
-	if err := m.parseFlags(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected arguments: %s", strings.Join(fs.Args(), " "))
-	}
-	path, err := sf.storePath()
+	path, err := parseStoreCommand(m, fs, sf, args)
 	if err != nil {
 		return err
 	}

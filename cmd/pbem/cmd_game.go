@@ -56,6 +56,18 @@ func (f storeFlags) storePath() (string, error) {
 	return c.Store.Path, nil
 }
 
+// parseStoreCommand parses the flags of a command that takes no arguments
+// but the store (--config or --store) and returns the store's path.
+func parseStoreCommand(m *Main, fs *flag.FlagSet, sf storeFlags, args []string) (string, error) {
+	if err := m.parseFlags(fs, args); err != nil {
+		return "", err
+	}
+	if fs.NArg() > 0 {
+		return "", usagef("unexpected arguments: %s", strings.Join(fs.Args(), " "))
+	}
+	return sf.storePath()
+}
+
 // readJob is a read-only tool command: it runs on an open store and writes its
 // answer. The same job runs in the daemon when the daemon holds the store.
 type readJob func(st *store.Store, args []string, w io.Writer) error

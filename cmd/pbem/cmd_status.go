@@ -43,13 +43,7 @@ func runStatus(ctx context.Context, m *Main, args []string) error {
 			"the daemon's last errors. Asks the running daemon over its control socket; with no daemon\n"+
 			"running it reads the store itself (the daemon's own figures are then unknown).")
 	sf := addStoreFlags(fs)
-	if err := m.parseFlags(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected arguments: %s", strings.Join(fs.Args(), " "))
-	}
-	path, err := sf.storePath()
+	path, err := parseStoreCommand(m, fs, sf, args)
 	if err != nil {
 		return err
 	}
