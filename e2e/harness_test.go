@@ -130,34 +130,8 @@ type daemon struct {
 func newGame(t testing.TB, e *env, game string) *daemon {
 	dir := t.TempDir()
 	d := &daemon{t: t, env: e, game: game, dir: dir, config: filepath.Join(dir, "pbem.toml"), logf: filepath.Join(dir, "daemon.log")}
-	user, pass := e.login("pbem")
-	cfg := fmt.Sprintf(`[store]
-path = %q
-
-[log]
-level = "debug"
-
-[imap]
-addr = %q
-tls = "none"
-username = %q
-password = %q
-idle = true
-poll_interval = "3s"
-
-[smtp]
-addr = %q
-tls = "none"
-retry_max = "1s"
-
-[mail]
-address = %q
-gms = [%q]
-
-[games]
-scenario = "shiloh1862"
-change_of_mind = "0s"
-`, filepath.Join(dir, "pbem.db"), e.imapAddr, user, pass, e.smtpAddr, adjAddr, gmAddr)
+	cfg := daemonConfig(e, dir, "debug", `scenario = "shiloh1862"
+change_of_mind = "0s"`)
 	if err := os.WriteFile(d.config, []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -177,6 +151,38 @@ change_of_mind = "0s"
 		}
 	})
 	return d
+}
+
+// daemonConfig is a daemon's config for env: its store in dir, the pbem mailbox,
+// the test SMTP server, gm as the GM, and the [games] settings given.
+func daemonConfig(e *env, dir, logLevel, games string) string {
+	user, pass := e.login("pbem")
+	return fmt.Sprintf(`[store]
+path = %q
+
+[log]
+level = %q
+
+[imap]
+addr = %q
+tls = "none"
+username = %q
+password = %q
+idle = true
+poll_interval = "3s"
+
+[smtp]
+addr = %q
+tls = "none"
+retry_max = "1s"
+
+[mail]
+address = %q
+gms = [%q]
+
+[games]
+%s
+`, filepath.Join(dir, "pbem.db"), logLevel, e.imapAddr, user, pass, e.smtpAddr, adjAddr, gmAddr, games)
 }
 
 func (d *daemon) start() {

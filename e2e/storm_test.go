@@ -426,39 +426,13 @@ func stormLead(e *env, n int) time.Duration {
 // writeStormConfig writes the club's config: one store, every game's deadline at
 // the time of day at (UTC), no hour length, no grace, no reminders.
 func writeStormConfig(t testing.TB, e *env, dir, at string) string {
-	user, pass := e.login("pbem")
-	cfg := fmt.Sprintf(`[store]
-path = %q
-
-[log]
-level = "info"
-
-[imap]
-addr = %q
-tls = "none"
-username = %q
-password = %q
-idle = true
-poll_interval = "3s"
-
-[smtp]
-addr = %q
-tls = "none"
-retry_max = "1s"
-
-[mail]
-address = %q
-gms = [%q]
-
-[games]
-scenario = "shiloh1862"
+	cfg := daemonConfig(e, dir, "info", fmt.Sprintf(`scenario = "shiloh1862"
 deadline = "0s"
 deadline_at = %q
 time_zone = "UTC"
 grace = "0s"
 reminder_before = "0s"
-change_of_mind = "0s"
-`, filepath.Join(dir, "pbem.db"), e.imapAddr, user, pass, e.smtpAddr, adjAddr, gmAddr, at)
+change_of_mind = "0s"`, at))
 	path := filepath.Join(dir, "pbem.toml")
 	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
