@@ -78,7 +78,7 @@ func NewScriptedDice(values ...int) *ScriptedDice {
 func (d *ScriptedDice) Roll(reason string) int {
 	if d.used >= len(d.Values) {
 		panic(fmt.Sprintf("adjudicator: scripted dice ran out at throw %d (%s); thrown so far: %s",
-			d.used+1, reason, d.describe()))
+			d.used+1, reason, d.Thrown()))
 	}
 	v := d.Values[d.used]
 	if v < 1 || v > 6 {
@@ -93,7 +93,8 @@ func (d *ScriptedDice) Roll(reason string) int {
 // usually wrong.
 func (d *ScriptedDice) Remaining() int { return len(d.Values) - d.used }
 
-func (d *ScriptedDice) describe() string {
+// Thrown lists the throws made so far with their reasons, for a failing test's message.
+func (d *ScriptedDice) Thrown() string {
 	var b strings.Builder
 	for i, t := range d.Log {
 		if i > 0 {
@@ -104,17 +105,8 @@ func (d *ScriptedDice) describe() string {
 	return b.String()
 }
 
-// loggingDice wraps the caller's dice and records every throw into the report.
-type loggingDice struct {
-	d   Dice
-	log *[]Throw
-}
-
-func (l loggingDice) Roll(reason string) int {
-	v := l.d.Roll(reason)
-	if v < 1 || v > 6 {
-		panic(fmt.Sprintf("adjudicator: dice returned %d for %s", v, reason))
-	}
-	*l.log = append(*l.log, Throw{Reason: reason, Value: v})
-	return v
+// Throw is one die thrown, with why (DESIGN §4: every throw is logged).
+type Throw struct {
+	Reason string `json:"reason"`
+	Value  int    `json:"value"`
 }

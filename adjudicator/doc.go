@@ -1,41 +1,13 @@
-// Package adjudicator is the Shiloh 1862 rules engine and the vocabulary every other
-// package of Shiloh PBEM speaks: sides, areas, blocks, hours, the scenario data, the
-// game state, one side's orders for an hour, the report of what happened, dice, and
-// the fog-filtered view of one side.
+// Package adjudicator is the contract every rule system of Shiloh PBEM plugs into,
+// and the vocabulary the system-agnostic packages speak: the two sides, the dice
+// anyone can check (DESIGN §4), and the registry of rule systems (DESIGN §8).
 //
-// The engine is pure. ResolveHour takes a scenario, a state, both sides' orders and a
-// source of dice, and returns the next state and a report; it never mutates its input,
-// reads no clock, file or network, logs nothing, uses no global randomness and no
-// floating point, and never lets Go's map order decide anything.
+// Each rule system is a package below this one (adjudicator/shiloh1862 for Columbia
+// Games' Shiloh 1862) that implements System and Scenario. cmd/pbem registers the
+// built-in systems; server, store, mail, schedule, ladder, control and demo reach a
+// system only through the registry. docs/ARCHITECTURE.md says where the line runs
+// between what is shared and what belongs to one system, and how to add a system.
 //
-// Rules are from the Columbia Games Shiloh 1862 rulebook; each file covers one chapter
-// and cites the rule numbers it implements:
-//
-//	initiative.go  2.1 initiative, planned initiative (optional)
-//	command.go     5.2 command, 5.21 range, 5.22 integrity, 5.23 mixed command,
-//	               the command solver of the email adaptation
-//	movement.go    3.3 terrain limits, 3.6 off-board, 5.3 movement, 5.31 roads,
-//	               5.4 pinning, 5.5 Player 2, frontline limits (optional)
-//	arrivals.go    5.6 off-board arrivals, 5.61 Lew Wallace, 9.1 Army of the Ohio
-//	battle.go      6.0-6.9 battles, 4.25 gunboats, 6.91 HQ elimination and
-//	               succession, Pond and Flanking (optional)
-//	night.go       9.2 the night turn: the gunboats' free fire
-//	supply.go      7.0 supply, 7.2 camp supply, 9.2.3 and 9.3.2
-//	victory.go     8.0 victory
-//
-// Beside the rules: scenario.go, load.go and validate.go hold, read and check the
-// scenario data (map, order of battle, starts; scenarios/); view.go projects what
-// one side may know (DESIGN §3); check.go checks a side's orders against its own
-// view for receipts; dice.go holds the dice; bot.go a random legal-order player
-// that sees only its own view; occupancy.go the hour's count of blocks per area and
-// side, which every change of a block's place goes through (h.place); index.go the
-// map's lookup tables (crossings with their limits, road moves); text.go the shared
-// buffers the report's texts are written into. docs/ENGINE.md's Performance section
-// says which of these keep the hour fast.
-//
-// How the interactive board game becomes one set of orders per side per hour (intents,
-// the command solver, standing battle doctrine and its defaults) is described in
-// docs/ENGINE.md. Invalid orders are not understood; illegal orders are understood but
-// not allowed: both are results in the Report, never Go errors. A Go error from this
-// package means corrupt input (a state that does not fit its scenario).
+// Like the engines below it, this package is pure: no clock, files, network, logging
+// or global randomness.
 package adjudicator

@@ -4,8 +4,8 @@
 // player receives is saved as .eml with its map PNG.
 //
 // The built-in players are bots that read their mailbox over IMAP, decide from
-// their own side's view (exactly what their last mail showed: adjudicator.View of
-// their side) with adjudicator.RandomOrders, write the orders as plain text with
+// their own side's view (exactly what their last mail showed: shiloh1862.View of
+// their side) with shiloh1862.RandomOrders, write the orders as plain text with
 // the order language's formatter and send them over SMTP to their secret reply
 // address. A person may play one side instead (Options.Human).
 package demo
@@ -28,6 +28,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/mail/mailtest"
 	"github.com/shiloh-pbem/pbem/orders"
@@ -233,7 +234,7 @@ func progressLine(gmReport []byte) string {
 	}
 	battles := 0
 	for _, e := range rv.Events {
-		if e.Kind == adjudicator.EvBattle {
+		if e.Kind == shiloh1862.EvBattle {
 			battles++
 		}
 	}
@@ -347,7 +348,7 @@ func (b *bot) handle(ctx context.Context, raw []byte) error {
 	if err != nil {
 		return err
 	}
-	o := adjudicator.RandomOrders(sc, v, b.rng)
+	o := shiloh1862.RandomOrders(sc, v, b.rng)
 	if err := b.keepAccepted(o); err != nil {
 		return err
 	}
@@ -362,24 +363,24 @@ func (b *bot) handle(ctx context.Context, raw []byte) error {
 
 // keepAccepted drops the random moves the receipt check would reject, as a player
 // would after reading the receipt; the check sees only the bot's own view.
-func (b *bot) keepAccepted(o *adjudicator.Orders) error {
+func (b *bot) keepAccepted(o *shiloh1862.Orders) error {
 	checks, err := b.srv.CheckCurrent(gameID, o)
 	if err != nil {
 		return err
 	}
 	bad := map[string]map[int]bool{"move": {}, "activate": {}}
 	for _, c := range checks {
-		if c.Status == adjudicator.CheckError && bad[c.Order.Kind] != nil {
+		if c.Status == shiloh1862.CheckError && bad[c.Order.Kind] != nil {
 			bad[c.Order.Kind][c.Order.Index] = true
 		}
 	}
-	var moves []adjudicator.Move
+	var moves []shiloh1862.Move
 	for i, m := range o.Moves {
 		if !bad["move"][i] {
 			moves = append(moves, m)
 		}
 	}
-	var acts []adjudicator.Activation
+	var acts []shiloh1862.Activation
 	for i, a := range o.Activate {
 		if !bad["activate"][i] {
 			acts = append(acts, a)

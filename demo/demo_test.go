@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // The README's first command: a whole demo game by mail through the in-process
@@ -24,7 +25,7 @@ func TestDemoPlaysToTheEnd(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, progress.String())
 	}
-	hours := int(adjudicator.Day2Last-adjudicator.Day2First) + 1
+	hours := int(shiloh1862.Day2Last-shiloh1862.Day2First) + 1
 	if !res.Over || res.Hours != hours {
 		t.Fatalf("over=%v after %d hours, want the game over after %d:\n%s", res.Over, res.Hours, hours, progress.String())
 	}

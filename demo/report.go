@@ -7,11 +7,11 @@ import (
 
 	"github.com/emersion/go-message"
 
-	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
-func decodeReport(b []byte) (*adjudicator.ReportView, error) {
-	var rv adjudicator.ReportView
+func decodeReport(b []byte) (*shiloh1862.ReportView, error) {
+	var rv shiloh1862.ReportView
 	err := json.Unmarshal(b, &rv)
 	return &rv, err
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // Realistic order texts. Every line is understood every hour; the receipt also
@@ -170,7 +171,7 @@ type fog struct {
 }
 
 func newFog(t testing.TB, viewer adjudicator.Side) *fog {
-	sc, err := adjudicator.LoadScenario("shiloh1862")
+	sc, err := shiloh1862.LoadScenario("shiloh1862")
 	if err != nil {
 		t.Fatal(err)
 	}

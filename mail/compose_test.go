@@ -15,6 +15,7 @@ import (
 	"github.com/emersion/go-message"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/templates"
 )
 
@@ -145,11 +146,11 @@ func TestComposeRoundTrip(t *testing.T) {
 // after game, hour and side): the map is in it once, as the inline image the HTML's
 // cid: reference names, with its file name for clients that show only the text.
 func TestComposeHourMailMapOnce(t *testing.T) {
-	sc, err := adjudicator.LoadScenario("shiloh1862")
+	sc, err := shiloh1862.LoadScenario("shiloh1862")
 	if err != nil {
 		t.Fatal(err)
 	}
-	hm := templates.NewHourMail(sc, "g7", nil, &adjudicator.View{Scenario: sc.ID, Viewer: adjudicator.CSA, Mode: adjudicator.VisBlocks, Hour: 1})
+	hm := templates.NewHourMail(sc, "g7", nil, &shiloh1862.View{Scenario: sc.ID, Viewer: adjudicator.CSA, Mode: shiloh1862.VisBlocks, Hour: 1})
 	hm.HasMap = true
 	m := testOutMessage(t)
 	m.Subject, m.MapName, m.Attachments = hm.Subject(), "g7-day18am-csa.png", nil

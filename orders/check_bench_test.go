@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // openingSide is the CSA's orders for the scenario's first hour (Day 1 7AM), written
@@ -62,7 +63,7 @@ END
 // position they were written for (budget: 100 µs for both).
 func BenchmarkParseAndCheck(b *testing.B) {
 	sc := testScenario(b)
-	st, err := adjudicator.NewState(sc, adjudicator.Options{})
+	st, err := shiloh1862.NewState(sc, shiloh1862.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -76,14 +77,14 @@ func BenchmarkParseAndCheck(b *testing.B) {
 	}
 	// The orders are meant to be mostly legal where the blocks stand: a check run
 	// that rejects most of them would time the wrong thing.
-	checks := adjudicator.CheckOrders(sc, st, o)
+	checks := shiloh1862.CheckOrders(sc, st, o)
 	ok, moves := 0, 0
 	for _, c := range checks {
 		if c.Order.Kind != "move" {
 			continue
 		}
 		moves++
-		if c.Status == adjudicator.CheckOK {
+		if c.Status == shiloh1862.CheckOK {
 			ok++
 		}
 	}
@@ -94,7 +95,7 @@ func BenchmarkParseAndCheck(b *testing.B) {
 	start := cpuTime()
 	for b.Loop() {
 		o, _ := Parse(openingSide, d, adjudicator.CSA)
-		adjudicator.CheckOrders(sc, st, o)
+		shiloh1862.CheckOrders(sc, st, o)
 	}
 	// CPU time per op, as in BenchmarkParse40Lines (wall time on a shared machine
 	// counts the waits for a core).

@@ -5,7 +5,7 @@ import (
 	"encoding/hex"
 	"strings"
 
-	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // An orderLine is one order in canonical form, with the line it came from and what
@@ -21,7 +21,7 @@ type orderLine struct {
 // (activations, moves, battle sequence, doctrine, regroups, losses, pinning, supply,
 // arrivals, initiative), every name as the scenario spells it. Parsing the result
 // gives the same orders.
-func Format(o *adjudicator.Orders, names Names) string {
+func Format(o *shiloh1862.Orders, names Names) string {
 	if o == nil {
 		return ""
 	}
@@ -35,24 +35,24 @@ func Format(o *adjudicator.Orders, names Names) string {
 
 // Hash is the SHA-256 of the canonical form, in hex: the order set's fingerprint on
 // receipts.
-func Hash(o *adjudicator.Orders, names Names) string {
+func Hash(o *shiloh1862.Orders, names Names) string {
 	sum := sha256.Sum256([]byte(Format(o, names)))
 	return hex.EncodeToString(sum[:])
 }
 
-func canonicalLines(o *adjudicator.Orders, d *Dictionary, ll ListLines, byLine bool) []orderLine {
+func canonicalLines(o *shiloh1862.Orders, d *Dictionary, ll ListLines, byLine bool) []orderLine {
 	var out []orderLine
 	blocks := d.blockTable(o.Side)
 	arrivals := d.arrivalTable(o.Side)
-	area := func(id adjudicator.AreaID) string { return d.areas.canonical(string(id)) }
-	blockList := func(ids []adjudicator.BlockID) string {
+	area := func(id shiloh1862.AreaID) string { return d.areas.canonical(string(id)) }
+	blockList := func(ids []shiloh1862.BlockID) string {
 		parts := make([]string, len(ids))
 		for i, id := range ids {
 			parts[i] = blocks.canonical(string(id))
 		}
 		return strings.Join(parts, ", ")
 	}
-	areaList := func(ids []adjudicator.AreaID) string {
+	areaList := func(ids []shiloh1862.AreaID) string {
 		parts := make([]string, len(ids))
 		for i, id := range ids {
 			parts[i] = area(id)
@@ -91,7 +91,7 @@ func canonicalLines(o *adjudicator.Orders, d *Dictionary, ll ListLines, byLine b
 				b.WriteString(" > " + area(a))
 			}
 		}
-		if m.Intent != adjudicator.IntentMove {
+		if m.Intent != shiloh1862.IntentMove {
 			b.WriteString(" " + m.Intent.String())
 		}
 		if m.Uncommanded {
@@ -109,13 +109,13 @@ func canonicalLines(o *adjudicator.Orders, d *Dictionary, ll ListLines, byLine b
 		}
 		var kind string
 		switch dc.Kind {
-		case adjudicator.WithdrawAfter:
+		case shiloh1862.WithdrawAfter:
 			if dc.AfterRound == 0 {
 				kind = "withdraw at once"
 			} else {
 				kind = "withdraw after round " + itoa(dc.AfterRound)
 			}
-		case adjudicator.WithdrawIfWeaker:
+		case shiloh1862.WithdrawIfWeaker:
 			kind = "withdraw if weaker"
 		default:
 			kind = "hold"
@@ -164,9 +164,9 @@ func canonicalLines(o *adjudicator.Orders, d *Dictionary, ll ListLines, byLine b
 		out = append(out, orderLine{line: l.Line, kind: "landing", index: i, text: "landing " + arrivals.canonical(l.Arrival) + ": " + area(l.Area)})
 	}
 	switch o.Initiative {
-	case adjudicator.InitiativeFirst:
+	case shiloh1862.InitiativeFirst:
 		out = append(out, orderLine{line: ll.Initiative, kind: "initiative", text: "initiative: first"})
-	case adjudicator.InitiativeSecond:
+	case shiloh1862.InitiativeSecond:
 		out = append(out, orderLine{line: ll.Initiative, kind: "initiative", text: "initiative: second"})
 	}
 	return out

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // Severity says whether a problem stops an order (Error) or only tells the player
@@ -38,7 +39,7 @@ type Problem struct {
 // Parsed is everything Parse learns from a text: the orders, every problem, and the
 // lines of the orders whose engine types carry no line of their own.
 type Parsed struct {
-	Orders   *adjudicator.Orders
+	Orders   *shiloh1862.Orders
 	Problems []Problem
 	Lines    ListLines
 }
@@ -53,7 +54,7 @@ type ListLines struct {
 // Parse reads one side's orders for one hour. It never stops at a problem: a line it
 // cannot read is an error and the others still count. The orders it returns hold
 // only what was understood, with the line each order came from.
-func Parse(text string, names Names, side adjudicator.Side) (*adjudicator.Orders, []Problem) {
+func Parse(text string, names Names, side adjudicator.Side) (*shiloh1862.Orders, []Problem) {
 	p := ParseText(text, names, side)
 	return p.Orders, p.Problems
 }
@@ -64,7 +65,7 @@ func ParseText(text string, names Names, side adjudicator.Side) *Parsed {
 	ps := &parser{
 		dict:    Compile(names),
 		side:    side,
-		o:       &adjudicator.Orders{Side: side, Moves: sc.moves[:0]},
+		o:       &shiloh1862.Orders{Side: side, Moves: sc.moves[:0]},
 		scratch: sc,
 	}
 	sc.lines, sc.raw, sc.parts = splitLinesInto(sc.lines[:0], sc.raw, sc.parts[:0], text)
@@ -94,7 +95,7 @@ func ParseText(text string, names Names, side adjudicator.Side) *Parsed {
 type parser struct {
 	dict   *Dictionary
 	side   adjudicator.Side
-	o      *adjudicator.Orders
+	o      *shiloh1862.Orders
 	probs  []Problem
 	lines  ListLines
 	line   int
@@ -106,8 +107,8 @@ type parser struct {
 	*scratch
 	// blockSlab and areaSlab hold the lists the orders keep, carved one after
 	// another, so that a parse allocates a few arrays rather than one per list.
-	blockSlab []adjudicator.BlockID
-	areaSlab  []adjudicator.AreaID
+	blockSlab []shiloh1862.BlockID
+	areaSlab  []shiloh1862.AreaID
 }
 
 // scratch is what a parse needs only while it runs.
@@ -121,10 +122,10 @@ type scratch struct {
 	tokBuf []token // tokens gathered from a line (retreat areas, a losses list)
 	// clauseToks holds the doctrine clauses continued over commas
 	clauseToks []token
-	blockBuf   []adjudicator.BlockID
-	areaBuf    []adjudicator.AreaID
-	moves      []adjudicator.Move // the moves, until finish hands them to the orders
-	moveOf     map[string]int     // the move of each block
+	blockBuf   []shiloh1862.BlockID
+	areaBuf    []shiloh1862.AreaID
+	moves      []shiloh1862.Move // the moves, until finish hands them to the orders
+	moveOf     map[string]int    // the move of each block
 }
 
 // newScratch makes a parse's buffers, sized for a mail of ordinary length.
@@ -134,7 +135,7 @@ func newScratch() *scratch {
 		raw:    make([]string, 0, 64),
 		toks:   make([]token, 0, 64),
 		keyBuf: make([]byte, 0, 64),
-		moves:  make([]adjudicator.Move, 0, 32),
+		moves:  make([]shiloh1862.Move, 0, 32),
 		moveOf: map[string]int{},
 	}
 }
@@ -166,11 +167,11 @@ func reserve[T any](slab *[]T, n, size int) []T {
 	return (*slab)[at : at : at+n]
 }
 
-func (p *parser) keepBlocks(bs []adjudicator.BlockID) []adjudicator.BlockID {
+func (p *parser) keepBlocks(bs []shiloh1862.BlockID) []shiloh1862.BlockID {
 	return keep(&p.blockSlab, bs, 64)
 }
 
-func (p *parser) keepAreas(as []adjudicator.AreaID) []adjudicator.AreaID {
+func (p *parser) keepAreas(as []shiloh1862.AreaID) []shiloh1862.AreaID {
 	return keep(&p.areaSlab, as, 64)
 }
 
@@ -206,16 +207,16 @@ func (p *parser) growProbs() {
 
 // intentOf names a move's intent; isMarkWord accepts the straggler roll (5.2).
 // (Switches rather than maps: they run for every word of a move.)
-func intentOf(w string) (adjudicator.Intent, bool) {
+func intentOf(w string) (shiloh1862.Intent, bool) {
 	switch w {
 	case "move", "moves", "mv", "go", "goes", "march":
-		return adjudicator.IntentMove, true
+		return shiloh1862.IntentMove, true
 	case "attack", "attacks", "atk", "att", "assault", "attk":
-		return adjudicator.IntentAttack, true
+		return shiloh1862.IntentAttack, true
 	case "reinforce", "reinforces", "reinf", "rf", "support":
-		return adjudicator.IntentReinforce, true
+		return shiloh1862.IntentReinforce, true
 	}
-	return adjudicator.IntentMove, false
+	return shiloh1862.IntentMove, false
 }
 
 func isMarkWord(w string) bool {
@@ -389,7 +390,7 @@ func (l lookup) canonical(t *table) string { return t.names[l.entry].Canonical }
 
 // blockList resolves a comma list of blocks. An item that is not one name may be
 // several typed without commas ("cleburne wood").
-func (p *parser) blockList(toks []token) []adjudicator.BlockID {
+func (p *parser) blockList(toks []token) []shiloh1862.BlockID {
 	out := p.blockBuf[:0]
 	t := p.dict.blockTable(p.side)
 	// the items listItems yields, walked here: the lists are read on most lines
@@ -413,8 +414,8 @@ func (p *parser) blockList(toks []token) []adjudicator.BlockID {
 }
 
 // addBlock adds a block to a list, warning of one listed twice.
-func (p *parser) addBlock(out []adjudicator.BlockID, t *table, id string) []adjudicator.BlockID {
-	b := adjudicator.BlockID(id)
+func (p *parser) addBlock(out []shiloh1862.BlockID, t *table, id string) []shiloh1862.BlockID {
+	b := shiloh1862.BlockID(id)
 	if slices.Contains(out, b) {
 		p.warnf("%s is listed twice", t.canonical(id))
 		return out
@@ -423,8 +424,8 @@ func (p *parser) addBlock(out []adjudicator.BlockID, t *table, id string) []adju
 }
 
 // addArea adds an area to a list, warning of one listed twice.
-func (p *parser) addArea(out []adjudicator.AreaID, id string) []adjudicator.AreaID {
-	a := adjudicator.AreaID(id)
+func (p *parser) addArea(out []shiloh1862.AreaID, id string) []shiloh1862.AreaID {
+	a := shiloh1862.AreaID(id)
 	if slices.Contains(out, a) {
 		p.warnf("%s is listed twice", p.dict.areas.canonical(id))
 		return out
@@ -441,7 +442,7 @@ func nextComma(toks []token, start int) int {
 }
 
 // areaList resolves a comma list of areas.
-func (p *parser) areaList(toks []token) []adjudicator.AreaID {
+func (p *parser) areaList(toks []token) []shiloh1862.AreaID {
 	out := p.areaBuf[:0]
 	t := p.dict.areas
 	for start, end := 0, 0; start < len(toks); start = end + 1 { // as in blockList
@@ -629,7 +630,7 @@ func (p *parser) parseActivate(toks []token) {
 			ids = []string{r.id}
 		}
 		for k, id := range ids {
-			b := adjudicator.BlockID(id)
+			b := shiloh1862.BlockID(id)
 			if i := p.activation(b); i >= 0 {
 				p.warnf("%s is activated twice", t.canonical(id))
 				if asArmy && k == len(ids)-1 {
@@ -638,14 +639,14 @@ func (p *parser) parseActivate(toks []token) {
 				continue
 			}
 			if p.o.Activate == nil {
-				p.o.Activate = make([]adjudicator.Activation, 0, 4)
+				p.o.Activate = make([]shiloh1862.Activation, 0, 4)
 			}
-			p.o.Activate = append(p.o.Activate, adjudicator.Activation{HQ: b, AsArmy: asArmy && k == len(ids)-1, Line: p.line})
+			p.o.Activate = append(p.o.Activate, shiloh1862.Activation{HQ: b, AsArmy: asArmy && k == len(ids)-1, Line: p.line})
 		}
 	}
 }
 
-func (p *parser) activation(b adjudicator.BlockID) int {
+func (p *parser) activation(b shiloh1862.BlockID) int {
 	for i, a := range p.o.Activate {
 		if a.HQ == b {
 			return i
@@ -672,7 +673,7 @@ func (p *parser) parseBattles(toks []token) {
 
 // listInto adds blocks to a list order: a second line adds to the first, a block
 // listed twice counts once.
-func (p *parser) listInto(dst *[]adjudicator.BlockID, line *int, blocks []adjudicator.BlockID, what string) {
+func (p *parser) listInto(dst *[]shiloh1862.BlockID, line *int, blocks []shiloh1862.BlockID, what string) {
 	t := p.dict.blockTable(p.side)
 	if len(*dst) == 0 && len(blocks) > 0 {
 		*dst = reserve(&p.blockSlab, len(blocks), 64)
@@ -729,7 +730,7 @@ func (p *parser) parseLosses(kw string, toks []token) {
 	}
 list:
 	toks = skipColon(toks)
-	var firstBuf, lastBuf [16]adjudicator.BlockID
+	var firstBuf, lastBuf [16]shiloh1862.BlockID
 	first, last := firstBuf[:0], lastBuf[:0]
 	pending := p.tokBuf[:0]
 	defer func() { p.tokBuf = pending[:0] }()
@@ -768,13 +769,13 @@ list:
 		flush(mode)
 	}
 	// a block cannot be both: such a block is dropped from both
-	both := func(b adjudicator.BlockID) bool {
+	both := func(b shiloh1862.BlockID) bool {
 		inFirst := slices.Contains(first, b) || slices.Contains(p.o.LossesFirst, b)
 		inLast := slices.Contains(last, b) || slices.Contains(p.o.LossesLast, b)
 		return inFirst && inLast
 	}
-	var clash []adjudicator.BlockID
-	for _, list := range [2][]adjudicator.BlockID{first, last} {
+	var clash []shiloh1862.BlockID
+	for _, list := range [2][]shiloh1862.BlockID{first, last} {
 		for _, b := range list {
 			if both(b) && !slices.Contains(clash, b) {
 				clash = append(clash, b)
@@ -783,7 +784,7 @@ list:
 		}
 	}
 	if len(clash) > 0 {
-		drop := func(x adjudicator.BlockID) bool { return slices.Contains(clash, x) }
+		drop := func(x shiloh1862.BlockID) bool { return slices.Contains(clash, x) }
 		first = slices.DeleteFunc(first, drop)
 		last = slices.DeleteFunc(last, drop)
 		p.o.LossesFirst = slices.DeleteFunc(p.o.LossesFirst, drop)
@@ -808,14 +809,14 @@ func (p *parser) parseInitiative(toks []token) {
 	w = strings.TrimPrefix(w, "be ")
 	w = strings.TrimPrefix(w, "go ")
 	w = strings.TrimPrefix(w, "i want to be ")
-	var c adjudicator.InitiativeChoice
+	var c shiloh1862.InitiativeChoice
 	switch w {
 	case "first", "1", "1st", "player 1", "p1", "player one", "one":
-		c = adjudicator.InitiativeFirst
+		c = shiloh1862.InitiativeFirst
 	case "second", "2", "2nd", "player 2", "p2", "player two", "two", "last":
-		c = adjudicator.InitiativeSecond
+		c = shiloh1862.InitiativeSecond
 	case "any", "either", "none", "no preference", "roll", "dice", "dont care", "don't care":
-		c = adjudicator.InitiativeAny
+		c = shiloh1862.InitiativeAny
 	default:
 		p.errorf("write \"initiative: first\", \"initiative: second\" or \"initiative: any\"", "initiative: cannot read '%s'", joinWords(toks))
 		return
@@ -948,7 +949,7 @@ func (p *parser) arrivalChoice(group, choice []token, strict bool) bool {
 			return true
 		}
 	}
-	p.o.ArrivalChoices = append(p.o.ArrivalChoices, adjudicator.ArrivalChoice{Arrival: r.id, Choice: o})
+	p.o.ArrivalChoices = append(p.o.ArrivalChoices, shiloh1862.ArrivalChoice{Arrival: r.id, Choice: o})
 	p.lines.ArrivalChoices = append(p.lines.ArrivalChoices, p.line)
 	return true
 }
@@ -1012,11 +1013,11 @@ func (p *parser) landing(group, area []token) {
 	for i, l := range p.o.Landings {
 		if l.Arrival == r.id {
 			p.warnf("a second landing for %s replaces the first (line %d)", t.canonical(r.id), l.Line)
-			p.o.Landings[i] = adjudicator.Landing{Arrival: r.id, Area: adjudicator.AreaID(a.id), Line: p.line}
+			p.o.Landings[i] = shiloh1862.Landing{Arrival: r.id, Area: shiloh1862.AreaID(a.id), Line: p.line}
 			return
 		}
 	}
-	p.o.Landings = append(p.o.Landings, adjudicator.Landing{Arrival: r.id, Area: adjudicator.AreaID(a.id), Line: p.line})
+	p.o.Landings = append(p.o.Landings, shiloh1862.Landing{Arrival: r.id, Area: shiloh1862.AreaID(a.id), Line: p.line})
 }
 
 // parseRegroup: "regroup at rea: seay", "regroup at rea: cleburne, wood > seay",
@@ -1039,11 +1040,11 @@ func (p *parser) parseRegroup(toks []token) {
 	if !area.found {
 		return
 	}
-	p.regroup(adjudicator.AreaID(area.id), toks[split+1:])
+	p.regroup(shiloh1862.AreaID(area.id), toks[split+1:])
 }
 
 // regroup reads "[BLOCKS >] AREA" for a battle in area.
-func (p *parser) regroup(area adjudicator.AreaID, toks []token) {
+func (p *parser) regroup(area shiloh1862.AreaID, toks []token) {
 	toks = skipWords(toks, "to")
 	split := -1
 	for i := range toks {
@@ -1052,7 +1053,7 @@ func (p *parser) regroup(area adjudicator.AreaID, toks []token) {
 			split = i
 		}
 	}
-	var blocks []adjudicator.BlockID
+	var blocks []shiloh1862.BlockID
 	dest := toks
 	if split >= 0 {
 		if split == 0 {
@@ -1074,9 +1075,9 @@ func (p *parser) regroup(area adjudicator.AreaID, toks []token) {
 		return
 	}
 	if p.o.Regroup == nil {
-		p.o.Regroup = make([]adjudicator.Regroup, 0, 4)
+		p.o.Regroup = make([]shiloh1862.Regroup, 0, 4)
 	}
-	p.o.Regroup = append(p.o.Regroup, adjudicator.Regroup{Area: area, Blocks: blocks, To: adjudicator.AreaID(to.id), Line: p.line})
+	p.o.Regroup = append(p.o.Regroup, shiloh1862.Regroup{Area: area, Blocks: blocks, To: shiloh1862.AreaID(to.id), Line: p.line})
 }
 
 // numberWords read a round number.
@@ -1172,15 +1173,15 @@ func isHoldWord(w string) bool {
 
 // doctrineSpec is what one doctrine line says.
 type doctrineSpec struct {
-	kind     adjudicator.DoctrineKind
+	kind     shiloh1862.DoctrineKind
 	kindSet  bool
 	after    int
-	retreat  []adjudicator.AreaID
+	retreat  []shiloh1862.AreaID
 	regroups [][]token
 }
 
 // parseDoctrine reads clauses for the areas (nil: every battle).
-func (p *parser) parseDoctrine(areas []adjudicator.AreaID, toks []token) {
+func (p *parser) parseDoctrine(areas []shiloh1862.AreaID, toks []token) {
 	if len(toks) == 0 {
 		p.errorf("e.g. \"hold\", \"withdraw after round 2\", \"withdraw if weaker\", \"retreat to Seay Field\"", "what should your blocks do in battle?")
 		return
@@ -1236,17 +1237,17 @@ func (p *parser) parseDoctrine(areas []adjudicator.AreaID, toks []token) {
 	}
 }
 
-func (p *parser) setDoctrine(area adjudicator.AreaID, spec doctrineSpec) {
+func (p *parser) setDoctrine(area shiloh1862.AreaID, spec doctrineSpec) {
 	// a handful of doctrines at most: a search is quicker than a map
-	i := slices.IndexFunc(p.o.Doctrine, func(d adjudicator.Doctrine) bool { return d.Area == area })
+	i := slices.IndexFunc(p.o.Doctrine, func(d shiloh1862.Doctrine) bool { return d.Area == area })
 	if i < 0 {
-		d := adjudicator.Doctrine{Area: area, Kind: spec.kind, AfterRound: spec.after, Line: p.line}
-		if spec.kind != adjudicator.WithdrawAfter {
+		d := shiloh1862.Doctrine{Area: area, Kind: spec.kind, AfterRound: spec.after, Line: p.line}
+		if spec.kind != shiloh1862.WithdrawAfter {
 			d.AfterRound = 0
 		}
 		d.Retreat = spec.retreat
 		if p.o.Doctrine == nil {
-			p.o.Doctrine = make([]adjudicator.Doctrine, 0, 8)
+			p.o.Doctrine = make([]shiloh1862.Doctrine, 0, 8)
 		}
 		p.o.Doctrine = append(p.o.Doctrine, d)
 		return
@@ -1261,7 +1262,7 @@ func (p *parser) setDoctrine(area adjudicator.AreaID, spec doctrineSpec) {
 			p.warnf("this replaces the doctrine for %s given on line %d", where, d.Line)
 		}
 		d.Kind, d.AfterRound = spec.kind, spec.after
-		if spec.kind != adjudicator.WithdrawAfter {
+		if spec.kind != shiloh1862.WithdrawAfter {
 			d.AfterRound = 0
 		}
 	}
@@ -1277,7 +1278,7 @@ func (p *parser) setDoctrine(area adjudicator.AreaID, spec doctrineSpec) {
 func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 	head := c[0].low
 	rest := c[1:]
-	set := func(k adjudicator.DoctrineKind, after int) {
+	set := func(k shiloh1862.DoctrineKind, after int) {
 		if spec.kindSet && (spec.kind != k || spec.after != after) {
 			p.warnf("two battle doctrines on one line; the last (%s) counts", k)
 		}
@@ -1293,7 +1294,7 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 				return false
 			}
 		}
-		set(adjudicator.Hold, 0)
+		set(shiloh1862.Hold, 0)
 		return true
 	case "regroup":
 		rest = skipWords(rest, "at")
@@ -1311,7 +1312,7 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 	// withdraw / retreat / pull back / fall back
 	rest = skipWords(rest, "back", "out")
 	if len(rest) == 0 {
-		set(adjudicator.WithdrawAfter, 0)
+		set(shiloh1862.WithdrawAfter, 0)
 		return true
 	}
 	ok := true
@@ -1341,7 +1342,7 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 				p.errorf("a battle has at most 4 rounds; \"withdraw after round 3\" is the latest", "cannot withdraw after round %d", n)
 				return false
 			}
-			set(adjudicator.WithdrawAfter, n)
+			set(shiloh1862.WithdrawAfter, n)
 			i = j
 		case t.kind == tWord && (t.low == "if" || t.low == "when") && !collecting:
 			j := i + 1
@@ -1349,7 +1350,7 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 				j++
 			}
 			if j < len(rest) && (rest[j].low == "weaker" || rest[j].low == "outnumbered" || rest[j].low == "losing") {
-				set(adjudicator.WithdrawIfWeaker, 0)
+				set(shiloh1862.WithdrawIfWeaker, 0)
 				i = j
 				for i+1 < len(rest) && rest[i+1].kind == tWord && !(rest[i+1].low == "after" || rest[i+1].low == "to") {
 					i++ // "if weaker than the enemy"
@@ -1362,7 +1363,7 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 			// "withdraw after round 2 retreat seay"
 			collecting = true
 		case t.kind == tWord && (t.low == "at" || t.low == "immediately" || t.low == "once" || t.low == "now") && !collecting:
-			set(adjudicator.WithdrawAfter, 0)
+			set(shiloh1862.WithdrawAfter, 0)
 		case t.kind == tArrow || t.kind == tColon || t.kind == tRoad:
 			collecting = true
 		default:
@@ -1424,14 +1425,14 @@ func (p *parser) parseMoveOrChoice(toks []token) {
 //	gladden: road a > fraley > spain  (road move through fraley)
 //	jackson: spain > wicker uncommanded
 func (p *parser) parseMove(toks []token) {
-	m := adjudicator.Move{Line: p.line}
+	m := shiloh1862.Move{Line: p.line}
 	intentSet := false
 	setIntent := func(t token) {
 		in, _ := intentOf(t.low)
 		if intentSet && in != m.Intent {
 			p.warnf("two intents given; '%s' counts", t.text)
 		}
-		if in != adjudicator.IntentMove || !intentSet {
+		if in != shiloh1862.IntentMove || !intentSet {
 			m.Intent = in
 		}
 		intentSet = true
@@ -1550,7 +1551,7 @@ func (p *parser) parseMove(toks []token) {
 	}
 	before := len(p.probs)
 	blocks := p.blockList(blockToks)
-	var areaBuf [4]adjudicator.AreaID
+	var areaBuf [4]shiloh1862.AreaID
 	areas := areaBuf[:0]
 	bad := false
 	for _, s := range segs {
@@ -1559,7 +1560,7 @@ func (p *parser) parseMove(toks []token) {
 			bad = true
 			continue
 		}
-		areas = append(areas, adjudicator.AreaID(r.id))
+		areas = append(areas, shiloh1862.AreaID(r.id))
 	}
 	if bad || len(blocks) == 0 {
 		if len(p.probs) > before && !p.anyName(blockToks, segs) {
@@ -1597,10 +1598,10 @@ func (p *parser) parseMove(toks []token) {
 		// ">>": the road decides the area in between. When the map knows exactly one,
 		// it is filled in (and the receipt shows it); otherwise it stays empty for the
 		// engine, which knows where the blocks stand.
-		m.Path = p.keepAreas([]adjudicator.AreaID{"", areas[0]})
+		m.Path = p.keepAreas([]shiloh1862.AreaID{"", areas[0]})
 		if m.From != "" && p.dict.roads != nil {
 			if mids := p.dict.RoadMiddles(string(m.From), string(areas[0])); len(mids) == 1 {
-				m.Path[0] = adjudicator.AreaID(mids[0])
+				m.Path[0] = shiloh1862.AreaID(mids[0])
 			}
 		}
 	default:
@@ -1610,7 +1611,7 @@ func (p *parser) parseMove(toks []token) {
 		p.errorf("", "a move must leave %s", p.dict.areas.canonical(string(m.From)))
 		return
 	}
-	if m.Uncommanded && m.Intent != adjudicator.IntentMove {
+	if m.Uncommanded && m.Intent != shiloh1862.IntentMove {
 		p.errorf("an uncommanded move may only be a plain move (5.2)", "an uncommanded move cannot %s", m.Intent)
 		return
 	}
@@ -1763,7 +1764,7 @@ func (p *parser) stay(toks []token) {
 }
 
 // addMove keeps one move per block: a later order for a block replaces the earlier.
-func (p *parser) addMove(m adjudicator.Move) {
+func (p *parser) addMove(m shiloh1862.Move) {
 	t := p.dict.blockTable(p.side)
 	at := len(p.o.Moves)
 	// The blocks of one move are distinct (blockList drops a block listed twice),
@@ -1806,7 +1807,7 @@ func (p *parser) finish() {
 	} else {
 		o.Moves = slices.Clip(o.Moves) // the parse's buffer, no longer shared
 	}
-	for _, l := range []*[]adjudicator.BlockID{&o.LossesFirst, &o.LossesLast, &o.Pin, &o.Supply} {
+	for _, l := range []*[]shiloh1862.BlockID{&o.LossesFirst, &o.LossesLast, &o.Pin, &o.Supply} {
 		if len(*l) == 0 {
 			*l = nil
 		}

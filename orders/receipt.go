@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // Status is how a receipt line stands.
@@ -52,7 +53,7 @@ type Receipt struct {
 	// what the supply list would buy.
 	SupplyUsed, SupplyAvailable int
 	supplySet                   bool
-	orders                      *adjudicator.Orders
+	orders                      *shiloh1862.Orders
 }
 
 // NewReceipt builds the receipt of a parse: every order in canonical form with its
@@ -177,9 +178,9 @@ func (r *Receipt) summary() string {
 	var moves, attacks, reinf, road, uncmd int
 	for _, m := range o.Moves {
 		switch m.Intent {
-		case adjudicator.IntentAttack:
+		case shiloh1862.IntentAttack:
 			attacks++
-		case adjudicator.IntentReinforce:
+		case shiloh1862.IntentReinforce:
 			reinf++
 		default:
 			moves++

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // ScenarioNames gives the names players may use in a scenario, compiled for lookups.
@@ -17,11 +18,11 @@ import (
 // their id adds ("M.L. Smith", "Taylor (cav)"), so that every canonical name reads
 // back as the same block. An arrival group is named after its first HQ (or first
 // block), with its id as an alias; its Options are the choices it offers (5.61).
-func ScenarioNames(sc *adjudicator.Scenario) *Dictionary {
+func ScenarioNames(sc *shiloh1862.Scenario) *Dictionary {
 	return Compile(scenarioNames{sc: sc})
 }
 
-type scenarioNames struct{ sc *adjudicator.Scenario }
+type scenarioNames struct{ sc *shiloh1862.Scenario }
 
 func (s scenarioNames) Areas() []Name {
 	if s.sc == nil || s.sc.Map == nil {
@@ -47,7 +48,7 @@ func (s scenarioNames) Blocks(side adjudicator.Side) []Name {
 	if s.sc == nil || s.sc.OB == nil {
 		return nil
 	}
-	var specs []*adjudicator.BlockSpec
+	var specs []*shiloh1862.BlockSpec
 	count := map[string]int{}
 	for i := range s.sc.OB.Blocks {
 		b := &s.sc.OB.Blocks[i]
@@ -95,7 +96,7 @@ func (s scenarioNames) Arrivals(side adjudicator.Side) []Name {
 				break
 			}
 			if b := s.sc.OB.Block(id); b != nil && b.IsHQ() {
-				if b.HQKind == adjudicator.AHQ {
+				if b.HQKind == shiloh1862.AHQ {
 					hqs = append(hqs, canon[string(id)])
 				} else {
 					hqs = append([]string{canon[string(id)]}, hqs...)
@@ -173,7 +174,7 @@ func (s scenarioNames) RoadMiddles(from, to string) []string {
 		return nil
 	}
 	var out []string
-	for _, a := range s.sc.Map.RoadMiddles(adjudicator.AreaID(from), adjudicator.AreaID(to)) {
+	for _, a := range s.sc.Map.RoadMiddles(shiloh1862.AreaID(from), shiloh1862.AreaID(to)) {
 		out = append(out, string(a))
 	}
 	return out

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // The base map is drawn once per scenario and reused: each view starts from a copy
@@ -28,12 +29,12 @@ type baseEntry struct {
 // Base returns the base map of a scenario: the battlefield with its terrain, roads,
 // camps, landings, entries, names and the terrain legend. It is drawn on first use and
 // cached per scenario; the image is shared and must not be modified.
-func Base(sc *adjudicator.Scenario, g *Geometry) (*image.RGBA, error) {
+func Base(sc *shiloh1862.Scenario, g *Geometry) (*image.RGBA, error) {
 	e := baseOf(sc, g)
 	return e.img, e.err
 }
 
-func baseOf(sc *adjudicator.Scenario, g *Geometry) *baseEntry {
+func baseOf(sc *shiloh1862.Scenario, g *Geometry) *baseEntry {
 	baseCache.Lock()
 	if baseCache.m == nil {
 		baseCache.m = map[string]*baseEntry{}
@@ -55,7 +56,7 @@ func baseOf(sc *adjudicator.Scenario, g *Geometry) *baseEntry {
 }
 
 // WriteBasePNG writes the base map of a scenario as PNG.
-func WriteBasePNG(w io.Writer, sc *adjudicator.Scenario) error {
+func WriteBasePNG(w io.Writer, sc *shiloh1862.Scenario) error {
 	g, err := GeometryFor(sc)
 	if err != nil {
 		return err
@@ -69,7 +70,7 @@ func WriteBasePNG(w io.Writer, sc *adjudicator.Scenario) error {
 
 // Check reports areas of the scenario that the geometry cannot draw: no outline, or a
 // border whose two outlines do not touch, or a road without a course.
-func (g *Geometry) Check(m *adjudicator.Map) []string {
+func (g *Geometry) Check(m *shiloh1862.Map) []string {
 	var bad []string
 	for _, a := range m.Areas {
 		if g.Area(a.ID) == nil {
@@ -95,7 +96,7 @@ func (g *Geometry) Check(m *adjudicator.Map) []string {
 
 func pictureHeight(g *Geometry) int { return bandTop + g.Height + bandLow }
 
-func drawBase(sc *adjudicator.Scenario, g *Geometry) (*image.RGBA, error) {
+func drawBase(sc *shiloh1862.Scenario, g *Geometry) (*image.RGBA, error) {
 	if sc.Map == nil {
 		return nil, fmt.Errorf("render: scenario %q has no map", sc.ID)
 	}
@@ -114,9 +115,9 @@ func drawBase(sc *adjudicator.Scenario, g *Geometry) (*image.RGBA, error) {
 		sh := g.Area(a.ID)
 		col := colClear
 		switch a.Terrain {
-		case adjudicator.Woods:
+		case shiloh1862.Woods:
 			col = colWoods
-		case adjudicator.River:
+		case shiloh1862.River:
 			col = colRiver
 		}
 		c.path(sh.Outline, true)
@@ -125,9 +126,9 @@ func drawBase(sc *adjudicator.Scenario, g *Geometry) (*image.RGBA, error) {
 	for _, a := range m.Areas {
 		sh := g.Area(a.ID)
 		switch a.Terrain {
-		case adjudicator.Woods:
+		case shiloh1862.Woods:
 			c.trees(sh)
-		case adjudicator.River:
+		case shiloh1862.River:
 			c.waves(sh)
 		}
 	}
@@ -248,7 +249,7 @@ func distTo(poly []Point, x, y float64) float64 {
 
 // highSide returns +1 when the high area of a slope lies to the left of the polyline
 // (screen coordinates, normal (dy, -dx)), -1 when to the right, 0 when there is none.
-func (g *Geometry) highSide(b *adjudicator.Border, l []Point) float64 {
+func (g *Geometry) highSide(b *shiloh1862.Border, l []Point) float64 {
 	if b.High == "" || len(l) < 2 {
 		return 0
 	}
@@ -263,7 +264,7 @@ func (g *Geometry) highSide(b *adjudicator.Border, l []Point) float64 {
 	return -1
 }
 
-func has(ts []adjudicator.BorderTerrain, want ...adjudicator.BorderTerrain) bool {
+func has(ts []shiloh1862.BorderTerrain, want ...shiloh1862.BorderTerrain) bool {
 	for _, t := range ts {
 		for _, w := range want {
 			if t == w {
@@ -276,11 +277,11 @@ func has(ts []adjudicator.BorderTerrain, want ...adjudicator.BorderTerrain) bool
 
 // border styles one shared edge by its terrain (3.35). side says where the top of a
 // slope is (see highSide).
-func (c *canvas) border(l []Point, ts []adjudicator.BorderTerrain, side float64) {
+func (c *canvas) border(l []Point, ts []shiloh1862.BorderTerrain, side float64) {
 	dc := c.dc
 	dc.SetLineCapRound()
 	dc.SetLineJoinRound()
-	if has(ts, adjudicator.BorderMarsh) {
+	if has(ts, shiloh1862.BorderMarsh) {
 		c.path(l, false)
 		dc.SetDash(5, 4)
 		c.stroke(colMarsh, 3)
@@ -297,25 +298,25 @@ func (c *canvas) border(l []Point, ts []adjudicator.BorderTerrain, side float64)
 		})
 		c.stroke(colMarsh, 1.2)
 	}
-	if has(ts, adjudicator.BorderRiver) {
+	if has(ts, shiloh1862.BorderRiver) {
 		c.path(l, false)
 		c.stroke(colCreek, 4)
 	}
-	if has(ts, adjudicator.BorderCreek, adjudicator.BorderCreekFord, adjudicator.BorderCreekBridge) {
+	if has(ts, shiloh1862.BorderCreek, shiloh1862.BorderCreekFord, shiloh1862.BorderCreekBridge) {
 		c.path(l, false)
 		c.stroke(colCreek, 6)
 	}
-	if has(ts, adjudicator.BorderStream, adjudicator.BorderFord, adjudicator.BorderBridge) {
+	if has(ts, shiloh1862.BorderStream, shiloh1862.BorderFord, shiloh1862.BorderBridge) {
 		c.path(l, false)
 		c.stroke(colWater, 3)
 	}
-	if has(ts, adjudicator.BorderRavine) {
+	if has(ts, shiloh1862.BorderRavine) {
 		// two slopes falling to a stream between them
 		c.hachures(l, 4, 1)
 		c.hachures(l, 4, -1)
 		c.path(l, false)
 		c.stroke(colWater, 2.2)
-	} else if has(ts, adjudicator.BorderSlope) {
+	} else if has(ts, shiloh1862.BorderSlope) {
 		if side == 0 {
 			side = 1
 		}
@@ -348,9 +349,9 @@ func (c *canvas) hachures(l []Point, off, side float64) {
 
 // crossings marks fords and bridges where roads cross a stream or creek, at the
 // middle of the border.
-func (c *canvas) crossings(l []Point, ts []adjudicator.BorderTerrain) {
-	ford := has(ts, adjudicator.BorderFord, adjudicator.BorderCreekFord)
-	bridge := has(ts, adjudicator.BorderBridge, adjudicator.BorderCreekBridge)
+func (c *canvas) crossings(l []Point, ts []shiloh1862.BorderTerrain) {
+	ford := has(ts, shiloh1862.BorderFord, shiloh1862.BorderCreekFord)
+	bridge := has(ts, shiloh1862.BorderBridge, shiloh1862.BorderCreekBridge)
 	if !ford && !bridge {
 		return
 	}
@@ -465,7 +466,7 @@ func (c *canvas) waterName(w Line) {
 }
 
 // shortName drops the parenthesis of entry areas: "Road E (River Road…)" is "Road E".
-func shortName(a *adjudicator.Area) string {
+func shortName(a *shiloh1862.Area) string {
 	n := a.Name
 	if i := strings.Index(n, " ("); i > 0 {
 		n = n[:i]
@@ -473,7 +474,7 @@ func shortName(a *adjudicator.Area) string {
 	return n
 }
 
-func (c *canvas) areaLabel(sc *adjudicator.Scenario, a *adjudicator.Area, sh *AreaShape) {
+func (c *canvas) areaLabel(sc *shiloh1862.Scenario, a *shiloh1862.Area, sh *AreaShape) {
 	f := c.f
 	if a.River {
 		x, y := sh.Label.fx(), c.my(sh.Label.fy())
@@ -514,7 +515,7 @@ func (c *canvas) areaLabel(sc *adjudicator.Scenario, a *adjudicator.Area, sh *Ar
 // labelBox places an area's name: its centre x, the middle of its first line, its
 // width and lines. Names near the frame are pushed in so that the marks before them
 // (camp, landing, entry) and the control flag after them stay on the map.
-func (c *canvas) labelBox(a *adjudicator.Area, sh *AreaShape) (x, y0, w float64, lines []string) {
+func (c *canvas) labelBox(a *shiloh1862.Area, sh *AreaShape) (x, y0, w float64, lines []string) {
 	lines = split(c.f.name, shortName(a), 118)
 	for _, s := range lines {
 		w = math.Max(w, textWidth(c.f.name, s))
@@ -526,7 +527,7 @@ func (c *canvas) labelBox(a *adjudicator.Area, sh *AreaShape) (x, y0, w float64,
 	return x, y0, w, lines
 }
 
-func campCaption(sc *adjudicator.Scenario, camp *adjudicator.Camp) string {
+func campCaption(sc *shiloh1862.Scenario, camp *shiloh1862.Camp) string {
 	kind := "camp"
 	if camp.Side == adjudicator.CSA {
 		kind = "bivouac"

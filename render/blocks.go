@@ -7,7 +7,7 @@ import (
 	"math"
 	"sync"
 
-	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // Every block of one side and kind has the same body: the rounded square in the
@@ -20,8 +20,8 @@ import (
 // blockBody is what a block's body shows.
 type blockBody struct {
 	fill color.RGBA
-	hq   bool                  // the gold band
-	mark adjudicator.BlockType // the unit symbol, "" for none
+	hq   bool                 // the gold band
+	mark shiloh1862.BlockType // the unit symbol, "" for none
 }
 
 // tileKey is a body at a position within a pixel, in quarters of a pixel: the
@@ -83,24 +83,24 @@ func (c *canvas) drawBody(x, y float64, b blockBody) {
 
 // typeMark is a small unit symbol: crossed box for infantry, slashed box for cavalry,
 // dotted box for artillery.
-func (c *canvas) typeMark(x, y float64, t adjudicator.BlockType, ink color.Color) {
+func (c *canvas) typeMark(x, y float64, t shiloh1862.BlockType, ink color.Color) {
 	dc := c.dc
 	if t == "" {
 		return
 	}
 	dc.DrawRectangle(x, y, 9, 7)
 	switch t {
-	case adjudicator.Infantry:
+	case shiloh1862.Infantry:
 		dc.MoveTo(x, y)
 		dc.LineTo(x+9, y+7)
 		dc.MoveTo(x+9, y)
 		dc.LineTo(x, y+7)
-	case adjudicator.Cavalry:
+	case shiloh1862.Cavalry:
 		dc.MoveTo(x, y+7)
 		dc.LineTo(x+9, y)
 	}
 	c.stroke(ink, 1)
-	if t == adjudicator.Artillery {
+	if t == shiloh1862.Artillery {
 		dc.DrawCircle(x+4.5, y+3.5, 1.6)
 		c.fill(ink)
 	}

@@ -4,7 +4,7 @@ import (
 	"image"
 	"testing"
 
-	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // A body composited from its tile looks as if drawn in place, on whole, half and
@@ -16,10 +16,10 @@ func TestBodyTiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	bodies := []blockBody{
-		{fill: colUSA, mark: adjudicator.Infantry},
+		{fill: colUSA, mark: shiloh1862.Infantry},
 		{fill: colCSADark, hq: true},
-		{fill: colCSADark, mark: adjudicator.Artillery},
-		{fill: colUSA, mark: adjudicator.Cavalry},
+		{fill: colCSADark, mark: shiloh1862.Artillery},
+		{fill: colUSA, mark: shiloh1862.Cavalry},
 	}
 	for _, b := range bodies {
 		for _, p := range [][2]float64{{100, 200}, {100.5, 200.5}, {7.25, 1000.75}, {1561, 330.5}} {

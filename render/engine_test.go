@@ -9,24 +9,25 @@ import (
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // playHours plays the first hours of the full battle with the random order bot and
 // returns the position before and after the last hour with its report.
-func playHours(t *testing.T, mode adjudicator.Visibility, hours int) (sc *adjudicator.Scenario, before, after *adjudicator.State, rep *adjudicator.Report) {
+func playHours(t *testing.T, mode shiloh1862.Visibility, hours int) (sc *shiloh1862.Scenario, before, after *shiloh1862.State, rep *shiloh1862.Report) {
 	t.Helper()
 	sc, _ = testScenario(t)
-	st, err := adjudicator.NewState(sc, adjudicator.Options{Visibility: mode})
+	st, err := shiloh1862.NewState(sc, shiloh1862.Options{Visibility: mode})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(1862, 4))
 	for h := 0; h < hours; h++ {
-		var o [2]*adjudicator.Orders
+		var o [2]*shiloh1862.Orders
 		for _, s := range adjudicator.Sides {
-			o[s.Index()] = adjudicator.RandomOrders(sc, adjudicator.ViewOf(sc, st, s), rng)
+			o[s.Index()] = shiloh1862.RandomOrders(sc, shiloh1862.ViewOf(sc, st, s), rng)
 		}
-		next, r, err := adjudicator.ResolveHour(sc, st, o, adjudicator.NewStreamDice([]byte{byte(h), 18, 62}))
+		next, r, err := shiloh1862.ResolveHour(sc, st, o, adjudicator.NewStreamDice([]byte{byte(h), 18, 62}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,10 +39,10 @@ func playHours(t *testing.T, mode adjudicator.Visibility, hours int) (sc *adjudi
 
 // Maps of positions the engine reached: every side and the GM can be drawn.
 func TestEngineViewsDraw(t *testing.T) {
-	sc, before, after, rep := playHours(t, adjudicator.VisBlocks, 3)
+	sc, before, after, rep := playHours(t, shiloh1862.VisBlocks, 3)
 	for _, viewer := range []adjudicator.Side{adjudicator.USA, adjudicator.CSA, adjudicator.NoSide} {
-		v := adjudicator.ViewOf(sc, after, viewer)
-		rv := adjudicator.ViewReport(sc, before, rep, after, viewer)
+		v := shiloh1862.ViewOf(sc, after, viewer)
+		rv := shiloh1862.ViewReport(sc, before, rep, after, viewer)
 		var a, b bytes.Buffer
 		if err := DrawView(&a, sc, v, rv, nil); err != nil {
 			t.Fatalf("%s: %v", viewer, err)
@@ -62,21 +63,21 @@ func TestEngineViewsDraw(t *testing.T) {
 // enemy's hidden facts change: which of its blocks stands where (two swapped) and how
 // strong they are.
 func TestEngineFogOnTheMap(t *testing.T) {
-	for _, mode := range []adjudicator.Visibility{adjudicator.VisBlocks, adjudicator.VisDoubleBlind} {
+	for _, mode := range []shiloh1862.Visibility{shiloh1862.VisBlocks, shiloh1862.VisDoubleBlind} {
 		t.Run(string(mode), func(t *testing.T) {
 			sc, _, st, _ := playHours(t, mode, 2)
 			for _, viewer := range adjudicator.Sides {
 				alt := copyState(t, st)
 				var on []int
 				for i, b := range alt.Blocks {
-					if sc.OB.Block(b.ID).Side == viewer.Enemy() && b.Where == adjudicator.OnMap && !sighted(alt, viewer, b.ID) {
+					if sc.OB.Block(b.ID).Side == viewer.Enemy() && b.Where == shiloh1862.OnMap && !sighted(alt, viewer, b.ID) {
 						on = append(on, i)
 					}
 				}
 				swapped := false
 				for i := 1; i < len(on) && !swapped; i++ {
 					x, y := &alt.Blocks[on[0]], &alt.Blocks[on[i]]
-					if x.Area != y.Area && sc.OB.Block(x.ID).Type != adjudicator.Gunboat && sc.OB.Block(y.ID).Type != adjudicator.Gunboat {
+					if x.Area != y.Area && sc.OB.Block(x.ID).Type != shiloh1862.Gunboat && sc.OB.Block(y.ID).Type != shiloh1862.Gunboat {
 						x.Area, y.Area = y.Area, x.Area
 						swapped = true
 					}
@@ -90,10 +91,10 @@ func TestEngineFogOnTheMap(t *testing.T) {
 					}
 				}
 				var a, b bytes.Buffer
-				if err := DrawView(&a, sc, adjudicator.ViewOf(sc, st, viewer), nil, nil); err != nil {
+				if err := DrawView(&a, sc, shiloh1862.ViewOf(sc, st, viewer), nil, nil); err != nil {
 					t.Fatal(err)
 				}
-				if err := DrawView(&b, sc, adjudicator.ViewOf(sc, alt, viewer), nil, nil); err != nil {
+				if err := DrawView(&b, sc, shiloh1862.ViewOf(sc, alt, viewer), nil, nil); err != nil {
 					t.Fatal(err)
 				}
 				if !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -101,10 +102,10 @@ func TestEngineFogOnTheMap(t *testing.T) {
 				}
 				// and the GM, who sees everything, does see the change
 				var g1, g2 bytes.Buffer
-				if err := DrawView(&g1, sc, adjudicator.ViewOf(sc, st, adjudicator.NoSide), nil, nil); err != nil {
+				if err := DrawView(&g1, sc, shiloh1862.ViewOf(sc, st, adjudicator.NoSide), nil, nil); err != nil {
 					t.Fatal(err)
 				}
-				if err := DrawView(&g2, sc, adjudicator.ViewOf(sc, alt, adjudicator.NoSide), nil, nil); err != nil {
+				if err := DrawView(&g2, sc, shiloh1862.ViewOf(sc, alt, adjudicator.NoSide), nil, nil); err != nil {
 					t.Fatal(err)
 				}
 				if bytes.Equal(g1.Bytes(), g2.Bytes()) {
@@ -115,7 +116,7 @@ func TestEngineFogOnTheMap(t *testing.T) {
 	}
 }
 
-func sighted(st *adjudicator.State, viewer adjudicator.Side, id adjudicator.BlockID) bool {
+func sighted(st *shiloh1862.State, viewer adjudicator.Side, id shiloh1862.BlockID) bool {
 	for _, s := range st.Sightings {
 		if s.Viewer == viewer && s.Block == id {
 			return true
@@ -124,13 +125,13 @@ func sighted(st *adjudicator.State, viewer adjudicator.Side, id adjudicator.Bloc
 	return false
 }
 
-func copyState(t *testing.T, st *adjudicator.State) *adjudicator.State {
+func copyState(t *testing.T, st *shiloh1862.State) *shiloh1862.State {
 	t.Helper()
 	b, err := json.Marshal(st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var c adjudicator.State
+	var c shiloh1862.State
 	if err := json.Unmarshal(b, &c); err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // The drawing geometry of each scenario lives in assets/<scenario>/geometry.toml. It is
@@ -28,10 +28,10 @@ func (p Point) fy() float64 { return float64(p[1]) }
 // AreaShape is how one area is drawn: its outline (a closed polygon, not repeating
 // the first point), where its name goes and where its blocks stand.
 type AreaShape struct {
-	ID      adjudicator.AreaID `toml:"id"`
-	Label   Point              `toml:"label"`
-	Blocks  Point              `toml:"blocks"`
-	Outline []Point            `toml:"outline"`
+	ID      shiloh1862.AreaID `toml:"id"`
+	Label   Point             `toml:"label"`
+	Blocks  Point             `toml:"blocks"`
+	Outline []Point           `toml:"outline"`
 }
 
 // Line is a named course on the map: a stream or creek (Kind "stream", "creek") or a
@@ -52,10 +52,10 @@ type Geometry struct {
 	Waters   []Line      `toml:"water"`
 	Roads    []Line      `toml:"road"`
 
-	index map[adjudicator.AreaID]int
+	index map[shiloh1862.AreaID]int
 	// edges holds the shared boundary of each pair of touching areas, keyed by the
 	// pair in id order, as chained polylines.
-	edges map[[2]adjudicator.AreaID][][]Point
+	edges map[[2]shiloh1862.AreaID][][]Point
 }
 
 var geomCache struct {
@@ -88,7 +88,7 @@ func LoadGeometry(scenarioID string) (*Geometry, error) {
 
 // GeometryFor returns the geometry that draws a scenario: the one keyed by its map's
 // id (starts of one battle share one map), else by the scenario id.
-func GeometryFor(sc *adjudicator.Scenario) (*Geometry, error) {
+func GeometryFor(sc *shiloh1862.Scenario) (*Geometry, error) {
 	if sc.Map != nil && sc.Map.ID != "" {
 		return LoadGeometry(sc.Map.ID)
 	}
@@ -117,7 +117,7 @@ func ParseGeometry(b []byte) (*Geometry, error) {
 	if g.Width <= 0 || g.Height <= 0 {
 		return nil, fmt.Errorf("geometry has no canvas size")
 	}
-	g.index = make(map[adjudicator.AreaID]int, len(g.Areas))
+	g.index = make(map[shiloh1862.AreaID]int, len(g.Areas))
 	for i, a := range g.Areas {
 		if _, dup := g.index[a.ID]; dup {
 			return nil, fmt.Errorf("area %q drawn twice", a.ID)
@@ -139,7 +139,7 @@ func ParseGeometry(b []byte) (*Geometry, error) {
 }
 
 // Area returns the shape of an area, or nil.
-func (g *Geometry) Area(id adjudicator.AreaID) *AreaShape {
+func (g *Geometry) Area(id shiloh1862.AreaID) *AreaShape {
 	i, ok := g.index[id]
 	if !ok {
 		return nil
@@ -149,11 +149,11 @@ func (g *Geometry) Area(id adjudicator.AreaID) *AreaShape {
 
 // Edge returns the boundary two areas share as polylines, or nil when their outlines
 // do not touch.
-func (g *Geometry) Edge(a, b adjudicator.AreaID) [][]Point {
+func (g *Geometry) Edge(a, b shiloh1862.AreaID) [][]Point {
 	if b < a {
 		a, b = b, a
 	}
-	return g.edges[[2]adjudicator.AreaID{a, b}]
+	return g.edges[[2]shiloh1862.AreaID{a, b}]
 }
 
 type segKey struct{ p, q Point }
@@ -162,8 +162,8 @@ type segKey struct{ p, q Point }
 // outlines are stored so that neighbours repeat each other's points exactly.
 func (g *Geometry) buildEdges() {
 	owner := map[segKey]int{}
-	g.edges = map[[2]adjudicator.AreaID][][]Point{}
-	segs := map[[2]adjudicator.AreaID][]segKey{}
+	g.edges = map[[2]shiloh1862.AreaID][][]Point{}
+	segs := map[[2]shiloh1862.AreaID][]segKey{}
 	for i, a := range g.Areas {
 		n := len(a.Outline)
 		for k := 0; k < n; k++ {
@@ -178,7 +178,7 @@ func (g *Geometry) buildEdges() {
 				if g.Areas[j].ID != x {
 					s = segKey{p, q}
 				}
-				segs[[2]adjudicator.AreaID{x, y}] = append(segs[[2]adjudicator.AreaID{x, y}], s)
+				segs[[2]shiloh1862.AreaID{x, y}] = append(segs[[2]shiloh1862.AreaID{x, y}], s)
 				continue
 			}
 			owner[segKey{p, q}] = i

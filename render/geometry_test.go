@@ -3,7 +3,7 @@ package render
 import (
 	"testing"
 
-	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 func TestGeometryFiles(t *testing.T) {
@@ -111,12 +111,12 @@ outline = [[2, 1], [3, 1], [3, 2], [2, 2]]
 
 // Every area, border and road of every embedded scenario can be drawn.
 func TestEveryScenarioHasGeometry(t *testing.T) {
-	ids := adjudicator.Scenarios()
+	ids := shiloh1862.Scenarios()
 	if len(ids) == 0 {
 		t.Fatal("no scenarios")
 	}
 	for _, id := range ids {
-		sc, err := adjudicator.LoadScenario(id)
+		sc, err := shiloh1862.LoadScenario(id)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,12 +3,12 @@ package render
 import (
 	"testing"
 
-	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
-func testScenario(t testing.TB) (*adjudicator.Scenario, *Geometry) {
+func testScenario(t testing.TB) (*shiloh1862.Scenario, *Geometry) {
 	t.Helper()
-	sc, err := adjudicator.LoadScenario("shiloh1862")
+	sc, err := shiloh1862.LoadScenario("shiloh1862")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"image"
 	"image/color"
 
-	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // The legend sits in the band below the map: terrain on the left (part of the base
@@ -29,7 +29,7 @@ func (c *canvas) legend(y0 float64) {
 		sample func(x, y float64)
 	}
 	top := c.top
-	line := func(ts ...adjudicator.BorderTerrain) func(x, y float64) {
+	line := func(ts ...shiloh1862.BorderTerrain) func(x, y float64) {
 		return func(x, y float64) {
 			c.top = 0
 			c.border([]Point{{int(x), int(y)}, {int(x) + 44, int(y)}}, ts, 1)
@@ -67,23 +67,23 @@ func (c *canvas) legend(y0 float64) {
 			c.tent(x+10, y, colUSA)
 			c.anchor(x+34, y)
 		}},
-		{"Stream 2/1", line(adjudicator.BorderStream)},
+		{"Stream 2/1", line(shiloh1862.BorderStream)},
 		{"Stream ford or bridge 4/2", func(x, y float64) {
-			line(adjudicator.BorderStream)(x, y)
+			line(shiloh1862.BorderStream)(x, y)
 			c.crossing(x+12, y, 1, 0, false)
 			c.crossing(x+34, y, 1, 0, true)
 		}},
-		{"Creek: impassable", line(adjudicator.BorderCreek)},
+		{"Creek: impassable", line(shiloh1862.BorderCreek)},
 		{"Creek ford or bridge 2/1", func(x, y float64) {
-			line(adjudicator.BorderCreek)(x, y)
+			line(shiloh1862.BorderCreek)(x, y)
 			c.crossing(x+12, y, 1, 0, false)
 			c.crossing(x+34, y, 1, 0, true)
 		}},
 		{"Entry road (5.6)", func(x, y float64) { c.entryDisc(x+22, y, "A", colCSADark) }},
-		{"Slope, top dark: up 2/1, down 4/2", line(adjudicator.BorderSlope)},
-		{"Ravine 2/1, attacker -1 round 1", line(adjudicator.BorderRavine)},
-		{"Marsh 1/0: no attacks", line(adjudicator.BorderMarsh)},
-		{"River bank: gunboat fire (4.25)", line(adjudicator.BorderRiver)},
+		{"Slope, top dark: up 2/1, down 4/2", line(shiloh1862.BorderSlope)},
+		{"Ravine 2/1, attacker -1 round 1", line(shiloh1862.BorderRavine)},
+		{"Marsh 1/0: no attacks", line(shiloh1862.BorderMarsh)},
+		{"River bank: gunboat fire (4.25)", line(shiloh1862.BorderRiver)},
 	}
 	for i, it := range items {
 		col, row := i/5, i%5

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata/")
@@ -22,19 +23,19 @@ var update = flag.Bool("update", false, "rewrite the golden images in testdata/"
 var cases = []struct {
 	name   string
 	viewer adjudicator.Side
-	mode   adjudicator.Visibility
+	mode   shiloh1862.Visibility
 	report bool
 }{
-	{"usa-blocks", adjudicator.USA, adjudicator.VisBlocks, true},
-	{"csa-double-blind", adjudicator.CSA, adjudicator.VisDoubleBlind, true},
-	{"usa-open-no-report", adjudicator.USA, adjudicator.VisOpen, false},
-	{"gm", adjudicator.NoSide, adjudicator.VisBlocks, true},
+	{"usa-blocks", adjudicator.USA, shiloh1862.VisBlocks, true},
+	{"csa-double-blind", adjudicator.CSA, shiloh1862.VisDoubleBlind, true},
+	{"usa-open-no-report", adjudicator.USA, shiloh1862.VisOpen, false},
+	{"gm", adjudicator.NoSide, shiloh1862.VisBlocks, true},
 }
 
-func drawCase(t testing.TB, sc *adjudicator.Scenario, viewer adjudicator.Side, mode adjudicator.Visibility, report bool) []byte {
+func drawCase(t testing.TB, sc *shiloh1862.Scenario, viewer adjudicator.Side, mode shiloh1862.Visibility, report bool) []byte {
 	t.Helper()
 	v := testView(t, sc, viewer, mode)
-	var rv *adjudicator.ReportView
+	var rv *shiloh1862.ReportView
 	if report {
 		rv = testReport(v)
 	}
@@ -168,14 +169,14 @@ func TestPixelDiffCanFail(t *testing.T) {
 // (faces and pictures are pooled).
 func TestDeterministic(t *testing.T) {
 	sc, _ := testScenario(t)
-	want := drawCase(t, sc, adjudicator.USA, adjudicator.VisBlocks, true)
+	want := drawCase(t, sc, adjudicator.USA, shiloh1862.VisBlocks, true)
 	var wg sync.WaitGroup
 	got := make([][]byte, 4)
 	for i := range got {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			got[i] = drawCase(t, sc, adjudicator.USA, adjudicator.VisBlocks, true)
+			got[i] = drawCase(t, sc, adjudicator.USA, shiloh1862.VisBlocks, true)
 		}()
 	}
 	wg.Wait()
@@ -184,7 +185,7 @@ func TestDeterministic(t *testing.T) {
 			t.Errorf("drawing %d differs from the first", i)
 		}
 	}
-	other := drawCase(t, sc, adjudicator.CSA, adjudicator.VisBlocks, true)
+	other := drawCase(t, sc, adjudicator.CSA, shiloh1862.VisBlocks, true)
 	if bytes.Equal(other, want) {
 		t.Error("the CSA map equals the USA map")
 	}
@@ -195,22 +196,22 @@ func TestDeterministic(t *testing.T) {
 // strengths gives the same bytes as one without. In an open game they are drawn.
 func TestEnemyIdentityNeverDrawnUnlessOpen(t *testing.T) {
 	sc, _ := testScenario(t)
-	for _, mode := range []adjudicator.Visibility{adjudicator.VisBlocks, adjudicator.VisDoubleBlind, adjudicator.VisOpen} {
+	for _, mode := range []shiloh1862.Visibility{shiloh1862.VisBlocks, shiloh1862.VisDoubleBlind, shiloh1862.VisOpen} {
 		t.Run(string(mode), func(t *testing.T) {
 			v := testView(t, sc, adjudicator.USA, mode)
-			open := testView(t, sc, adjudicator.USA, adjudicator.VisOpen)
+			open := testView(t, sc, adjudicator.USA, shiloh1862.VisOpen)
 			if len(v.Enemy) == 0 {
 				t.Fatal("no enemy blocks in the test view")
 			}
 			blank := *v
-			blank.Enemy = append([]adjudicator.EnemyBlock(nil), v.Enemy...)
+			blank.Enemy = append([]shiloh1862.EnemyBlock(nil), v.Enemy...)
 			for i := range blank.Enemy {
-				blank.Enemy[i] = adjudicator.EnemyBlock{Area: blank.Enemy[i].Area}
+				blank.Enemy[i] = shiloh1862.EnemyBlock{Area: blank.Enemy[i].Area}
 			}
 			full := *v
 			full.Enemy = nil
 			for _, e := range open.Enemy {
-				if mode != adjudicator.VisDoubleBlind || hasArea(v.Enemy, e.Area) {
+				if mode != shiloh1862.VisDoubleBlind || hasArea(v.Enemy, e.Area) {
 					full.Enemy = append(full.Enemy, e)
 				}
 			}
@@ -225,17 +226,17 @@ func TestEnemyIdentityNeverDrawnUnlessOpen(t *testing.T) {
 				t.Fatal(err)
 			}
 			same := bytes.Equal(a.Bytes(), b.Bytes())
-			if mode != adjudicator.VisOpen && !same {
+			if mode != shiloh1862.VisOpen && !same {
 				t.Error("enemy identities or strengths reached the picture")
 			}
-			if mode == adjudicator.VisOpen && same {
+			if mode == shiloh1862.VisOpen && same {
 				t.Error("an open game's enemy blocks are drawn blank")
 			}
 		})
 	}
 }
 
-func hasArea(es []adjudicator.EnemyBlock, a adjudicator.AreaID) bool {
+func hasArea(es []shiloh1862.EnemyBlock, a shiloh1862.AreaID) bool {
 	for _, e := range es {
 		if e.Area == a {
 			return true
@@ -249,13 +250,13 @@ func hasArea(es []adjudicator.EnemyBlock, a adjudicator.AreaID) bool {
 // their blocks gives the same bytes as one that does not.
 func TestFogEnemyMoveIdentities(t *testing.T) {
 	sc, _ := testScenario(t)
-	v := testView(t, sc, adjudicator.USA, adjudicator.VisBlocks)
+	v := testView(t, sc, adjudicator.USA, shiloh1862.VisBlocks)
 	plain := testReport(v)
 	named := testReport(v)
 	n := 0
 	for i := range named.Events {
 		e := &named.Events[i]
-		if e.Side == adjudicator.CSA && e.Kind == adjudicator.EvMove {
+		if e.Side == adjudicator.CSA && e.Kind == shiloh1862.EvMove {
 			e.Block = "cs_cleburne"
 			for k := range e.Blocks {
 				e.Blocks[k] = "cs_polk"
@@ -283,14 +284,14 @@ func TestDrawViewErrors(t *testing.T) {
 	if err := DrawView(&bytes.Buffer{}, sc, nil, nil, nil); err == nil {
 		t.Error("nil view: no error")
 	}
-	v := testView(t, sc, adjudicator.USA, adjudicator.VisBlocks)
-	v.Control = append(v.Control, adjudicator.Control{Area: "no_such_area", Side: adjudicator.USA})
+	v := testView(t, sc, adjudicator.USA, shiloh1862.VisBlocks)
+	v.Control = append(v.Control, shiloh1862.Control{Area: "no_such_area", Side: adjudicator.USA})
 	if err := DrawView(&bytes.Buffer{}, sc, v, nil, nil); err == nil {
 		t.Error("unknown area: no error")
 	}
 	bad := *sc
-	bad.ID, bad.Map = "nowhere", &adjudicator.Map{ID: "nowhere"}
-	if err := DrawView(&bytes.Buffer{}, &bad, testView(t, sc, adjudicator.USA, adjudicator.VisBlocks), nil, nil); err == nil {
+	bad.ID, bad.Map = "nowhere", &shiloh1862.Map{ID: "nowhere"}
+	if err := DrawView(&bytes.Buffer{}, &bad, testView(t, sc, adjudicator.USA, shiloh1862.VisBlocks), nil, nil); err == nil {
 		t.Error("scenario without geometry: no error")
 	}
 }
@@ -299,7 +300,7 @@ func TestDrawViewErrors(t *testing.T) {
 func TestBaseChecksGeometry(t *testing.T) {
 	sc, g := testScenario(t)
 	m := *sc.Map
-	m.Areas = append(append([]adjudicator.Area(nil), sc.Map.Areas...), adjudicator.Area{ID: "atlantis", Name: "Atlantis", Terrain: adjudicator.Clear})
+	m.Areas = append(append([]shiloh1862.Area(nil), sc.Map.Areas...), shiloh1862.Area{ID: "atlantis", Name: "Atlantis", Terrain: shiloh1862.Clear})
 	m.Index()
 	bad := *sc
 	bad.ID = "test-atlantis"
@@ -317,11 +318,11 @@ func TestBaseChecksGeometry(t *testing.T) {
 // takes more than 150 ms of CPU.
 func BenchmarkDrawView(b *testing.B) {
 	sc, g := testScenario(b)
-	v := testView(b, sc, adjudicator.USA, adjudicator.VisBlocks)
+	v := testView(b, sc, adjudicator.USA, shiloh1862.VisBlocks)
 	maps := []struct {
 		name string
-		v    *adjudicator.View
-		rv   *adjudicator.ReportView
+		v    *shiloh1862.View
+		rv   *shiloh1862.ReportView
 	}{
 		{"usa-blocks", v, testReport(v)},
 		{"full-stacks", fullView(b, sc), nil},
@@ -376,7 +377,7 @@ func BenchmarkBase(b *testing.B) {
 // its base map ("view") and on its own ("plain").
 func BenchmarkQuantize(b *testing.B) {
 	sc, _ := testScenario(b)
-	v := testView(b, sc, adjudicator.USA, adjudicator.VisBlocks)
+	v := testView(b, sc, adjudicator.USA, shiloh1862.VisBlocks)
 	img, base, err := viewImage(sc, v, testReport(v), nil)
 	if err != nil {
 		b.Fatal(err)
@@ -399,7 +400,7 @@ func BenchmarkQuantize(b *testing.B) {
 // Converting against the base map gives the same pixels as converting every pixel.
 func TestQuantizeAgainstBase(t *testing.T) {
 	sc, _ := testScenario(t)
-	v := testView(t, sc, adjudicator.CSA, adjudicator.VisBlocks)
+	v := testView(t, sc, adjudicator.CSA, shiloh1862.VisBlocks)
 	img, base, err := viewImage(sc, v, testReport(v), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -418,7 +419,7 @@ func TestQuantizeAgainstBase(t *testing.T) {
 // A long game title is cut short before it runs into the victory points.
 func TestLongTitle(t *testing.T) {
 	sc, _ := testScenario(t)
-	v := testView(t, sc, adjudicator.USA, adjudicator.VisBlocks)
+	v := testView(t, sc, adjudicator.USA, shiloh1862.VisBlocks)
 	short, err := ViewImage(sc, v, nil, &Options{GameTitle: strings.Repeat("Shiloh ", 30)})
 	if err != nil {
 		t.Fatal(err)

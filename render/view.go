@@ -12,6 +12,7 @@ import (
 	"golang.org/x/image/font"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // Options are the per-game texts of a map. nil means none.
@@ -23,7 +24,7 @@ type Options struct {
 // DrawView writes one side's map of a game as PNG: the base map with the view's
 // blocks and, when rv is not nil, the hour's visible events. It receives only what
 // the viewer may know (DESIGN §3); equal arguments give equal bytes.
-func DrawView(w io.Writer, sc *adjudicator.Scenario, v *adjudicator.View, rv *adjudicator.ReportView, opts *Options) error {
+func DrawView(w io.Writer, sc *shiloh1862.Scenario, v *shiloh1862.View, rv *shiloh1862.ReportView, opts *Options) error {
 	img, base, err := viewImage(sc, v, rv, opts)
 	if err != nil {
 		return err
@@ -55,13 +56,13 @@ func putPicture(img *image.RGBA) {
 }
 
 // ViewImage draws the map of a view as DrawView does and returns the picture.
-func ViewImage(sc *adjudicator.Scenario, v *adjudicator.View, rv *adjudicator.ReportView, opts *Options) (*image.RGBA, error) {
+func ViewImage(sc *shiloh1862.Scenario, v *shiloh1862.View, rv *shiloh1862.ReportView, opts *Options) (*image.RGBA, error) {
 	img, _, err := viewImage(sc, v, rv, opts)
 	return img, err
 }
 
 // viewImage draws the map of a view and returns it with the base map it started from.
-func viewImage(sc *adjudicator.Scenario, v *adjudicator.View, rv *adjudicator.ReportView, opts *Options) (*image.RGBA, *baseEntry, error) {
+func viewImage(sc *shiloh1862.Scenario, v *shiloh1862.View, rv *shiloh1862.ReportView, opts *Options) (*image.RGBA, *baseEntry, error) {
 	if v == nil {
 		return nil, nil, fmt.Errorf("render: no view")
 	}
@@ -90,22 +91,22 @@ func viewImage(sc *adjudicator.Scenario, v *adjudicator.View, rv *adjudicator.Re
 
 type viewDrawer struct {
 	*canvas
-	sc   *adjudicator.Scenario
+	sc   *shiloh1862.Scenario
 	g    *Geometry
-	v    *adjudicator.View
-	rv   *adjudicator.ReportView
+	v    *shiloh1862.View
+	rv   *shiloh1862.ReportView
 	opts *Options
 	// names of blocks the viewer knows, for event lists
-	names map[adjudicator.BlockID]string
+	names map[shiloh1862.BlockID]string
 	// top right corner of each area's block grid, for battle marks
-	gridTop map[adjudicator.AreaID][2]float64
+	gridTop map[shiloh1862.AreaID][2]float64
 }
 
 // showEnemy reports whether enemy identities may be drawn: in open games and for the
 // GM only. In the other modes the view leaves them empty; the map does not rely on
 // that alone.
 func (d *viewDrawer) showEnemy() bool {
-	return d.v.Mode == adjudicator.VisOpen || d.v.Viewer == adjudicator.NoSide
+	return d.v.Mode == shiloh1862.VisOpen || d.v.Viewer == adjudicator.NoSide
 }
 
 func sideColour(s adjudicator.Side) color.RGBA {
@@ -117,7 +118,7 @@ func sideColour(s adjudicator.Side) color.RGBA {
 
 func (d *viewDrawer) draw() error {
 	v := d.v
-	d.names = map[adjudicator.BlockID]string{}
+	d.names = map[shiloh1862.BlockID]string{}
 	for _, b := range v.Own {
 		d.names[b.ID] = b.Name
 	}
@@ -163,7 +164,7 @@ func (d *viewDrawer) captured() {
 }
 
 // tentAt is where the base map put an area's camp mark.
-func (d *viewDrawer) tentAt(id adjudicator.AreaID) (float64, float64, bool) {
+func (d *viewDrawer) tentAt(id shiloh1862.AreaID) (float64, float64, bool) {
 	sh := d.g.Area(id)
 	a := d.sc.Map.Area(id)
 	if sh == nil || a == nil {
@@ -204,9 +205,9 @@ func (d *viewDrawer) control() {
 
 // item is one thing standing in an area's block grid.
 type item struct {
-	own   *adjudicator.OwnBlock
-	enemy *adjudicator.EnemyBlock
-	ghost *adjudicator.Ghost
+	own   *shiloh1862.OwnBlock
+	enemy *shiloh1862.EnemyBlock
+	ghost *shiloh1862.Ghost
 }
 
 const (
@@ -216,9 +217,9 @@ const (
 
 func (d *viewDrawer) blocks() {
 	v := d.v
-	byArea := map[adjudicator.AreaID][]item{}
-	var areas []adjudicator.AreaID
-	add := func(a adjudicator.AreaID, it item) {
+	byArea := map[shiloh1862.AreaID][]item{}
+	var areas []shiloh1862.AreaID
+	add := func(a shiloh1862.AreaID, it item) {
 		if _, ok := byArea[a]; !ok {
 			areas = append(areas, a)
 		}
@@ -226,7 +227,7 @@ func (d *viewDrawer) blocks() {
 	}
 	for i := range v.Own {
 		b := &v.Own[i]
-		if b.Where == adjudicator.OnMap && b.Area != "" {
+		if b.Where == shiloh1862.OnMap && b.Area != "" {
 			add(b.Area, item{own: b})
 		}
 	}
@@ -237,7 +238,7 @@ func (d *viewDrawer) blocks() {
 		add(v.Ghosts[i].Area, item{ghost: &v.Ghosts[i]})
 	}
 	sort.Slice(areas, func(i, j int) bool { return areas[i] < areas[j] })
-	d.gridTop = map[adjudicator.AreaID][2]float64{}
+	d.gridTop = map[shiloh1862.AreaID][2]float64{}
 	for _, a := range areas {
 		sh := d.g.Area(a)
 		if sh == nil {
@@ -291,7 +292,7 @@ func (d *viewDrawer) abbrev(name string) string {
 
 // face draws the texts of a block: name on top, strength in the middle, firepower
 // and, for HQs, command range at the bottom (the unit symbol is part of the body).
-func (d *viewDrawer) face(x, y float64, name string, strength int, fp adjudicator.Firepower, cr int, typ adjudicator.BlockType, ink color.Color) {
+func (d *viewDrawer) face(x, y float64, name string, strength int, fp shiloh1862.Firepower, cr int, typ shiloh1862.BlockType, ink color.Color) {
 	c := x + blockSize/2
 	d.text(d.f.tiny, d.abbrev(name), c, y+2, ink, 0.5, 0)
 	if strength > 0 {
@@ -301,7 +302,7 @@ func (d *viewDrawer) face(x, y float64, name string, strength int, fp adjudicato
 	switch {
 	case cr > 0:
 		d.text(d.f.tiny, fmt.Sprintf("R%d", cr), x+blockSize-3, y+blockSize-2, ink, 1, 1)
-	case typ == adjudicator.Gunboat:
+	case typ == shiloh1862.Gunboat:
 		d.text(d.f.tiny, "GB", x+blockSize-3, y+blockSize-2, ink, 1, 1)
 	}
 }
@@ -309,31 +310,31 @@ func (d *viewDrawer) face(x, y float64, name string, strength int, fp adjudicato
 // unitMark is the symbol in a block's lower right corner: none when the corner holds
 // a text (an HQ's command range, GB for a gunboat) or for an HQ, whose gold band
 // says it.
-func unitMark(typ adjudicator.BlockType, cr int) adjudicator.BlockType {
-	if cr > 0 || typ == adjudicator.HQ || typ == adjudicator.Gunboat {
+func unitMark(typ shiloh1862.BlockType, cr int) shiloh1862.BlockType {
+	if cr > 0 || typ == shiloh1862.HQ || typ == shiloh1862.Gunboat {
 		return ""
 	}
 	return typ
 }
 
-func (d *viewDrawer) ownBlock(b *adjudicator.OwnBlock, x, y float64) {
-	d.body(x, y, blockBody{fill: sideColour(b.Side), hq: b.Type == adjudicator.HQ, mark: unitMark(b.Type, b.CommandRange)})
+func (d *viewDrawer) ownBlock(b *shiloh1862.OwnBlock, x, y float64) {
+	d.body(x, y, blockBody{fill: sideColour(b.Side), hq: b.Type == shiloh1862.HQ, mark: unitMark(b.Type, b.CommandRange)})
 	d.face(x, y, b.Name, b.Strength, b.Firepower, b.CommandRange, b.Type, colWhite)
 }
 
-func (d *viewDrawer) enemyBlock(b *adjudicator.EnemyBlock, x, y float64) {
+func (d *viewDrawer) enemyBlock(b *shiloh1862.EnemyBlock, x, y float64) {
 	body := blockBody{fill: sideColour(d.v.Viewer.Enemy())}
 	if !d.showEnemy() {
 		d.body(x, y, body)
 		return
 	}
-	body.hq, body.mark = b.Type == adjudicator.HQ, unitMark(b.Type, 0)
+	body.hq, body.mark = b.Type == shiloh1862.HQ, unitMark(b.Type, 0)
 	d.body(x, y, body)
 	d.face(x, y, b.Name, b.Strength, b.Firepower, 0, b.Type, colWhite)
 }
 
 // ghostBlock is an enemy block last seen in battle: pale, dashed, with the hour.
-func (d *viewDrawer) ghostBlock(gh *adjudicator.Ghost, x, y float64) {
+func (d *viewDrawer) ghostBlock(gh *shiloh1862.Ghost, x, y float64) {
 	side := d.v.Viewer.Enemy()
 	d.dc.DrawRoundedRectangle(x, y, blockSize, blockSize, 4)
 	d.fill(colGhost)
@@ -349,14 +350,14 @@ func (d *viewDrawer) ghostBlock(gh *adjudicator.Ghost, x, y float64) {
 }
 
 // clockName is "10AM", "D2 7AM" for the second day, "Night".
-func clockName(h adjudicator.Hour) string {
+func clockName(h shiloh1862.Hour) string {
 	s := h.String()
 	s = strings.TrimPrefix(s, "Day 1 ")
 	return strings.Replace(s, "Day 2 ", "D2 ", 1)
 }
 
 // spot is where arrows to and from an area end.
-func (d *viewDrawer) spot(a adjudicator.AreaID) (float64, float64, bool) {
+func (d *viewDrawer) spot(a shiloh1862.AreaID) (float64, float64, bool) {
 	sh := d.g.Area(a)
 	if sh == nil {
 		return 0, 0, false
@@ -366,7 +367,7 @@ func (d *viewDrawer) spot(a adjudicator.AreaID) (float64, float64, bool) {
 
 type moveKey struct {
 	side     adjudicator.Side
-	from, to adjudicator.AreaID
+	from, to shiloh1862.AreaID
 	via      string
 	retreat  bool
 }
@@ -376,19 +377,19 @@ type moveKey struct {
 func (d *viewDrawer) moves() {
 	count := map[moveKey]int{}
 	var order []moveKey
-	paths := map[moveKey][]adjudicator.AreaID{}
+	paths := map[moveKey][]shiloh1862.AreaID{}
 	for _, e := range d.rv.Events {
-		if (e.Kind != adjudicator.EvMove && e.Kind != adjudicator.EvRetreat) || e.From == "" || e.To == "" {
+		if (e.Kind != shiloh1862.EvMove && e.Kind != shiloh1862.EvRetreat) || e.From == "" || e.To == "" {
 			continue
 		}
 		var via []string
 		for _, a := range e.Via {
 			via = append(via, string(a))
 		}
-		k := moveKey{e.Side, e.From, e.To, strings.Join(via, ","), e.Kind == adjudicator.EvRetreat}
+		k := moveKey{e.Side, e.From, e.To, strings.Join(via, ","), e.Kind == shiloh1862.EvRetreat}
 		if _, ok := count[k]; !ok {
 			order = append(order, k)
-			p := []adjudicator.AreaID{e.From}
+			p := []shiloh1862.AreaID{e.From}
 			for _, a := range e.Via {
 				if a != e.From && a != e.To {
 					p = append(p, a)
@@ -514,13 +515,13 @@ func (d *viewDrawer) battles() {
 		winner adjudicator.Side
 		ended  bool
 	}
-	var areas []adjudicator.AreaID
-	bs := map[adjudicator.AreaID]*battle{}
-	elim := map[adjudicator.AreaID]int{}
-	var elimAreas []adjudicator.AreaID
+	var areas []shiloh1862.AreaID
+	bs := map[shiloh1862.AreaID]*battle{}
+	elim := map[shiloh1862.AreaID]int{}
+	var elimAreas []shiloh1862.AreaID
 	for _, e := range d.rv.Events {
 		switch e.Kind {
-		case adjudicator.EvBattle, adjudicator.EvBattleEnd:
+		case shiloh1862.EvBattle, shiloh1862.EvBattleEnd:
 			if e.Area == "" {
 				continue
 			}
@@ -530,22 +531,22 @@ func (d *viewDrawer) battles() {
 				bs[e.Area] = b
 				areas = append(areas, e.Area)
 			}
-			if e.Kind == adjudicator.EvBattleEnd {
+			if e.Kind == shiloh1862.EvBattleEnd {
 				b.ended, b.winner = true, e.Winner
 			}
-		case adjudicator.EvControlChanged:
+		case shiloh1862.EvControlChanged:
 			if sh := d.g.Area(e.Area); sh != nil {
 				d.path(sh.Outline, true)
 				d.dc.SetDash(10, 6)
 				d.stroke(sideColour(e.Side), 4)
 				d.dc.SetDash()
 			}
-		case adjudicator.EvCampCaptured:
+		case shiloh1862.EvCampCaptured:
 			if x, y, ok := d.tentAt(e.Area); ok {
 				d.dc.DrawCircle(x, y, 14)
 				d.stroke(colRed, 3)
 			}
-		case adjudicator.EvEliminated:
+		case shiloh1862.EvEliminated:
 			if e.Area != "" {
 				if elim[e.Area] == 0 {
 					elimAreas = append(elimAreas, e.Area)
@@ -620,8 +621,8 @@ func (d *viewDrawer) elimMark(x, y float64, n int) {
 // arrivalTags marks the areas where own blocks may arrive next hour with their
 // number (5.6, 5.61, 9.1): "+3 next hour".
 func (d *viewDrawer) arrivalTags() {
-	n := map[adjudicator.AreaID]int{}
-	var areas []adjudicator.AreaID
+	n := map[shiloh1862.AreaID]int{}
+	var areas []shiloh1862.AreaID
 	for _, a := range d.v.Arrivals {
 		for _, o := range a.Options {
 			if o.Area == "" {
@@ -698,13 +699,13 @@ func (d *viewDrawer) title() {
 	d.text(d.f.label, "Victory points", x, bandTop/2, colBandText, 1, 0.5)
 }
 
-func modeName(m adjudicator.Visibility) string {
+func modeName(m shiloh1862.Visibility) string {
 	switch m {
-	case adjudicator.VisBlocks:
+	case shiloh1862.VisBlocks:
 		return "enemy blocks shown blank"
-	case adjudicator.VisDoubleBlind:
+	case shiloh1862.VisDoubleBlind:
 		return "double-blind: enemy seen only near own blocks"
-	case adjudicator.VisOpen:
+	case shiloh1862.VisOpen:
 		return "open game"
 	}
 	return string(m)
@@ -757,7 +758,7 @@ func (d *viewDrawer) panel() {
 		own = adjudicator.USA
 	}
 	sym(func(x, y float64) {
-		d.ownBlock(&adjudicator.OwnBlock{Name: "Name", Side: own, Type: adjudicator.Infantry, Strength: 4, Firepower: adjudicator.Firepower{Letter: 'C', Value: 3}}, x, y)
+		d.ownBlock(&shiloh1862.OwnBlock{Name: "Name", Side: own, Type: shiloh1862.Infantry, Strength: 4, Firepower: shiloh1862.Firepower{Letter: 'C', Value: 3}}, x, y)
 	}, blockSize, "name, strength, fire (HQ: R range)")
 	if v.Viewer != adjudicator.NoSide {
 		sym(func(x, y float64) {
@@ -765,7 +766,7 @@ func (d *viewDrawer) panel() {
 			d.fill(sideColour(own.Enemy()))
 		}, blockSize, "enemy")
 		sym(func(x, y float64) {
-			d.ghostBlock(&adjudicator.Ghost{Name: "Name", Strength: 3, Firepower: adjudicator.Firepower{Letter: 'B', Value: 2}, Hour: 3}, x, y)
+			d.ghostBlock(&shiloh1862.Ghost{Name: "Name", Strength: 3, Firepower: shiloh1862.Firepower{Letter: 'B', Value: 2}, Hour: 3}, x, y)
 		}, blockSize, "last seen")
 	}
 	sym(func(x, y float64) {
@@ -816,7 +817,7 @@ func wrap(f font.Face, s string, width float64) []string {
 }
 
 func (d *viewDrawer) uncaptured() string {
-	done := map[adjudicator.AreaID]bool{}
+	done := map[shiloh1862.AreaID]bool{}
 	for _, a := range d.v.CampsCaptured {
 		done[a] = true
 	}
@@ -870,7 +871,7 @@ func (d *viewDrawer) arrivals() string {
 func (d *viewDrawer) eliminated() string {
 	var names []string
 	for _, e := range d.rv.Events {
-		if e.Kind != adjudicator.EvEliminated {
+		if e.Kind != shiloh1862.EvEliminated {
 			continue
 		}
 		n := d.names[e.Block]

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/store"
 )
@@ -139,7 +140,7 @@ func (s *Server) tick(tx *store.Tx, id string) (bool, error) {
 		return true, s.resolve(tx, g, h)
 	}
 	changed := false
-	st, err := adjudicator.UnmarshalState(h.StateAtStart)
+	st, err := shiloh1862.UnmarshalState(h.StateAtStart)
 	if err != nil {
 		return false, err
 	}
@@ -205,7 +206,7 @@ func punctuality(g *store.Game, h *store.HourRecord) {
 }
 
 // nmrNotice is the line an NMR side's hour mail opens with.
-func nmrNotice(hour adjudicator.Hour) string {
+func nmrNotice(hour shiloh1862.Hour) string {
 	return fmt.Sprintf("No orders were received from you for %s: your blocks held and fought by standing orders (NMR).\n\n", hour)
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/store"
@@ -216,7 +217,7 @@ func (s *Server) gmNewGame(tx *store.Tx, actor string, args []string) (string, e
 		case "visibility":
 			switch v {
 			case store.VisibilityBlocks, store.VisibilityDoubleBlind, store.VisibilityOpen:
-				req.Options.Visibility = adjudicator.Visibility(v)
+				req.Options.Visibility = shiloh1862.Visibility(v)
 			default:
 				return "", gmErr("visibility %q: blocks, double-blind or open", v)
 			}
@@ -450,7 +451,7 @@ func (s *Server) gmRollback(tx *store.Tx, g *store.Game, actor string) (string, 
 	if err := tx.PutGame(g); err != nil {
 		return "", err
 	}
-	st, err := adjudicator.UnmarshalState(hr.StateAtStart)
+	st, err := shiloh1862.UnmarshalState(hr.StateAtStart)
 	if err != nil {
 		return "", err
 	}
@@ -530,7 +531,7 @@ func (s *Server) gmReplace(tx *store.Tx, g *store.Game, args []string) (string, 
 // sendCurrentView mails one side the open hour's map and order form, with its
 // secret address: what a player joining a running game needs.
 func (s *Server) sendCurrentView(tx *store.Tx, g *store.Game, side adjudicator.Side, tag string) error {
-	sc, err := adjudicator.LoadScenario(g.Scenario)
+	sc, err := shiloh1862.LoadScenario(g.Scenario)
 	if err != nil {
 		return err
 	}
@@ -552,21 +553,21 @@ func (s *Server) sendCurrentView(tx *store.Tx, g *store.Game, side adjudicator.S
 }
 
 // currentStart returns a game's open hour and the state it starts from.
-func currentStart(tx *store.Tx, g *store.Game) (*store.HourRecord, *adjudicator.State, error) {
+func currentStart(tx *store.Tx, g *store.Game) (*store.HourRecord, *shiloh1862.State, error) {
 	h, err := tx.Hour(g.ID, g.CurrentHour)
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := adjudicator.UnmarshalState(h.StateAtStart)
+	st, err := shiloh1862.UnmarshalState(h.StateAtStart)
 	return h, st, err
 }
 
 // latestOrders decodes each side's newest order set of an hour (nil: none).
-func latestOrders(h *store.HourRecord) ([2]*adjudicator.Orders, error) {
-	var ord [2]*adjudicator.Orders
+func latestOrders(h *store.HourRecord) ([2]*shiloh1862.Orders, error) {
+	var ord [2]*shiloh1862.Orders
 	for _, sd := range adjudicator.Sides {
 		if o := h.Latest(sideKey(sd)); o != nil && len(o.Parsed) > 0 {
-			var parsed adjudicator.Orders
+			var parsed shiloh1862.Orders
 			if err := json.Unmarshal(o.Parsed, &parsed); err != nil {
 				return ord, fmt.Errorf("server: stored orders of %s: %w", sd, err)
 			}
@@ -578,17 +579,17 @@ func latestOrders(h *store.HourRecord) ([2]*adjudicator.Orders, error) {
 
 // hourInputs loads what playing one hour of a game needs: its record, the
 // scenario, the state at its start and each side's newest orders.
-func hourInputs(tx *store.Tx, g *store.Game, hour int) (*store.HourRecord, *adjudicator.Scenario, *adjudicator.State, [2]*adjudicator.Orders, error) {
-	var ord [2]*adjudicator.Orders
+func hourInputs(tx *store.Tx, g *store.Game, hour int) (*store.HourRecord, *shiloh1862.Scenario, *shiloh1862.State, [2]*shiloh1862.Orders, error) {
+	var ord [2]*shiloh1862.Orders
 	h, err := tx.Hour(g.ID, hour)
 	if err != nil {
 		return nil, nil, nil, ord, err
 	}
-	sc, err := adjudicator.LoadScenario(g.Scenario)
+	sc, err := shiloh1862.LoadScenario(g.Scenario)
 	if err != nil {
 		return nil, nil, nil, ord, err
 	}
-	before, err := adjudicator.UnmarshalState(h.StateAtStart)
+	before, err := shiloh1862.UnmarshalState(h.StateAtStart)
 	if err != nil {
 		return nil, nil, nil, ord, err
 	}
@@ -612,7 +613,7 @@ func (s *Server) gmPredict(tx *store.Tx, g *store.Game, actor, key string) (stri
 	if _, err := rand.Read(seed); err != nil {
 		return "", err
 	}
-	after, rep, err := adjudicator.ResolveHour(sc, before, ord, adjudicator.NewStreamDice(seed))
+	after, rep, err := shiloh1862.ResolveHour(sc, before, ord, adjudicator.NewStreamDice(seed))
 	if err != nil {
 		return "", err
 	}
@@ -667,7 +668,7 @@ func (s *Server) queueDirect(tx *store.Tx, key, to, subject, body string) error 
 }
 
 // optionalRules names the optional rules of opts for the store.
-func optionalRules(o adjudicator.Options) []string {
+func optionalRules(o shiloh1862.Options) []string {
 	var r []string
 	for _, x := range optionalRuleNames {
 		if *x.on(&o) {
@@ -682,17 +683,17 @@ func optionalRules(o adjudicator.Options) []string {
 // places read.
 var optionalRuleNames = []struct {
 	name string
-	on   func(*adjudicator.Options) *bool
+	on   func(*shiloh1862.Options) *bool
 }{
-	{"planned-initiative", func(o *adjudicator.Options) *bool { return &o.PlannedInitiative }},
-	{"pond", func(o *adjudicator.Options) *bool { return &o.Pond }},
-	{"frontline-limits", func(o *adjudicator.Options) *bool { return &o.FrontlineLimits }},
-	{"flanking", func(o *adjudicator.Options) *bool { return &o.Flanking }},
+	{"planned-initiative", func(o *shiloh1862.Options) *bool { return &o.PlannedInitiative }},
+	{"pond", func(o *shiloh1862.Options) *bool { return &o.Pond }},
+	{"frontline-limits", func(o *shiloh1862.Options) *bool { return &o.FrontlineLimits }},
+	{"flanking", func(o *shiloh1862.Options) *bool { return &o.Flanking }},
 }
 
 // setOptionalRule switches on the optional rule with that name; false if there is
 // none.
-func setOptionalRule(o *adjudicator.Options, name string) bool {
+func setOptionalRule(o *shiloh1862.Options, name string) bool {
 	for _, x := range optionalRuleNames {
 		if x.name == name {
 			*x.on(o) = true
@@ -703,8 +704,8 @@ func setOptionalRule(o *adjudicator.Options, name string) bool {
 }
 
 // gameOptions rebuilds the engine's options from the stored game.
-func gameOptions(g *store.Game) adjudicator.Options {
-	o := adjudicator.Options{Visibility: adjudicator.Visibility(g.Options.Visibility)}
+func gameOptions(g *store.Game) shiloh1862.Options {
+	o := shiloh1862.Options{Visibility: shiloh1862.Visibility(g.Options.Visibility)}
 	for _, r := range g.Options.OptionalRules {
 		setOptionalRule(&o, r)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/store"
 )
@@ -234,14 +235,14 @@ func TestDoubleBlindGameFog(t *testing.T) {
 	r.send(alice, replyTo(t, r.mailsTo(alice)[0]), "orders", "at all: hold\n")
 	r.waitFor("reports", func() bool { return r.countSubject(alice, "8AM") == 1 })
 	h := r.hour("fog", 1)
-	st, err := adjudicator.UnmarshalState(h.StateAtStart)
+	st, err := shiloh1862.UnmarshalState(h.StateAtStart)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Options.Visibility != adjudicator.VisDoubleBlind {
+	if st.Options.Visibility != shiloh1862.VisDoubleBlind {
 		t.Fatalf("state visibility %q", st.Options.Visibility)
 	}
-	sc, err := adjudicator.LoadScenario("shiloh1862")
+	sc, err := shiloh1862.LoadScenario("shiloh1862")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,7 +255,7 @@ func TestDoubleBlindGameFog(t *testing.T) {
 	alt := st.Clone()
 	n := 0
 	for i, b := range alt.Blocks {
-		if sc.OB.Block(b.ID).Side == adjudicator.CSA && b.Where == adjudicator.OnMap && b.Strength > 1 {
+		if sc.OB.Block(b.ID).Side == adjudicator.CSA && b.Where == shiloh1862.OnMap && b.Strength > 1 {
 			alt.Blocks[i].Strength--
 			n++
 		}

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/docs"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/orders"
@@ -119,7 +120,7 @@ func (s *Server) self() mail.SelfInfo {
 // names caches each scenario's compiled dictionary of names.
 var names sync.Map // scenario id -> *orders.Dictionary
 
-func namesOf(sc *adjudicator.Scenario) *orders.Dictionary {
+func namesOf(sc *shiloh1862.Scenario) *orders.Dictionary {
 	if d, ok := names.Load(sc.ID); ok {
 		return d.(*orders.Dictionary)
 	}
@@ -131,7 +132,7 @@ func namesOf(sc *adjudicator.Scenario) *orders.Dictionary {
 // takeOrders parses and checks one side's orders, stores them as a new version and
 // queues the receipt.
 func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, in *mail.Inbound, ref uint64) (string, error) {
-	sc, err := adjudicator.LoadScenario(g.Scenario)
+	sc, err := shiloh1862.LoadScenario(g.Scenario)
 	if err != nil {
 		return "", err
 	}
@@ -139,7 +140,7 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 	if err != nil {
 		return "", err
 	}
-	st, err := adjudicator.UnmarshalState(h.StateAtStart)
+	st, err := shiloh1862.UnmarshalState(h.StateAtStart)
 	if err != nil {
 		return "", err
 	}
@@ -189,19 +190,19 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 
 // receipt answers one submission: every order echoed canonically with its status
 // (issue: the receipt).
-func receipt(sc *adjudicator.Scenario, st *adjudicator.State, p *orders.Parsed, version, replaces int) *orders.Receipt {
+func receipt(sc *shiloh1862.Scenario, st *shiloh1862.State, p *orders.Parsed, version, replaces int) *orders.Receipt {
 	rc := orders.NewReceipt(p, namesOf(sc), version, replaces)
 	// The engine's checks against the side's own view: legality with the rule, a
 	// suggestion, the command assignment, what the supply list would buy.
 	if p.Orders == nil || p.Orders.Side == adjudicator.NoSide {
 		return rc
 	}
-	for _, c := range adjudicator.CheckOrders(sc, st, p.Orders) {
+	for _, c := range shiloh1862.CheckOrders(sc, st, p.Orders) {
 		status := orders.OK
 		switch c.Status {
-		case adjudicator.CheckWarning:
+		case shiloh1862.CheckWarning:
 			status = orders.Warned
-		case adjudicator.CheckError:
+		case shiloh1862.CheckError:
 			status = orders.Errored
 		}
 		sugg := c.Suggestion
@@ -219,7 +220,7 @@ func receipt(sc *adjudicator.Scenario, st *adjudicator.State, p *orders.Parsed, 
 
 // PreviewReceipt is the receipt a side would get for text, without storing
 // anything (pbem orders check), and the number of errors in it.
-func PreviewReceipt(sc *adjudicator.Scenario, st *adjudicator.State, side adjudicator.Side, text string) (string, int) {
+func PreviewReceipt(sc *shiloh1862.Scenario, st *shiloh1862.State, side adjudicator.Side, text string) (string, int) {
 	rc := receipt(sc, st, orders.ParseText(text, namesOf(sc), side), 1, 0)
 	return rc.Text(), rc.Errors()
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/ladder"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/store"
@@ -20,7 +21,7 @@ const AuditGameOver = "game-over"
 // chain head, result, players, every GM action), and for a ladder game the
 // result, the recomputed ratings and the standings mailed to both players.
 // It returns the new, final chain head.
-func (s *Server) finishGame(tx *store.Tx, g *store.Game, after *adjudicator.State) (head store.ChainHead, err error) {
+func (s *Server) finishGame(tx *store.Tx, g *store.Game, after *shiloh1862.State) (head store.ChainHead, err error) {
 	winner := ""
 	if after.Winner == adjudicator.USA || after.Winner == adjudicator.CSA {
 		winner = sideKey(after.Winner)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/store"
 )
@@ -18,7 +19,7 @@ import (
 // the hour and ends the game as it would any other.
 func (r *rig) fastForward(id string, csaWins bool, onTime ...string) {
 	r.t.Helper()
-	sc, err := adjudicator.LoadScenario("shiloh1862-day2")
+	sc, err := shiloh1862.LoadScenario("shiloh1862-day2")
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func (r *rig) fastForward(id string, csaWins bool, onTime ...string) {
 		if err != nil {
 			return err
 		}
-		st, err := adjudicator.UnmarshalState(h.StateAtStart)
+		st, err := shiloh1862.UnmarshalState(h.StateAtStart)
 		if err != nil {
 			return err
 		}
@@ -39,7 +40,7 @@ func (r *rig) fastForward(id string, csaWins bool, onTime ...string) {
 		lose := func(side adjudicator.Side) {
 			for _, b := range sc.OB.Blocks {
 				if b.Side == side {
-					st.Losses = append(st.Losses, adjudicator.Loss{Block: b.ID, Side: side, Hour: st.Hour})
+					st.Losses = append(st.Losses, shiloh1862.Loss{Block: b.ID, Side: side, Hour: st.Hour})
 					return
 				}
 			}
@@ -51,7 +52,7 @@ func (r *rig) fastForward(id string, csaWins bool, onTime ...string) {
 		for p := st.Points(); !csaWins && p[1] > p[0]; p = st.Points() {
 			lose(adjudicator.CSA)
 		}
-		if h.StateAtStart, err = adjudicator.MarshalState(st); err != nil {
+		if h.StateAtStart, err = shiloh1862.MarshalState(st); err != nil {
 			return err
 		}
 		if err := tx.PutHour(h); err != nil {

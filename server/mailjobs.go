@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/store"
 )
@@ -115,8 +116,8 @@ type builtMails struct {
 	hj    hourJob
 	outs  []mail.OutMessage
 	rs    []recipient
-	after *adjudicator.State
-	sc    *adjudicator.Scenario
+	after *shiloh1862.State
+	sc    *shiloh1862.Scenario
 	err   error
 }
 
@@ -390,8 +391,8 @@ func (s *Server) buildJob(j store.MailJob) *builtMails {
 
 // hourMailInputs is what an hour boundary's mails are made of.
 type hourMailInputs struct {
-	sc         *adjudicator.Scenario
-	after      *adjudicator.State
+	sc         *shiloh1862.Scenario
+	after      *shiloh1862.State
 	commitment store.Hash // of the hour now open; zero when the game is over
 	reveal     *hourReveal
 }
@@ -400,7 +401,7 @@ type hourMailInputs struct {
 func loadHourMailInputs(tx *store.Tx, hj *hourJob) (hourMailInputs, error) {
 	var in hourMailInputs
 	g := hj.Game
-	sc, err := adjudicator.LoadScenario(g.Scenario)
+	sc, err := shiloh1862.LoadScenario(g.Scenario)
 	if err != nil {
 		return in, err
 	}
@@ -410,7 +411,7 @@ func loadHourMailInputs(tx *store.Tx, hj *hourJob) (hourMailInputs, error) {
 		if err != nil {
 			return in, err
 		}
-		if in.after, err = adjudicator.UnmarshalState(h.StateAtStart); err != nil {
+		if in.after, err = shiloh1862.UnmarshalState(h.StateAtStart); err != nil {
 			return in, err
 		}
 		in.commitment = h.SeedCommitment
@@ -423,12 +424,12 @@ func loadHourMailInputs(tx *store.Tx, hj *hourJob) (hourMailInputs, error) {
 	if !h.Resolved() {
 		return in, fmt.Errorf("server: game %s hour %d is not resolved: %w", g.ID, hj.Played, store.ErrNotFound)
 	}
-	if in.after, err = adjudicator.UnmarshalState(h.NextState); err != nil {
+	if in.after, err = shiloh1862.UnmarshalState(h.NextState); err != nil {
 		return in, err
 	}
-	rv := &hourReveal{seed: h.Seed, head: hj.Head, played: adjudicator.Hour(hj.Played)}
+	rv := &hourReveal{seed: h.Seed, head: hj.Head, played: shiloh1862.Hour(hj.Played)}
 	for _, viewer := range []adjudicator.Side{adjudicator.USA, adjudicator.CSA, adjudicator.NoSide} {
-		var v adjudicator.ReportView
+		var v shiloh1862.ReportView
 		if err := json.Unmarshal(h.Reports[sideKey(viewer)], &v); err != nil {
 			return in, fmt.Errorf("server: game %s hour %d: stored %s report: %w", g.ID, hj.Played, sideKey(viewer), err)
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/render"
 	"github.com/shiloh-pbem/pbem/store"
@@ -78,15 +79,15 @@ func (s *Server) hourMails(g *store.Game, only string, in hourMailInputs) ([]rec
 var drawing = make(chan struct{}, runtime.GOMAXPROCS(0))
 
 // hourMail builds one recipient's hour mail from that recipient's view alone.
-func (s *Server) hourMail(g *store.Game, sc *adjudicator.Scenario, before *adjudicator.State, rep *adjudicator.Report,
-	after *adjudicator.State, commitment store.Hash, rv *hourReveal, r recipient) (mail.OutMessage, error) {
-	v := adjudicator.ViewOf(sc, after, r.viewer)
-	var repView *adjudicator.ReportView
+func (s *Server) hourMail(g *store.Game, sc *shiloh1862.Scenario, before *shiloh1862.State, rep *shiloh1862.Report,
+	after *shiloh1862.State, commitment store.Hash, rv *hourReveal, r recipient) (mail.OutMessage, error) {
+	v := shiloh1862.ViewOf(sc, after, r.viewer)
+	var repView *shiloh1862.ReportView
 	switch {
 	case rv != nil && rv.views[viewerIndex(r.viewer)] != nil:
 		repView = rv.views[viewerIndex(r.viewer)]
 	case rep != nil:
-		repView = adjudicator.ViewReport(sc, before, rep, after, r.viewer)
+		repView = shiloh1862.ViewReport(sc, before, rep, after, r.viewer)
 	}
 	m := templates.NewHourMail(sc, g.ID, repView, v)
 	if !commitment.IsZero() {
@@ -215,7 +216,7 @@ func (s *Server) queueStatus(tx *store.Tx, g *store.Game, side adjudicator.Side)
 	if err != nil {
 		return err
 	}
-	st, err := adjudicator.UnmarshalState(h.StateAtStart)
+	st, err := shiloh1862.UnmarshalState(h.StateAtStart)
 	if err != nil {
 		return err
 	}

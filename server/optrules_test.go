@@ -3,13 +3,13 @@ package server
 import (
 	"testing"
 
-	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/store"
 )
 
 // Every optional rule survives the trip NEWGAME name → stored game → engine options.
 func TestOptionalRulesRoundTrip(t *testing.T) {
-	var all adjudicator.Options
+	var all shiloh1862.Options
 	for _, x := range optionalRuleNames {
 		if !setOptionalRule(&all, x.name) {
 			t.Fatalf("%s not set", x.name)
@@ -19,7 +19,7 @@ func TestOptionalRulesRoundTrip(t *testing.T) {
 		t.Fatalf("not every rule switched on: %+v", all)
 	}
 	g := &store.Game{Options: store.GameOptions{Visibility: "open", OptionalRules: optionalRules(all)}}
-	all.Visibility = adjudicator.VisOpen
+	all.Visibility = shiloh1862.VisOpen
 	if got := gameOptions(g); got != all {
 		t.Fatalf("round trip: %+v, want %+v", got, all)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/store"
 )
 
@@ -21,7 +22,7 @@ import (
 //     depends on no order unless Planned Initiative is on, so sequential games
 //     refuse that optional rule;
 //   - Player 1's moves: a dry run with Player 1's orders only, cut at Player 2's
-//     turn, and filtered for Player 2 by adjudicator.ViewReport with the state
+//     turn, and filtered for Player 2 by shiloh1862.ViewReport with the state
 //     at the start of the hour as the end state (so Player 2 sees no more than
 //     from where its blocks stood). Player 1 moves before Player 2 does, so the
 //     real resolution repeats those moves and dice exactly.
@@ -33,15 +34,15 @@ import (
 // decides when Player 1 moves.
 
 // seqTurnKinds are the events of a player's command and movement turn.
-var seqTurnKinds = map[adjudicator.EventKind]bool{
-	adjudicator.EvActivate: true, adjudicator.EvMove: true, adjudicator.EvArrival: true,
-	adjudicator.EvArrivalHeld: true, adjudicator.EvStraggler: true, adjudicator.EvHQReduced: true,
+var seqTurnKinds = map[shiloh1862.EventKind]bool{
+	shiloh1862.EvActivate: true, shiloh1862.EvMove: true, shiloh1862.EvArrival: true,
+	shiloh1862.EvArrivalHeld: true, shiloh1862.EvStraggler: true, shiloh1862.EvHQReduced: true,
 }
 
 // openSequential announces the initiative of a newly opened hour of a
 // sequential game and records it.
-func (s *Server) openSequential(tx *store.Tx, g *store.Game, sc *adjudicator.Scenario, st *adjudicator.State) error {
-	_, rep, err := adjudicator.ResolveHour(sc, st, [2]*adjudicator.Orders{}, adjudicator.NewStreamDice(hourSeed(g, int(st.Hour))))
+func (s *Server) openSequential(tx *store.Tx, g *store.Game, sc *shiloh1862.Scenario, st *shiloh1862.State) error {
+	_, rep, err := shiloh1862.ResolveHour(sc, st, [2]*shiloh1862.Orders{}, adjudicator.NewStreamDice(hourSeed(g, int(st.Hour))))
 	if err != nil {
 		return err
 	}
@@ -93,9 +94,9 @@ func (s *Server) seqAfterOrders(tx *store.Tx, g *store.Game, side adjudicator.Si
 	if err != nil {
 		return "", err
 	}
-	var ord [2]*adjudicator.Orders // Player 2's are not played: its turn is cut off
+	var ord [2]*shiloh1862.Orders // Player 2's are not played: its turn is cut off
 	ord[side.Index()] = both[side.Index()]
-	_, rep, err := adjudicator.ResolveHour(sc, before, ord, adjudicator.NewStreamDice(hourSeed(g, h.Hour)))
+	_, rep, err := shiloh1862.ResolveHour(sc, before, ord, adjudicator.NewStreamDice(hourSeed(g, h.Hour)))
 	if err != nil {
 		return "", err
 	}
@@ -103,20 +104,20 @@ func (s *Server) seqAfterOrders(tx *store.Tx, g *store.Game, side adjudicator.Si
 	cut := *rep
 	cut.Events = nil
 	for _, e := range rep.Events {
-		p1Turn := e.Kind == adjudicator.EvInitiative || e.Kind == adjudicator.EvPinned ||
-			e.Kind == adjudicator.EvControlChanged || seqTurnKinds[e.Kind] && e.Side != p2
+		p1Turn := e.Kind == shiloh1862.EvInitiative || e.Kind == shiloh1862.EvPinned ||
+			e.Kind == shiloh1862.EvControlChanged || seqTurnKinds[e.Kind] && e.Side != p2
 		if !p1Turn {
 			break // Player 2's turn or the battles begin
 		}
 		cut.Events = append(cut.Events, e)
 	}
 	cut.Results = nil
-	rv := adjudicator.ViewReport(sc, before, &cut, before, p2)
+	rv := shiloh1862.ViewReport(sc, before, &cut, before, p2)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Sequential play, game %s, %s: Player 1 (%s) has moved.\n\n", g.ID, before.Hour, side)
 	n := 0
 	for _, e := range rv.Events {
-		if e.Kind == adjudicator.EvInitiative || e.Text == "" {
+		if e.Kind == shiloh1862.EvInitiative || e.Text == "" {
 			continue
 		}
 		fmt.Fprintf(&b, "  %s\n", e.Text)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/orders"
 )
 
@@ -38,7 +39,7 @@ func TestSequentialPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := adjudicator.RandomOrders(sc, v, rand.New(rand.NewPCG(1, 2)))
+	o := shiloh1862.RandomOrders(sc, v, rand.New(rand.NewPCG(1, 2)))
 	r.send(bob, csaAddr, "orders", orders.Format(o, orders.ScenarioNames(sc)))
 	r.waitFor("Player 1's moves", func() bool { return r.countSubject(alice, "Player 1 has moved") == 1 })
 	if r.hour("sq", 0).Resolved() {
@@ -60,7 +61,7 @@ func TestSequentialPlay(t *testing.T) {
 	if len(h.OrderSets["csa"]) != 1 || len(h.OrderSets["usa"]) != 2 {
 		t.Errorf("order sets: csa %d usa %d", len(h.OrderSets["csa"]), len(h.OrderSets["usa"]))
 	}
-	var rv adjudicator.ReportView
+	var rv shiloh1862.ReportView
 	if err := json.Unmarshal(h.Reports["usa"], &rv); err != nil {
 		t.Fatal(err)
 	}

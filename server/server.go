@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/store"
@@ -139,7 +140,7 @@ func sideKey(sd adjudicator.Side) string {
 type NewGame struct {
 	ID       string
 	Scenario string // "" means shiloh1862
-	Options  adjudicator.Options
+	Options  shiloh1862.Options
 	USA, CSA string // the players' addresses
 	GM       string
 	// Deadline is the game's deadline policy; a zero policy takes the server's
@@ -185,17 +186,17 @@ func (s *Server) createGame(tx *store.Tx, req NewGame) (*store.Game, error) {
 	if !mail.ValidGameID(req.ID) {
 		return nil, fmt.Errorf("server: game id %q: use letters and digits", req.ID)
 	}
-	sc, err := adjudicator.LoadScenario(req.Scenario)
+	sc, err := shiloh1862.LoadScenario(req.Scenario)
 	if err != nil {
 		return nil, err
 	}
 	if req.Options.Visibility == "" {
-		req.Options.Visibility = adjudicator.VisBlocks
+		req.Options.Visibility = shiloh1862.VisBlocks
 	}
 	if req.Sequential && req.Options.PlannedInitiative {
 		return nil, fmt.Errorf("server: sequential play announces initiative before orders, so it cannot use Planned Initiative")
 	}
-	if _, err := adjudicator.NewState(sc, req.Options); err != nil {
+	if _, err := shiloh1862.NewState(sc, req.Options); err != nil {
 		return nil, err
 	}
 	g, err := store.NewGame(req.ID, "shiloh1862", sc.ID)
@@ -244,15 +245,15 @@ func (s *Server) createGame(tx *store.Tx, req NewGame) (*store.Game, error) {
 // startGame opens a game's first hour with a seed commitment and queues each
 // side's first mail, once both seats are filled.
 func (s *Server) startGame(tx *store.Tx, g *store.Game) error {
-	sc, err := adjudicator.LoadScenario(g.Scenario)
+	sc, err := shiloh1862.LoadScenario(g.Scenario)
 	if err != nil {
 		return err
 	}
-	st, err := adjudicator.NewState(sc, gameOptions(g))
+	st, err := shiloh1862.NewState(sc, gameOptions(g))
 	if err != nil {
 		return err
 	}
-	stateBytes, err := adjudicator.MarshalState(st)
+	stateBytes, err := shiloh1862.MarshalState(st)
 	if err != nil {
 		return err
 	}
@@ -423,11 +424,11 @@ func (s *Server) ResolveIfReady(ctx context.Context, id string) (bool, error) {
 // resolve plays the hour, stores it and the next, and records the job of its
 // mails, all in tx; the mails are drawn after it commits (mailjobs.go).
 func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error {
-	sc, err := adjudicator.LoadScenario(g.Scenario)
+	sc, err := shiloh1862.LoadScenario(g.Scenario)
 	if err != nil {
 		return err
 	}
-	before, err := adjudicator.UnmarshalState(h.StateAtStart)
+	before, err := shiloh1862.UnmarshalState(h.StateAtStart)
 	if err != nil {
 		return err
 	}
@@ -436,21 +437,21 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 		return err
 	}
 	seed := hourSeed(g, h.Hour)
-	after, rep, err := adjudicator.ResolveHour(sc, before, ord, adjudicator.NewStreamDice(seed))
+	after, rep, err := shiloh1862.ResolveHour(sc, before, ord, adjudicator.NewStreamDice(seed))
 	if err != nil {
 		return err
 	}
 	now := tx.Now()
 	h.Seed = seed
 	h.ResolvedAt = now
-	if h.NextState, err = adjudicator.MarshalState(after); err != nil {
+	if h.NextState, err = shiloh1862.MarshalState(after); err != nil {
 		return err
 	}
 	// Each viewer's report is stored as its view: the hour's mails are drawn
 	// from these (mailjobs.go), so they show exactly what was stored.
 	h.Reports = map[string][]byte{}
 	for _, viewer := range []adjudicator.Side{adjudicator.USA, adjudicator.CSA, adjudicator.NoSide} {
-		b, err := json.Marshal(adjudicator.ViewReport(sc, before, rep, after, viewer))
+		b, err := json.Marshal(shiloh1862.ViewReport(sc, before, rep, after, viewer))
 		if err != nil {
 			return err
 		}
@@ -498,13 +499,13 @@ type hourReveal struct {
 	head store.ChainHead
 	// nmr marks the sides whose hour was played without orders.
 	nmr    [2]bool
-	played adjudicator.Hour
+	played shiloh1862.Hour
 	// summary and chart are the end-of-game record, set on the last hour.
 	summary *templates.Summary
 	chart   []byte
 	// views are the report views stored for the hour, by viewerIndex, so the mails
 	// show exactly what was stored.
-	views [3]*adjudicator.ReportView
+	views [3]*shiloh1862.ReportView
 }
 
 // viewerIndex numbers the viewers of an hour: USA 0, CSA 1, the GM 2.
@@ -529,16 +530,16 @@ func (s *Server) Games() ([]*store.Game, error) {
 
 // CurrentView returns a side's view of a game's current position: what its last
 // mail showed. The demo's bots play from it.
-func (s *Server) CurrentView(id string, side adjudicator.Side) (*adjudicator.Scenario, *adjudicator.View, error) {
+func (s *Server) CurrentView(id string, side adjudicator.Side) (*shiloh1862.Scenario, *shiloh1862.View, error) {
 	sc, st, err := s.currentState(id)
 	if err != nil {
 		return nil, nil, err
 	}
-	return sc, adjudicator.ViewOf(sc, st, side), nil
+	return sc, shiloh1862.ViewOf(sc, st, side), nil
 }
 
 // currentState is the position of a game's open hour (or its final position).
-func (s *Server) currentState(id string) (*adjudicator.Scenario, *adjudicator.State, error) {
+func (s *Server) currentState(id string) (*shiloh1862.Scenario, *shiloh1862.State, error) {
 	var stateBytes []byte
 	var scenario string
 	err := s.st.View(func(tx *store.Tx) error {
@@ -560,11 +561,11 @@ func (s *Server) currentState(id string) (*adjudicator.Scenario, *adjudicator.St
 	if err != nil {
 		return nil, nil, err
 	}
-	sc, err := adjudicator.LoadScenario(scenario)
+	sc, err := shiloh1862.LoadScenario(scenario)
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := adjudicator.UnmarshalState(stateBytes)
+	st, err := shiloh1862.UnmarshalState(stateBytes)
 	return sc, st, err
 }
 

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/mail/mailtest"
 	"github.com/shiloh-pbem/pbem/store"
@@ -259,12 +260,12 @@ func TestSpoofAutoReplyBounce(t *testing.T) {
 // changeHidden returns a copy of st in which the side's hidden facts differ: every
 // block of it on the map that can lose a step is weaker, and two of them have
 // swapped areas.
-func changeHidden(t *testing.T, sc *adjudicator.Scenario, st *adjudicator.State, side adjudicator.Side) *adjudicator.State {
+func changeHidden(t *testing.T, sc *shiloh1862.Scenario, st *shiloh1862.State, side adjudicator.Side) *shiloh1862.State {
 	t.Helper()
 	alt := st.Clone()
 	var on []int
 	for i, b := range alt.Blocks {
-		if sc.OB.Block(b.ID).Side == side && b.Where == adjudicator.OnMap {
+		if sc.OB.Block(b.ID).Side == side && b.Where == shiloh1862.OnMap {
 			on = append(on, i)
 			if b.Strength > 1 {
 				alt.Blocks[i].Strength--
@@ -284,11 +285,11 @@ func changeHidden(t *testing.T, sc *adjudicator.Scenario, st *adjudicator.State,
 // among blocks the USA cannot tell apart, their strengths, and CSA orders not yet
 // resolved.
 func TestHourMailHidesEnemyFacts(t *testing.T) {
-	sc, err := adjudicator.LoadScenario("shiloh1862")
+	sc, err := shiloh1862.LoadScenario("shiloh1862")
 	if err != nil {
 		t.Fatal(err)
 	}
-	base, err := adjudicator.NewState(sc, adjudicator.Options{Visibility: adjudicator.VisBlocks})
+	base, err := shiloh1862.NewState(sc, shiloh1862.Options{Visibility: shiloh1862.VisBlocks})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,11 +300,11 @@ func TestHourMailHidesEnemyFacts(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := &store.Game{ID: "fog", Players: map[string]store.Player{"usa": {Address: "alice@x.test", Token: "t1"}, "csa": {Address: "bob@x.test", Token: "t2"}}}
-	for _, mode := range []adjudicator.Visibility{adjudicator.VisBlocks, adjudicator.VisDoubleBlind} {
+	for _, mode := range []shiloh1862.Visibility{shiloh1862.VisBlocks, shiloh1862.VisDoubleBlind} {
 		for _, tc := range []struct {
 			viewer  adjudicator.Side
 			addr    string
-			changed *adjudicator.State
+			changed *shiloh1862.State
 		}{{adjudicator.USA, "alice@x.test", alt}, {adjudicator.CSA, "bob@x.test", alt2}} {
 			base.Options.Visibility, tc.changed.Options.Visibility = mode, mode
 			r := recipient{viewer: tc.viewer, addr: tc.addr}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/orders"
 	"github.com/shiloh-pbem/pbem/render"
 	"github.com/shiloh-pbem/pbem/store"
@@ -16,7 +17,7 @@ import (
 // endOfGame builds the end-of-game record every recipient gets once the game is
 // over (issue: the end-of-game summary): nothing is hidden any more, so it is built
 // from the stored hours in full. It also draws the casualty chart.
-func endOfGame(tx *store.Tx, g *store.Game, sc *adjudicator.Scenario, after *adjudicator.State, head store.ChainHead) (*templates.Summary, []byte, error) {
+func endOfGame(tx *store.Tx, g *store.Game, sc *shiloh1862.Scenario, after *shiloh1862.State, head store.ChainHead) (*templates.Summary, []byte, error) {
 	sum := &templates.Summary{ChainHead: head.String(), Result: resultText(after)}
 	nums, err := tx.HourNumbers(g.ID)
 	if err != nil {
@@ -32,17 +33,17 @@ func endOfGame(tx *store.Tx, g *store.Game, sc *adjudicator.Scenario, after *adj
 		if !h.Resolved() {
 			continue
 		}
-		var rv adjudicator.ReportView
+		var rv shiloh1862.ReportView
 		if err := json.Unmarshal(h.Reports[store.GMReport], &rv); err != nil {
 			return nil, nil, fmt.Errorf("server: GM report of hour %d: %w", n, err)
 		}
-		hour := adjudicator.Hour(n)
+		hour := shiloh1862.Hour(n)
 		sh := templates.SummaryHour{Hour: hour.String(), Player1: rv.Initiative.Player1.String(),
 			Seed: fmt.Sprintf("%x", h.Seed), Commitment: h.SeedCommitment.String()}
 		for _, sd := range adjudicator.Sides {
 			text := "(no orders: played by standing orders)"
 			if o := h.Latest(sideKey(sd)); o != nil && len(o.Parsed) > 0 {
-				var parsed adjudicator.Orders
+				var parsed shiloh1862.Orders
 				if err := json.Unmarshal(o.Parsed, &parsed); err != nil {
 					return nil, nil, err
 				}
@@ -58,7 +59,7 @@ func endOfGame(tx *store.Tx, g *store.Game, sc *adjudicator.Scenario, after *adj
 		label := hour.String()
 		if !hour.IsNight() {
 			label = strings.TrimPrefix(strings.TrimPrefix(label, "Day 1 "), "Day 2 ")
-			if hour >= adjudicator.Day2First {
+			if hour >= shiloh1862.Day2First {
 				label = "D2 " + label
 			}
 		}
@@ -74,16 +75,16 @@ func endOfGame(tx *store.Tx, g *store.Game, sc *adjudicator.Scenario, after *adj
 
 // stepsLost counts the steps a side lost in an hour's events: each hit in battle
 // or at night, each straggler step, and the last step of every block eliminated.
-func stepsLost(sc *adjudicator.Scenario, evs []adjudicator.Event, side adjudicator.Side) int {
+func stepsLost(sc *shiloh1862.Scenario, evs []shiloh1862.Event, side adjudicator.Side) int {
 	n := 0
 	for _, e := range evs {
 		if e.Block == "" || sc.OB.Block(e.Block) == nil || sc.OB.Block(e.Block).Side != side {
 			continue
 		}
 		switch e.Kind {
-		case adjudicator.EvHit, adjudicator.EvEliminated:
+		case shiloh1862.EvHit, shiloh1862.EvEliminated:
 			n++
-		case adjudicator.EvStraggler:
+		case shiloh1862.EvStraggler:
 			if e.Hits > 0 || (len(e.Dice) == 1 && e.Dice[0] <= 3) {
 				n++
 			}
@@ -92,11 +93,11 @@ func stepsLost(sc *adjudicator.Scenario, evs []adjudicator.Event, side adjudicat
 	return n
 }
 
-func resultText(st *adjudicator.State) string {
+func resultText(st *shiloh1862.State) string {
 	p := st.Points()
 	u, c := p[adjudicator.USA.Index()], p[adjudicator.CSA.Index()]
 	day := "Day 1"
-	if st.Hour > adjudicator.Day1Last {
+	if st.Hour > shiloh1862.Day1Last {
 		day = "Day 2"
 	}
 	switch st.Winner {
@@ -107,10 +108,10 @@ func resultText(st *adjudicator.State) string {
 }
 
 // lossLines lists each side's losses by block type, Fallen HQ markers apart.
-func lossLines(sc *adjudicator.Scenario, st *adjudicator.State) []string {
+func lossLines(sc *shiloh1862.Scenario, st *shiloh1862.State) []string {
 	var out []string
 	for _, sd := range adjudicator.Sides {
-		counts := map[adjudicator.BlockType]int{}
+		counts := map[shiloh1862.BlockType]int{}
 		fallen, total := 0, 0
 		for _, l := range st.Losses {
 			if l.Side != sd {
@@ -126,7 +127,7 @@ func lossLines(sc *adjudicator.Scenario, st *adjudicator.State) []string {
 			}
 		}
 		var parts []string
-		for _, t := range []adjudicator.BlockType{adjudicator.Infantry, adjudicator.Cavalry, adjudicator.Artillery, adjudicator.HQ, adjudicator.Gunboat} {
+		for _, t := range []shiloh1862.BlockType{shiloh1862.Infantry, shiloh1862.Cavalry, shiloh1862.Artillery, shiloh1862.HQ, shiloh1862.Gunboat} {
 			if counts[t] > 0 {
 				parts = append(parts, fmt.Sprintf("%d %s", counts[t], t))
 			}

@@ -4,14 +4,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/store"
 )
 
 // The last mail of a game carries the end-of-game record and the casualty chart.
 func TestFinalMailCarriesSummaryAndChart(t *testing.T) {
-	hours := int(adjudicator.Day2Last-adjudicator.Day2First) + 1
+	hours := int(shiloh1862.Day2Last-shiloh1862.Day2First) + 1
 	_, st := playHours(t, hours, "shiloh1862-day2")
 	var finals []*store.OutMsg
 	if err := st.View(func(tx *store.Tx) error {

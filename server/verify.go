@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/store"
 )
 
@@ -19,7 +20,7 @@ func ReplayHour(h *store.HourRecord, scenario string) ([]string, error) {
 	if !h.Resolved() {
 		return nil, fmt.Errorf("hour %d is not resolved", h.Hour)
 	}
-	sc, err := adjudicator.LoadScenario(scenario)
+	sc, err := shiloh1862.LoadScenario(scenario)
 	if err != nil {
 		return nil, err
 	}
@@ -27,25 +28,25 @@ func ReplayHour(h *store.HourRecord, scenario string) ([]string, error) {
 	if got := store.Commitment(h.Seed); got != h.SeedCommitment {
 		diffs = append(diffs, fmt.Sprintf("hour %d: the revealed seed does not match the commitment published before orders", h.Hour))
 	}
-	before, err := adjudicator.UnmarshalState(h.StateAtStart)
+	before, err := shiloh1862.UnmarshalState(h.StateAtStart)
 	if err != nil {
 		return nil, err
 	}
-	var ord [2]*adjudicator.Orders
+	var ord [2]*shiloh1862.Orders
 	for _, sd := range adjudicator.Sides {
 		if o := h.Latest(sideKey(sd)); o != nil && len(o.Parsed) > 0 {
-			var parsed adjudicator.Orders
+			var parsed shiloh1862.Orders
 			if err := json.Unmarshal(o.Parsed, &parsed); err != nil {
 				return nil, fmt.Errorf("hour %d %s orders: %w", h.Hour, sd, err)
 			}
 			ord[sd.Index()] = &parsed
 		}
 	}
-	after, rep, err := adjudicator.ResolveHour(sc, before, ord, adjudicator.NewStreamDice(h.Seed))
+	after, rep, err := shiloh1862.ResolveHour(sc, before, ord, adjudicator.NewStreamDice(h.Seed))
 	if err != nil {
 		return nil, err
 	}
-	next, err := adjudicator.MarshalState(after)
+	next, err := shiloh1862.MarshalState(after)
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +54,7 @@ func ReplayHour(h *store.HourRecord, scenario string) ([]string, error) {
 		diffs = append(diffs, fmt.Sprintf("hour %d: the next state differs from the stored one", h.Hour))
 	}
 	for _, viewer := range []adjudicator.Side{adjudicator.USA, adjudicator.CSA, adjudicator.NoSide} {
-		b, err := json.Marshal(adjudicator.ViewReport(sc, before, rep, after, viewer))
+		b, err := json.Marshal(shiloh1862.ViewReport(sc, before, rep, after, viewer))
 		if err != nil {
 			return nil, err
 		}

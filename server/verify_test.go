@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/store"
 )
@@ -79,7 +80,7 @@ func TestVerifyRecordCatchesTampering(t *testing.T) {
 		"order": func(r *store.GameRecord) {
 			h := &r.Hours[1]
 			sets := h.OrderSets["csa"]
-			var o adjudicator.Orders
+			var o shiloh1862.Orders
 			if err := json.Unmarshal(sets[len(sets)-1].Parsed, &o); err != nil {
 				t.Fatal(err)
 			}
@@ -114,7 +115,7 @@ func TestVerifyRecordCatchesTampering(t *testing.T) {
 // BenchmarkReplayGame replays a whole resolved game from its record (target: a
 // full game ≤ 20 ms).
 func BenchmarkReplayGame(b *testing.B) {
-	_, st := playHours(b, int(adjudicator.Day2Last)+1, "shiloh1862")
+	_, st := playHours(b, int(shiloh1862.Day2Last)+1, "shiloh1862")
 	rec := exportRecord(b, st)
 	var hours []*store.HourRecord
 	for j := range rec.Hours {

@@ -9,6 +9,7 @@ import (
 	texttemplate "text/template"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 //go:embed hour.txt.tmpl hour.html.tmpl
@@ -44,7 +45,7 @@ type HourMail struct {
 
 // NewHourMail assembles the mail data for a viewer. rv is nil at the start of a
 // game; v is the view of the hour now open (or the final view).
-func NewHourMail(sc *adjudicator.Scenario, game string, rv *adjudicator.ReportView, v *adjudicator.View) *HourMail {
+func NewHourMail(sc *shiloh1862.Scenario, game string, rv *shiloh1862.ReportView, v *shiloh1862.View) *HourMail {
 	m := &HourMail{Game: game, Title: sc.Title, Viewer: viewerName(v.Viewer)}
 	if rv != nil {
 		m.Report = BuildReport(sc, game, rv)
@@ -66,7 +67,7 @@ func NewHourMail(sc *adjudicator.Scenario, game string, rv *adjudicator.ReportVi
 }
 
 // BuildPoints is the public VP line of a view.
-func BuildPoints(v *adjudicator.View) string {
+func BuildPoints(v *shiloh1862.View) string {
 	return "Victory points: USA " + strconv.Itoa(v.Points[adjudicator.USA.Index()]) + ", CSA " + strconv.Itoa(v.Points[adjudicator.CSA.Index()]) + "."
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // OrderTemplate is the pre-filled order form of one side for the hour its View
@@ -13,24 +14,24 @@ import (
 // firepower and command range, and as comments the adjacent areas with the
 // border's move/battle limits and whether it carries a road. Lines starting with #
 // are comments the order parser ignores, so the form can be edited and sent back.
-func OrderTemplate(sc *adjudicator.Scenario, v *adjudicator.View) string {
+func OrderTemplate(sc *shiloh1862.Scenario, v *shiloh1862.View) string {
 	n := namer{sc}
 	var b strings.Builder
 	fmt.Fprintf(&b, "ORDERS %s %s\n", v.Viewer, v.Hour)
 	b.WriteString("# Edit and send back. Lines starting with # are ignored.\n")
 	b.WriteString("# Examples:  activate Hardee   |   Cleburne: Seay > Rea attack   |   at Rea: hold\n")
-	byArea := map[adjudicator.AreaID][]adjudicator.OwnBlock{}
-	var areas []adjudicator.AreaID
+	byArea := map[shiloh1862.AreaID][]shiloh1862.OwnBlock{}
+	var areas []shiloh1862.AreaID
 	var hqs []string
 	for _, o := range v.Own {
-		if o.Where != adjudicator.OnMap || (v.Viewer != adjudicator.NoSide && o.Side != v.Viewer) {
+		if o.Where != shiloh1862.OnMap || (v.Viewer != adjudicator.NoSide && o.Side != v.Viewer) {
 			continue
 		}
 		if _, ok := byArea[o.Area]; !ok {
 			areas = append(areas, o.Area)
 		}
 		byArea[o.Area] = append(byArea[o.Area], o)
-		if o.Type == adjudicator.HQ && o.Strength > 0 {
+		if o.Type == shiloh1862.HQ && o.Strength > 0 {
 			hqs = append(hqs, o.Name)
 		}
 	}
@@ -84,8 +85,8 @@ func OrderTemplate(sc *adjudicator.Scenario, v *adjudicator.View) string {
 	return b.String()
 }
 
-func kindWord(o adjudicator.OwnBlock) string {
-	if o.Type == adjudicator.HQ {
+func kindWord(o shiloh1862.OwnBlock) string {
+	if o.Type == shiloh1862.HQ {
 		return string(o.HQKind)
 	}
 	return string(o.Type)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // Line is one sentence of the report. Class lets the HTML colour it: "own",
@@ -45,7 +46,7 @@ type Report struct {
 
 // BuildReport turns a side's ReportView into report data. It reads only the
 // ReportView and the scenario's static names.
-func BuildReport(sc *adjudicator.Scenario, game string, rv *adjudicator.ReportView) *Report {
+func BuildReport(sc *shiloh1862.Scenario, game string, rv *shiloh1862.ReportView) *Report {
 	n := namer{sc}
 	r := &Report{Game: game, Viewer: viewerName(rv.Viewer), Hour: rv.Hour.String()}
 	r.Initiative = initiativeLine(rv.Initiative)
@@ -53,7 +54,7 @@ func BuildReport(sc *adjudicator.Scenario, game string, rv *adjudicator.ReportVi
 	// out are summed up in one line (their moves are told under Movement).
 	var done []string
 	for _, res := range rv.Results {
-		if res.Status == adjudicator.Executed && rv.Viewer != adjudicator.NoSide {
+		if res.Status == shiloh1862.Executed && rv.Viewer != adjudicator.NoSide {
 			done = append(done, resultTag(n, res))
 			continue
 		}
@@ -65,26 +66,26 @@ func BuildReport(sc *adjudicator.Scenario, game string, rv *adjudicator.ReportVi
 	var cur *Battle
 	var round *Round
 	for _, e := range rv.Events {
-		if cur != nil && e.Kind != adjudicator.EvBattle && battleEvent(e.Kind) {
-			if e.Kind == adjudicator.EvRound {
+		if cur != nil && e.Kind != shiloh1862.EvBattle && battleEvent(e.Kind) {
+			if e.Kind == shiloh1862.EvRound {
 				cur.Rounds = append(cur.Rounds, Round{N: int(e.Round)})
 				round = &cur.Rounds[len(cur.Rounds)-1]
 				continue
 			}
 			l := eventLine(n, rv.Viewer, e)
 			switch {
-			case e.Kind == adjudicator.EvBattleEnd || e.Kind == adjudicator.EvRegroup || round == nil:
+			case e.Kind == shiloh1862.EvBattleEnd || e.Kind == shiloh1862.EvRegroup || round == nil:
 				cur.After = append(cur.After, l)
 			default:
 				round.Lines = append(round.Lines, l)
 			}
-			if e.Kind == adjudicator.EvBattleEnd {
+			if e.Kind == shiloh1862.EvBattleEnd {
 				round = nil
 			}
 			continue
 		}
 		switch e.Kind {
-		case adjudicator.EvBattle:
+		case shiloh1862.EvBattle:
 			r.Battles = append(r.Battles, Battle{Title: battleTitle(n, e)})
 			cur = &r.Battles[len(r.Battles)-1]
 			round = nil
@@ -99,14 +100,14 @@ func BuildReport(sc *adjudicator.Scenario, game string, rv *adjudicator.ReportVi
 				}
 				cur.Revealed = append(cur.Revealed, Line{txt, cls})
 			}
-		case adjudicator.EvSupply, adjudicator.EvHQRebuilt, adjudicator.EvCampCaptured:
+		case shiloh1862.EvSupply, shiloh1862.EvHQRebuilt, shiloh1862.EvCampCaptured:
 			cur = nil
 			r.Supply = append(r.Supply, eventLine(n, rv.Viewer, e))
-		case adjudicator.EvEliminated, adjudicator.EvHQFallen, adjudicator.EvSuccession:
+		case shiloh1862.EvEliminated, shiloh1862.EvHQFallen, shiloh1862.EvSuccession:
 			r.Losses = append(r.Losses, eventLine(n, rv.Viewer, e))
-		case adjudicator.EvVictory:
+		case shiloh1862.EvVictory:
 			r.Outcome = eventLine(n, rv.Viewer, e).Text
-		case adjudicator.EvInitiative:
+		case shiloh1862.EvInitiative:
 		default:
 			cur = nil
 			r.Movement = append(r.Movement, eventLine(n, rv.Viewer, e))
@@ -130,17 +131,17 @@ func viewerName(s adjudicator.Side) string {
 	return s.String()
 }
 
-func battleEvent(k adjudicator.EventKind) bool {
+func battleEvent(k shiloh1862.EventKind) bool {
 	switch k {
-	case adjudicator.EvRound, adjudicator.EvReserves, adjudicator.EvSwap, adjudicator.EvFire,
-		adjudicator.EvHit, adjudicator.EvRetreat, adjudicator.EvPass, adjudicator.EvEliminated,
-		adjudicator.EvHQFallen, adjudicator.EvSuccession, adjudicator.EvBattleEnd, adjudicator.EvRegroup:
+	case shiloh1862.EvRound, shiloh1862.EvReserves, shiloh1862.EvSwap, shiloh1862.EvFire,
+		shiloh1862.EvHit, shiloh1862.EvRetreat, shiloh1862.EvPass, shiloh1862.EvEliminated,
+		shiloh1862.EvHQFallen, shiloh1862.EvSuccession, shiloh1862.EvBattleEnd, shiloh1862.EvRegroup:
 		return true
 	}
 	return false
 }
 
-func battleTitle(n namer, e adjudicator.Event) string {
+func battleTitle(n namer, e shiloh1862.Event) string {
 	t := "Battle of " + n.area(e.Area)
 	if e.Attacker != adjudicator.NoSide {
 		t += fmt.Sprintf(" (%s attacking)", e.Attacker)
@@ -148,7 +149,7 @@ func battleTitle(n namer, e adjudicator.Event) string {
 	return t
 }
 
-func initiativeLine(in adjudicator.Initiative) string {
+func initiativeLine(in shiloh1862.Initiative) string {
 	u, c := in.Rolls[adjudicator.USA.Index()], in.Rolls[adjudicator.CSA.Index()]
 	var s string
 	if u != 0 || c != 0 {
@@ -162,7 +163,7 @@ func initiativeLine(in adjudicator.Initiative) string {
 }
 
 // resultTag names an executed order briefly: "line 3 (Cleburne)".
-func resultTag(n namer, r adjudicator.Result) string {
+func resultTag(n namer, r shiloh1862.Result) string {
 	var b strings.Builder
 	b.WriteString(r.Order.Kind)
 	if r.Order.Line > 0 {
@@ -178,7 +179,7 @@ func resultTag(n namer, r adjudicator.Result) string {
 	return b.String()
 }
 
-func resultLine(n namer, viewer adjudicator.Side, r adjudicator.Result) Line {
+func resultLine(n namer, viewer adjudicator.Side, r shiloh1862.Result) Line {
 	var b strings.Builder
 	if viewer == adjudicator.NoSide {
 		b.WriteString(r.Side.String() + " ")
@@ -202,14 +203,14 @@ func resultLine(n namer, viewer adjudicator.Side, r adjudicator.Result) Line {
 	}
 	cls := ""
 	switch r.Status {
-	case adjudicator.Dropped, adjudicator.Illegal, adjudicator.Invalid:
+	case shiloh1862.Dropped, shiloh1862.Illegal, shiloh1862.Invalid:
 		cls = "warn"
 	}
 	return Line{b.String(), cls}
 }
 
 // eventLine tells one event in a sentence from the viewer's side.
-func eventLine(n namer, viewer adjudicator.Side, e adjudicator.Event) Line {
+func eventLine(n namer, viewer adjudicator.Side, e shiloh1862.Event) Line {
 	cls := "enemy"
 	if e.Side == viewer || viewer == adjudicator.NoSide {
 		cls = "own"
@@ -223,7 +224,7 @@ func eventLine(n namer, viewer adjudicator.Side, e adjudicator.Event) Line {
 	}
 	var s string
 	switch e.Kind {
-	case adjudicator.EvArrival:
+	case shiloh1862.EvArrival:
 		where := e.Area
 		if where == "" {
 			where = e.To
@@ -237,11 +238,11 @@ func eventLine(n namer, viewer adjudicator.Side, e adjudicator.Event) Line {
 		} else {
 			s = fmt.Sprintf("%s blocks arrive at %s", e.Side, n.area(where))
 		}
-	case adjudicator.EvArrivalHeld:
+	case shiloh1862.EvArrivalHeld:
 		s = fmt.Sprintf("Arrival held off the map: %s", e.Text)
-	case adjudicator.EvActivate:
+	case shiloh1862.EvActivate:
 		s = fmt.Sprintf("%s activated", who)
-	case adjudicator.EvMove:
+	case shiloh1862.EvMove:
 		path := n.area(e.From)
 		for _, v := range e.Via {
 			path += " > " + n.area(v)
@@ -250,17 +251,17 @@ func eventLine(n namer, viewer adjudicator.Side, e adjudicator.Event) Line {
 			path += " > " + n.area(e.To)
 		}
 		s = fmt.Sprintf("%s: %s", who, path)
-		if e.Intent != adjudicator.IntentMove {
+		if e.Intent != shiloh1862.IntentMove {
 			s += " (" + e.Intent.String() + ")"
 		}
 		if e.CommandedBy != "" {
 			s += ", commanded by " + n.block(e.CommandedBy)
 		}
-	case adjudicator.EvStraggler:
+	case shiloh1862.EvStraggler:
 		s = fmt.Sprintf("%s straggler roll %s, strength now %d", who, dice(e.Dice), e.Strength)
-	case adjudicator.EvHQReduced:
+	case shiloh1862.EvHQReduced:
 		s = fmt.Sprintf("%s reduced to %d after commanding", who, e.Strength)
-	case adjudicator.EvPinned:
+	case shiloh1862.EvPinned:
 		var names []string
 		for _, id := range e.Blocks {
 			names = append(names, n.block(id))
@@ -270,60 +271,60 @@ func eventLine(n namer, viewer adjudicator.Side, e adjudicator.Event) Line {
 		} else {
 			s = fmt.Sprintf("Blocks pinned in %s", n.area(e.Area))
 		}
-	case adjudicator.EvReserves:
+	case shiloh1862.EvReserves:
 		s = "Reserves arrive"
-	case adjudicator.EvSwap:
+	case shiloh1862.EvSwap:
 		s = fmt.Sprintf("Every defender fell in round 1: %s defends from now on", e.Side)
-	case adjudicator.EvFire:
+	case shiloh1862.EvFire:
 		s = fmt.Sprintf("%s fires (%s) %s: %s", who, e.Firepower, dice(e.Dice), plural(int(e.Hits), "hit", "hits"))
 		if e.Hits > 0 {
 			cls = "hit"
 		}
-	case adjudicator.EvHit:
+	case shiloh1862.EvHit:
 		s = fmt.Sprintf("%s takes a hit, strength %d", who, e.Strength)
 		cls = "hit"
-	case adjudicator.EvRetreat:
+	case shiloh1862.EvRetreat:
 		s = fmt.Sprintf("%s retreats to %s", who, n.area(e.To))
-	case adjudicator.EvPass:
+	case shiloh1862.EvPass:
 		s = fmt.Sprintf("%s passes", who)
-	case adjudicator.EvEliminated:
+	case shiloh1862.EvEliminated:
 		s = fmt.Sprintf("%s eliminated", who)
 		cls = "loss"
-	case adjudicator.EvHQFallen:
+	case shiloh1862.EvHQFallen:
 		s = fmt.Sprintf("%s has fallen", who)
 		cls = "loss"
-	case adjudicator.EvSuccession:
+	case shiloh1862.EvSuccession:
 		s = fmt.Sprintf("%s takes army command", who)
-	case adjudicator.EvBattleEnd:
+	case shiloh1862.EvBattleEnd:
 		if e.Winner == adjudicator.NoSide {
 			s = fmt.Sprintf("The battle of %s ends", n.area(e.Area))
 		} else {
 			s = fmt.Sprintf("%s wins the battle of %s", e.Winner, n.area(e.Area))
 		}
-	case adjudicator.EvRegroup:
+	case shiloh1862.EvRegroup:
 		s = fmt.Sprintf("%s regroups to %s", who, n.area(e.To))
-	case adjudicator.EvCampCaptured:
+	case shiloh1862.EvCampCaptured:
 		s = fmt.Sprintf("%s captured", n.area(e.Area))
-	case adjudicator.EvSupply:
+	case shiloh1862.EvSupply:
 		s = fmt.Sprintf("%s rebuilt to strength %d", who, e.Strength)
-	case adjudicator.EvHQRebuilt:
+	case shiloh1862.EvHQRebuilt:
 		s = fmt.Sprintf("%s rebuilt at strength %d under a new leader", who, e.Strength)
-	case adjudicator.EvOhioBarred:
+	case shiloh1862.EvOhioBarred:
 		s = "All three landings are Confederate: the Army of the Ohio will not arrive"
-	case adjudicator.EvVictory:
+	case shiloh1862.EvVictory:
 		if e.Winner == adjudicator.NoSide {
 			s = fmt.Sprintf("No victory yet: USA %d, CSA %d VP", e.Points[0], e.Points[1])
 		} else {
 			s = fmt.Sprintf("%s wins: USA %d, CSA %d VP", e.Winner, e.Points[0], e.Points[1])
 		}
-	case adjudicator.EvControlChanged:
+	case shiloh1862.EvControlChanged:
 		s = fmt.Sprintf("%s is now held by %s", n.area(e.Area), sideOrNone(e.Side))
 	default:
 		s = e.Kind.String()
 	}
 	// An enemy move the viewer saw carries no identity; the engine's text would
 	// only repeat the path.
-	unseen := e.Kind == adjudicator.EvMove && e.Block == ""
+	unseen := e.Kind == shiloh1862.EvMove && e.Block == ""
 	if e.Text != "" && !restates(e.Kind) && !unseen {
 		s += " (" + e.Text + ")"
 	}
@@ -335,10 +336,10 @@ func eventLine(n namer, viewer adjudicator.Side, e adjudicator.Event) Line {
 
 // restates lists the kinds whose engine text only says again what the sentence
 // already tells; for the others (retreats, hits, pins…) it explains a decision.
-func restates(k adjudicator.EventKind) bool {
+func restates(k shiloh1862.EventKind) bool {
 	switch k {
-	case adjudicator.EvActivate, adjudicator.EvMove, adjudicator.EvHQReduced, adjudicator.EvSupply,
-		adjudicator.EvArrival, adjudicator.EvArrivalHeld, adjudicator.EvFire:
+	case shiloh1862.EvActivate, shiloh1862.EvMove, shiloh1862.EvHQReduced, shiloh1862.EvSupply,
+		shiloh1862.EvArrival, shiloh1862.EvArrivalHeld, shiloh1862.EvFire:
 		return true
 	}
 	return false

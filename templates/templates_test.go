@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-func scenario(t testing.TB) *adjudicator.Scenario {
+func scenario(t testing.TB) *shiloh1862.Scenario {
 	t.Helper()
-	sc, err := adjudicator.LoadScenario("shiloh1862")
+	sc, err := shiloh1862.LoadScenario("shiloh1862")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,42 +25,42 @@ func scenario(t testing.TB) *adjudicator.Scenario {
 // reserves is the rulebook's Battle Reserves Example as the CSA sees it after the
 // hour: the CSA attacked Rea Field, Hildebrand fell in round 1, the USA reserves
 // arrived in round 2.
-func reserves() *adjudicator.ReportView {
+func reserves() *shiloh1862.ReportView {
 	csa, usa := adjudicator.CSA, adjudicator.USA
-	a2 := adjudicator.Firepower{Letter: 'A', Value: 2}
-	c3 := adjudicator.Firepower{Letter: 'C', Value: 3}
-	c2 := adjudicator.Firepower{Letter: 'C', Value: 2}
-	return &adjudicator.ReportView{
+	a2 := shiloh1862.Firepower{Letter: 'A', Value: 2}
+	c3 := shiloh1862.Firepower{Letter: 'C', Value: 3}
+	c2 := shiloh1862.Firepower{Letter: 'C', Value: 2}
+	return &shiloh1862.ReportView{
 		Viewer: csa, Hour: 1,
-		Initiative: adjudicator.Initiative{Rolls: [2]int{5, 9}, Player1: csa},
-		Events: []adjudicator.Event{
-			{Kind: adjudicator.EvActivate, Side: csa, Block: "cs_hardee", Rule: "5.2"},
-			{Kind: adjudicator.EvMove, Side: csa, Block: "cs_cleburne", From: "seay_field", To: "rea_field", Intent: adjudicator.IntentAttack, CommandedBy: "cs_hardee"},
-			{Kind: adjudicator.EvMove, Side: csa, Block: "cs_shoup", From: "seay_field", To: "rea_field", Intent: adjudicator.IntentAttack, CommandedBy: "cs_hardee"},
-			{Kind: adjudicator.EvMove, Side: usa, From: "water_oaks", To: "rea_field"},
-			{Kind: adjudicator.EvBattle, Area: "rea_field", Attacker: csa, Revealed: []adjudicator.Revealed{
+		Initiative: shiloh1862.Initiative{Rolls: [2]int{5, 9}, Player1: csa},
+		Events: []shiloh1862.Event{
+			{Kind: shiloh1862.EvActivate, Side: csa, Block: "cs_hardee", Rule: "5.2"},
+			{Kind: shiloh1862.EvMove, Side: csa, Block: "cs_cleburne", From: "seay_field", To: "rea_field", Intent: shiloh1862.IntentAttack, CommandedBy: "cs_hardee"},
+			{Kind: shiloh1862.EvMove, Side: csa, Block: "cs_shoup", From: "seay_field", To: "rea_field", Intent: shiloh1862.IntentAttack, CommandedBy: "cs_hardee"},
+			{Kind: shiloh1862.EvMove, Side: usa, From: "water_oaks", To: "rea_field"},
+			{Kind: shiloh1862.EvBattle, Area: "rea_field", Attacker: csa, Revealed: []shiloh1862.Revealed{
 				{Block: "cs_cleburne", Side: csa, Strength: 3, Firepower: c3},
 				{Block: "cs_shoup", Side: csa, Strength: 2, Firepower: a2},
 				{Block: "us_hildebrand", Side: usa, Strength: 1, Firepower: c2},
 				{Block: "us_peabody", Side: usa, Strength: 3, Firepower: c2, Reserve: true},
 				{Block: "us_munch", Side: usa, Strength: 2, Firepower: a2, Reserve: true},
 			}},
-			{Kind: adjudicator.EvRound, Area: "rea_field", Round: 1},
-			{Kind: adjudicator.EvFire, Side: csa, Block: "cs_shoup", Area: "rea_field", Round: 1, Firepower: adjudicator.Firepower{Letter: 'A', Value: 1}, Dice: []int{4, 6}},
-			{Kind: adjudicator.EvFire, Side: usa, Block: "us_hildebrand", Area: "rea_field", Round: 1, Firepower: c2, Dice: []int{5}},
-			{Kind: adjudicator.EvFire, Side: csa, Block: "cs_cleburne", Area: "rea_field", Round: 1, Firepower: c3, Dice: []int{2, 5, 6}, Hits: 1},
-			{Kind: adjudicator.EvEliminated, Side: usa, Block: "us_hildebrand", Area: "rea_field", Round: 1, Rule: "6.6"},
-			{Kind: adjudicator.EvSwap, Side: csa, Area: "rea_field", Round: 1, Rule: "6.5"},
-			{Kind: adjudicator.EvRound, Area: "rea_field", Round: 2},
-			{Kind: adjudicator.EvReserves, Side: usa, Area: "rea_field", Round: 2},
-			{Kind: adjudicator.EvFire, Side: csa, Block: "cs_shoup", Area: "rea_field", Round: 2, Firepower: a2, Dice: []int{1, 3}, Hits: 1},
-			{Kind: adjudicator.EvHit, Side: usa, Block: "us_peabody", Area: "rea_field", Round: 2, Strength: 2},
-			{Kind: adjudicator.EvBattleEnd, Area: "rea_field", Winner: csa},
-			{Kind: adjudicator.EvSupply, Side: csa, Block: "cs_cleburne", Strength: 3},
+			{Kind: shiloh1862.EvRound, Area: "rea_field", Round: 1},
+			{Kind: shiloh1862.EvFire, Side: csa, Block: "cs_shoup", Area: "rea_field", Round: 1, Firepower: shiloh1862.Firepower{Letter: 'A', Value: 1}, Dice: []int{4, 6}},
+			{Kind: shiloh1862.EvFire, Side: usa, Block: "us_hildebrand", Area: "rea_field", Round: 1, Firepower: c2, Dice: []int{5}},
+			{Kind: shiloh1862.EvFire, Side: csa, Block: "cs_cleburne", Area: "rea_field", Round: 1, Firepower: c3, Dice: []int{2, 5, 6}, Hits: 1},
+			{Kind: shiloh1862.EvEliminated, Side: usa, Block: "us_hildebrand", Area: "rea_field", Round: 1, Rule: "6.6"},
+			{Kind: shiloh1862.EvSwap, Side: csa, Area: "rea_field", Round: 1, Rule: "6.5"},
+			{Kind: shiloh1862.EvRound, Area: "rea_field", Round: 2},
+			{Kind: shiloh1862.EvReserves, Side: usa, Area: "rea_field", Round: 2},
+			{Kind: shiloh1862.EvFire, Side: csa, Block: "cs_shoup", Area: "rea_field", Round: 2, Firepower: a2, Dice: []int{1, 3}, Hits: 1},
+			{Kind: shiloh1862.EvHit, Side: usa, Block: "us_peabody", Area: "rea_field", Round: 2, Strength: 2},
+			{Kind: shiloh1862.EvBattleEnd, Area: "rea_field", Winner: csa},
+			{Kind: shiloh1862.EvSupply, Side: csa, Block: "cs_cleburne", Strength: 3},
 		},
-		Results: []adjudicator.Result{{Side: csa, Order: adjudicator.OrderRef{Kind: "move", Index: 0, Line: 2}, Status: adjudicator.Executed,
-			Rule: "5.3", Blocks: []adjudicator.BlockID{"cs_cleburne", "cs_shoup"}}, {Side: csa, Order: adjudicator.OrderRef{Kind: "move", Index: 2, Line: 4}, Status: adjudicator.Dropped,
-			Rule: "3.32", Reason: "the ford's move limit of 4 was used up", Blocks: []adjudicator.BlockID{"cs_wood"}}},
+		Results: []shiloh1862.Result{{Side: csa, Order: shiloh1862.OrderRef{Kind: "move", Index: 0, Line: 2}, Status: shiloh1862.Executed,
+			Rule: "5.3", Blocks: []shiloh1862.BlockID{"cs_cleburne", "cs_shoup"}}, {Side: csa, Order: shiloh1862.OrderRef{Kind: "move", Index: 2, Line: 4}, Status: shiloh1862.Dropped,
+			Rule: "3.32", Reason: "the ford's move limit of 4 was used up", Blocks: []shiloh1862.BlockID{"cs_wood"}}},
 		Points: [2]int{0, 1},
 	}
 }
@@ -67,11 +68,11 @@ func reserves() *adjudicator.ReportView {
 func TestReportGolden(t *testing.T) {
 	sc := scenario(t)
 	rv := reserves()
-	v := &adjudicator.View{Scenario: sc.ID, Viewer: adjudicator.CSA, Mode: adjudicator.VisBlocks, Hour: 2,
-		Own: []adjudicator.OwnBlock{{ID: "cs_cleburne", Name: "Cleburne", Side: adjudicator.CSA, Type: adjudicator.Infantry,
-			Where: adjudicator.OnMap, Area: "rea_field", Strength: 3, Max: 3, Firepower: adjudicator.Firepower{Letter: 'C', Value: 3}},
-			{ID: "cs_hardee", Name: "Hardee", Side: adjudicator.CSA, Type: adjudicator.HQ, HQKind: adjudicator.CHQ,
-				Where: adjudicator.OnMap, Area: "seay_field", Strength: 1, Max: 2, Firepower: adjudicator.Firepower{Letter: 'B', Value: 2}, CommandRange: 2}},
+	v := &shiloh1862.View{Scenario: sc.ID, Viewer: adjudicator.CSA, Mode: shiloh1862.VisBlocks, Hour: 2,
+		Own: []shiloh1862.OwnBlock{{ID: "cs_cleburne", Name: "Cleburne", Side: adjudicator.CSA, Type: shiloh1862.Infantry,
+			Where: shiloh1862.OnMap, Area: "rea_field", Strength: 3, Max: 3, Firepower: shiloh1862.Firepower{Letter: 'C', Value: 3}},
+			{ID: "cs_hardee", Name: "Hardee", Side: adjudicator.CSA, Type: shiloh1862.HQ, HQKind: shiloh1862.CHQ,
+				Where: shiloh1862.OnMap, Area: "seay_field", Strength: 1, Max: 2, Firepower: shiloh1862.Firepower{Letter: 'B', Value: 2}, CommandRange: 2}},
 		Points: [2]int{0, 1}}
 	m := NewHourMail(sc, "g7", rv, v)
 	m.Commitment = strings.Repeat("ab", 32)
@@ -103,7 +104,7 @@ func TestReportGolden(t *testing.T) {
 // block", never guess a name.
 func TestEnemyMoveWithoutIdentity(t *testing.T) {
 	sc := scenario(t)
-	l := eventLine(namer{sc}, adjudicator.CSA, adjudicator.Event{Kind: adjudicator.EvMove, Side: adjudicator.USA, From: "water_oaks", To: "rea_field"})
+	l := eventLine(namer{sc}, adjudicator.CSA, shiloh1862.Event{Kind: shiloh1862.EvMove, Side: adjudicator.USA, From: "water_oaks", To: "rea_field"})
 	if !strings.HasPrefix(l.Text, "An enemy block") {
 		t.Fatalf("got %q", l.Text)
 	}
@@ -111,9 +112,9 @@ func TestEnemyMoveWithoutIdentity(t *testing.T) {
 
 func TestOrderTemplateListsOwnBlocksAndExits(t *testing.T) {
 	sc := scenario(t)
-	v := &adjudicator.View{Viewer: adjudicator.CSA, Hour: 0, Own: []adjudicator.OwnBlock{
-		{ID: "cs_cleburne", Name: "Cleburne", Side: adjudicator.CSA, Type: adjudicator.Infantry, Where: adjudicator.OnMap,
-			Area: "seay_field", Strength: 3, Max: 3, Firepower: adjudicator.Firepower{Letter: 'C', Value: 3}}}}
+	v := &shiloh1862.View{Viewer: adjudicator.CSA, Hour: 0, Own: []shiloh1862.OwnBlock{
+		{ID: "cs_cleburne", Name: "Cleburne", Side: adjudicator.CSA, Type: shiloh1862.Infantry, Where: shiloh1862.OnMap,
+			Area: "seay_field", Strength: 3, Max: 3, Firepower: shiloh1862.Firepower{Letter: 'C', Value: 3}}}}
 	out := OrderTemplate(sc, v)
 	for _, want := range []string{"ORDERS CSA Day 1 7AM", "== Seay Field", "Cleburne", "C3 3/3", "Rea Field 4/2", "END"} {
 		if !strings.Contains(out, want) {
@@ -149,7 +150,7 @@ func golden(t *testing.T, name, got string) {
 // sides' orders every hour and the seeds.
 func TestSummaryInFinalMail(t *testing.T) {
 	sc := scenario(t)
-	v := &adjudicator.View{Scenario: sc.ID, Viewer: adjudicator.USA, Hour: adjudicator.Day2Last, Over: true,
+	v := &shiloh1862.View{Scenario: sc.ID, Viewer: adjudicator.USA, Hour: shiloh1862.Day2Last, Over: true,
 		Winner: adjudicator.USA, Points: [2]int{14, 13}}
 	m := NewHourMail(sc, "g7", nil, v)
 	m.Summary = &Summary{Result: "USA wins on Day 2 by 1 VP (8.0: USA needs 1+, and wins ties).",
@@ -181,8 +182,8 @@ func TestSummaryInFinalMail(t *testing.T) {
 // The engine names an arrival's place in Area.
 func TestArrivalPlace(t *testing.T) {
 	sc := scenario(t)
-	l := eventLine(namer{sc}, adjudicator.USA, adjudicator.Event{Kind: adjudicator.EvArrival, Side: adjudicator.USA,
-		Blocks: []adjudicator.BlockID{"us_grant"}, Area: "pittsburg_landing"})
+	l := eventLine(namer{sc}, adjudicator.USA, shiloh1862.Event{Kind: shiloh1862.EvArrival, Side: adjudicator.USA,
+		Blocks: []shiloh1862.BlockID{"us_grant"}, Area: "pittsburg_landing"})
 	if !strings.Contains(l.Text, "Grant arrive at Pittsburg Landing") {
 		t.Fatalf("got %q", l.Text)
 	}
@@ -193,7 +194,7 @@ func TestArrivalPlace(t *testing.T) {
 func BenchmarkReport(b *testing.B) {
 	sc := scenario(b)
 	rv := reserves()
-	v := &adjudicator.View{Scenario: sc.ID, Viewer: adjudicator.CSA, Hour: 2}
+	v := &shiloh1862.View{Scenario: sc.ID, Viewer: adjudicator.CSA, Hour: 2}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		m := NewHourMail(sc, "g7", rv, v)

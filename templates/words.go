@@ -5,13 +5,13 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // namer turns ids into the names players know.
-type namer struct{ sc *adjudicator.Scenario }
+type namer struct{ sc *shiloh1862.Scenario }
 
-func (n namer) area(id adjudicator.AreaID) string {
+func (n namer) area(id shiloh1862.AreaID) string {
 	if id == "" {
 		return "off the map"
 	}
@@ -24,7 +24,7 @@ func (n namer) area(id adjudicator.AreaID) string {
 	return string(id)
 }
 
-func (n namer) block(id adjudicator.BlockID) string {
+func (n namer) block(id shiloh1862.BlockID) string {
 	if id == "" {
 		return "a block"
 	}
@@ -35,21 +35,21 @@ func (n namer) block(id adjudicator.BlockID) string {
 }
 
 // blockKind is what a block is ("infantry", "DHQ"), as the report names it.
-func (n namer) blockKind(id adjudicator.BlockID) string {
+func (n namer) blockKind(id shiloh1862.BlockID) string {
 	b := n.sc.OB.Block(id)
 	if b == nil {
 		return string(id)
 	}
 	switch b.Type {
-	case adjudicator.HQ:
+	case shiloh1862.HQ:
 		return string(b.HQKind)
-	case adjudicator.Infantry:
+	case shiloh1862.Infantry:
 		return "infantry"
-	case adjudicator.Cavalry:
+	case shiloh1862.Cavalry:
 		return "cavalry"
-	case adjudicator.Artillery:
+	case shiloh1862.Artillery:
 		return "artillery"
-	case adjudicator.Gunboat:
+	case shiloh1862.Gunboat:
 		return "gunboat"
 	}
 	return string(b.Type)

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/control"
 	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/server"
@@ -166,7 +166,7 @@ func runGameNew(ctx context.Context, m *Main, args []string) error {
 	}
 	gc := cfg.Games
 	g, err := srv.CreateGame(ctx, server.NewGame{ID: *id, Scenario: *scn, USA: *usa, CSA: *csa, GM: *gm,
-		Options: adjudicator.Options{Visibility: adjudicator.Visibility(*vis)},
+		Options: shiloh1862.Options{Visibility: shiloh1862.Visibility(*vis)},
 		Deadline: schedule.Policy{HourLength: gc.Deadline.Duration, At: gc.DeadlineAt, Zone: gc.TimeZone,
 			WeekdaysOnly: gc.WeekdaysOnly, Grace: gc.Grace.Duration, ReminderBefore: gc.ReminderBefore.Duration,
 			ChangeOfMind: gc.ChangeOfMind.Duration},
@@ -196,7 +196,7 @@ func gameListJob(st *store.Store, _ []string, w io.Writer) error {
 		sort.Slice(gs, func(i, j int) bool { return gs[i].ID < gs[j].ID })
 		for _, g := range gs {
 			fmt.Fprintf(w, "%-12s %-16s %-8s hour %-11s USA %s, CSA %s\n", g.ID, g.Scenario, g.Status,
-				adjudicator.Hour(g.CurrentHour), g.Players["usa"].Address, g.Players["csa"].Address)
+				shiloh1862.Hour(g.CurrentHour), g.Players["usa"].Address, g.Players["csa"].Address)
 		}
 		return nil
 	})
@@ -223,7 +223,7 @@ func gameShowJob(st *store.Store, args []string, w io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "game %s: %s, %s, visibility %s, hour %s\n", g.ID, g.Scenario, g.Status, g.Options.Visibility, adjudicator.Hour(g.CurrentHour))
+		fmt.Fprintf(w, "game %s: %s, %s, visibility %s, hour %s\n", g.ID, g.Scenario, g.Status, g.Options.Visibility, shiloh1862.Hour(g.CurrentHour))
 		for _, s := range []string{"usa", "csa"} {
 			fmt.Fprintf(w, "  %s: %s\n", strings.ToUpper(s), g.Players[s].Address)
 		}
@@ -239,7 +239,7 @@ func gameShowJob(st *store.Store, args []string, w io.Writer) error {
 			if err != nil {
 				return err
 			}
-			line := fmt.Sprintf("  %-10s commitment %s", adjudicator.Hour(n), h.SeedCommitment.Short())
+			line := fmt.Sprintf("  %-10s commitment %s", shiloh1862.Hour(n), h.SeedCommitment.Short())
 			for _, s := range []string{"usa", "csa"} {
 				if o := h.Latest(s); o != nil {
 					line += fmt.Sprintf(", %s v%d", s, o.Version)
@@ -365,7 +365,7 @@ func verifyRecord(rec *store.GameRecord, hour string, w io.Writer) error {
 			}
 		}
 		if keep == nil {
-			return fmt.Errorf("game %s has no resolved hour %s", rec.Game.ID, adjudicator.Hour(n))
+			return fmt.Errorf("game %s has no resolved hour %s", rec.Game.ID, shiloh1862.Hour(n))
 		}
 		diffs, err = server.ReplayHour(keep, rec.Game.Scenario)
 	} else {
@@ -390,7 +390,7 @@ func hourArg(s string) (int, error) {
 	if _, err := fmt.Sscanf(s, "%d", &n); err == nil && fmt.Sprint(n) == s {
 		return n, nil
 	}
-	h, err := adjudicator.ParseHour(s)
+	h, err := shiloh1862.ParseHour(s)
 	return int(h), err
 }
 

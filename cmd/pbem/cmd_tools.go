@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/orders"
 	"github.com/shiloh-pbem/pbem/render"
@@ -29,27 +30,27 @@ func init() {
 
 // loadScenarios reads an embedded scenario by name, a club's edited start file
 // (x.toml beside map.toml and ob.toml), or every start in a folder.
-func loadScenarios(name string) ([]*adjudicator.Scenario, error) {
+func loadScenarios(name string) ([]*shiloh1862.Scenario, error) {
 	st, err := os.Stat(name)
 	switch {
 	case err == nil && st.IsDir():
-		return adjudicator.LoadScenariosFS(os.DirFS(name), ".")
+		return shiloh1862.LoadScenariosFS(os.DirFS(name), ".")
 	case err == nil:
-		sc, err := adjudicator.LoadScenarioFS(os.DirFS(filepath.Dir(name)), filepath.Base(name))
+		sc, err := shiloh1862.LoadScenarioFS(os.DirFS(filepath.Dir(name)), filepath.Base(name))
 		if err != nil {
 			return nil, err
 		}
-		return []*adjudicator.Scenario{sc}, nil
+		return []*shiloh1862.Scenario{sc}, nil
 	}
-	sc, err := adjudicator.LoadScenario(name)
+	sc, err := shiloh1862.LoadScenario(name)
 	if err != nil {
-		return nil, fmt.Errorf("%w (embedded scenarios: %s)", err, strings.Join(adjudicator.Scenarios(), ", "))
+		return nil, fmt.Errorf("%w (embedded scenarios: %s)", err, strings.Join(shiloh1862.Scenarios(), ", "))
 	}
-	return []*adjudicator.Scenario{sc}, nil
+	return []*shiloh1862.Scenario{sc}, nil
 }
 
 // loadScenario is loadScenarios for commands that need exactly one.
-func loadScenario(name string) (*adjudicator.Scenario, error) {
+func loadScenario(name string) (*shiloh1862.Scenario, error) {
 	scs, err := loadScenarios(name)
 	if err != nil {
 		return nil, err
@@ -71,10 +72,10 @@ func runScenarioCheck(ctx context.Context, m *Main, args []string) error {
 	}
 	names := fs.Args()
 	if len(names) == 0 {
-		names = adjudicator.Scenarios()
+		names = shiloh1862.Scenarios()
 	}
 	bad := false
-	var scs []*adjudicator.Scenario
+	var scs []*shiloh1862.Scenario
 	for _, n := range names {
 		got, err := loadScenarios(n)
 		if err != nil {
@@ -86,7 +87,7 @@ func runScenarioCheck(ctx context.Context, m *Main, args []string) error {
 	}
 	for _, sc := range scs {
 		n := sc.ID
-		probs := adjudicator.Validate(sc)
+		probs := shiloh1862.Validate(sc)
 		if len(probs) == 0 {
 			fmt.Fprintf(m.Stdout, "%s: ok (%d areas, %d borders, %d roads, %d blocks)\n", n,
 				len(sc.Map.Areas), len(sc.Map.Borders), len(sc.Map.Roads), len(sc.OB.Blocks))
@@ -109,8 +110,8 @@ func runScenarioList(ctx context.Context, m *Main, args []string) error {
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
-	for _, n := range adjudicator.Scenarios() {
-		sc, err := adjudicator.LoadScenario(n)
+	for _, n := range shiloh1862.Scenarios() {
+		sc, err := shiloh1862.LoadScenario(n)
 		if err != nil {
 			return err
 		}
@@ -157,11 +158,11 @@ func runNewState(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, err := adjudicator.NewState(sc, adjudicator.Options{Visibility: adjudicator.Visibility(*vis)})
+	st, err := shiloh1862.NewState(sc, shiloh1862.Options{Visibility: shiloh1862.Visibility(*vis)})
 	if err != nil {
 		return err
 	}
-	b, err := adjudicator.MarshalState(st)
+	b, err := shiloh1862.MarshalState(st)
 	if err != nil {
 		return err
 	}
@@ -183,11 +184,11 @@ func readIn(m *Main, path string) ([]byte, error) {
 	return os.ReadFile(path)
 }
 
-// readOrders reads an orders file: JSON (adjudicator.Orders) if it starts with {,
+// readOrders reads an orders file: JSON (shiloh1862.Orders) if it starts with {,
 // otherwise the order language.
-func readOrders(sc *adjudicator.Scenario, side adjudicator.Side, b []byte) (*adjudicator.Orders, []orders.Problem, error) {
+func readOrders(sc *shiloh1862.Scenario, side adjudicator.Side, b []byte) (*shiloh1862.Orders, []orders.Problem, error) {
 	if t := strings.TrimSpace(string(b)); strings.HasPrefix(t, "{") {
-		var o adjudicator.Orders
+		var o shiloh1862.Orders
 		if err := json.Unmarshal(b, &o); err != nil {
 			return nil, nil, err
 		}
@@ -255,11 +256,11 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, err := adjudicator.UnmarshalState(b)
+	st, err := shiloh1862.UnmarshalState(b)
 	if err != nil {
 		return err
 	}
-	var ord [2]*adjudicator.Orders
+	var ord [2]*shiloh1862.Orders
 	for _, f := range ordFlags {
 		k, path, ok := strings.Cut(f, "=")
 		side, sok := adjudicator.ParseSide(k)
@@ -299,8 +300,8 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 		}
 		d = adjudicator.NewStreamDice(sb[:])
 	}
-	var after *adjudicator.State
-	var rep *adjudicator.Report
+	var after *shiloh1862.State
+	var rep *shiloh1862.Report
 	err = func() (err error) {
 		defer func() {
 			if r := recover(); r != nil && scripted != nil {
@@ -309,7 +310,7 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 				panic(r)
 			}
 		}()
-		after, rep, err = adjudicator.ResolveHour(sc, st, ord, d)
+		after, rep, err = shiloh1862.ResolveHour(sc, st, ord, d)
 		return err
 	}()
 	if err != nil {
@@ -328,7 +329,7 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 		fmt.Fprintf(m.Stderr, "note: %d scripted dice were not used\n", scripted.Remaining())
 	}
 	if *next != "" {
-		nb, err := adjudicator.MarshalState(after)
+		nb, err := shiloh1862.MarshalState(after)
 		if err != nil {
 			return err
 		}
@@ -338,14 +339,14 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 }
 
 // printReport prints the full (umpire's) report: every event and result.
-func printReport(w io.Writer, sc *adjudicator.Scenario, rep *adjudicator.Report) {
-	name := func(id adjudicator.BlockID) string {
+func printReport(w io.Writer, sc *shiloh1862.Scenario, rep *shiloh1862.Report) {
+	name := func(id shiloh1862.BlockID) string {
 		if b := sc.OB.Block(id); b != nil {
 			return b.Name
 		}
 		return string(id)
 	}
-	area := func(id adjudicator.AreaID) string {
+	area := func(id shiloh1862.AreaID) string {
 		if a := sc.Map.Area(id); a != nil {
 			return a.Name
 		}
@@ -377,7 +378,7 @@ func printReport(w io.Writer, sc *adjudicator.Scenario, rep *adjudicator.Report)
 		if len(e.Dice) > 0 {
 			parts = append(parts, fmt.Sprint(e.Dice), fmt.Sprintf("hits %d", e.Hits))
 		}
-		if e.Kind == adjudicator.EvHit || e.Kind == adjudicator.EvSupply || e.Kind == adjudicator.EvHQReduced {
+		if e.Kind == shiloh1862.EvHit || e.Kind == shiloh1862.EvSupply || e.Kind == shiloh1862.EvHQReduced {
 			parts = append(parts, fmt.Sprintf("strength %d", e.Strength))
 		}
 		if e.Text != "" {
@@ -389,7 +390,7 @@ func printReport(w io.Writer, sc *adjudicator.Scenario, rep *adjudicator.Report)
 		fmt.Fprintln(w, strings.Join(parts, " "))
 	}
 	for _, r := range rep.Results {
-		if r.Status == adjudicator.Executed {
+		if r.Status == shiloh1862.Executed {
 			continue
 		}
 		fmt.Fprintf(w, "%s %s #%d (line %d): %s: %s [%s]\n", r.Side, r.Order.Kind, r.Order.Index, r.Order.Line, r.Status, r.Reason, r.Rule)
@@ -417,13 +418,13 @@ func runOrdersCheck(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	var st *adjudicator.State
+	var st *shiloh1862.State
 	if *statePath == "" {
-		st, err = adjudicator.NewState(sc, adjudicator.Options{Visibility: adjudicator.VisBlocks})
+		st, err = shiloh1862.NewState(sc, shiloh1862.Options{Visibility: shiloh1862.VisBlocks})
 	} else {
 		var b []byte
 		if b, err = os.ReadFile(*statePath); err == nil {
-			st, err = adjudicator.UnmarshalState(b)
+			st, err = shiloh1862.UnmarshalState(b)
 		}
 	}
 	if err != nil {

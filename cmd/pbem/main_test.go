@@ -48,7 +48,7 @@ func TestScenarioCheck(t *testing.T) {
 	}
 	// A club's broken copy: exit 1 with the problem listed.
 	dir := t.TempDir()
-	src := filepath.Join("..", "..", "adjudicator", "scenarios", "shiloh1862")
+	src := filepath.Join("..", "..", "adjudicator", "shiloh1862", "scenarios", "shiloh1862")
 	for _, f := range []string{"map.toml", "ob.toml", "full.toml"} {
 		b, err := os.ReadFile(filepath.Join(src, f))
 		if err != nil {

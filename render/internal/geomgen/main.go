@@ -24,7 +24,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/render"
 )
 
@@ -145,7 +145,7 @@ func build(d *draft, scen string) (g *render.Geometry, missing, extra []string, 
 		}
 		pole := poleOf(outline, c)
 		sh := render.AreaShape{
-			ID:      adjudicator.AreaID(id),
+			ID:      shiloh1862.AreaID(id),
 			Label:   render.Point{pole[0], pole[1] - 38},
 			Blocks:  render.Point{pole[0], pole[1] + 14},
 			Outline: outline,
@@ -185,7 +185,7 @@ func build(d *draft, scen string) (g *render.Geometry, missing, extra []string, 
 			byName[name] = f
 			feats = append(feats, f)
 		}
-		for _, l := range pg.Edge(adjudicator.AreaID(b.A), adjudicator.AreaID(b.B)) {
+		for _, l := range pg.Edge(shiloh1862.AreaID(b.A), shiloh1862.AreaID(b.B)) {
 			for i := 1; i < len(l); i++ {
 				f.segs = append(f.segs, [2]render.Point{l[i-1], l[i]})
 			}
@@ -204,7 +204,7 @@ func build(d *draft, scen string) (g *render.Geometry, missing, extra []string, 
 	for _, r := range d.Road {
 		var pts []vec
 		for i, a := range r.Path {
-			sh := pg.Area(adjudicator.AreaID(a))
+			sh := pg.Area(shiloh1862.AreaID(a))
 			if i == 0 || i == len(r.Path)-1 {
 				p := vec{float64(sh.Blocks[0]), float64(sh.Blocks[1]) - 14}
 				if strings.HasPrefix(a, "road_") {
@@ -454,7 +454,7 @@ func adjacency(g *render.Geometry, d *draft) (missing, extra []string) {
 		want[[2]string{a, c}] = true
 	}
 	for k := range want {
-		if g.Edge(adjudicator.AreaID(k[0]), adjudicator.AreaID(k[1])) == nil {
+		if g.Edge(shiloh1862.AreaID(k[0]), shiloh1862.AreaID(k[1])) == nil {
 			missing = append(missing, k[0]+"|"+k[1])
 		}
 	}
@@ -464,7 +464,7 @@ func adjacency(g *render.Geometry, d *draft) (missing, extra []string) {
 			if b < a {
 				a, b = b, a
 			}
-			if g.Edge(adjudicator.AreaID(a), adjudicator.AreaID(b)) != nil && !want[[2]string{a, b}] {
+			if g.Edge(shiloh1862.AreaID(a), shiloh1862.AreaID(b)) != nil && !want[[2]string{a, b}] {
 				extra = append(extra, a+"|"+b)
 			}
 		}
@@ -594,7 +594,7 @@ func edgePoint(p vec) vec {
 // crossing is where a road crosses from area a to area b: the middle of their
 // shared border, or nothing when they do not touch.
 func crossing(g *render.Geometry, a, b string) []vec {
-	e := g.Edge(adjudicator.AreaID(a), adjudicator.AreaID(b))
+	e := g.Edge(shiloh1862.AreaID(a), shiloh1862.AreaID(b))
 	if e == nil {
 		return nil
 	}

@@ -1,8 +1,0 @@
-package adjudicator
-
-import "fmt"
-
-// errorf builds the package's errors, which always mean corrupt input.
-func errorf(format string, args ...any) error {
-	return fmt.Errorf("adjudicator: "+format, args...)
-}

@@ -1,0 +1,459 @@
+package shiloh1862
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// This file checks one side's orders as soon as they arrive (DESIGN §2.2): each order
+// is tried against the side's own view of the map, never against hidden enemy facts,
+// and answered OK, warning or error with the rule, a reason and a suggestion, with the
+// command assignment the solver would make and the supply as it would be spent.
+
+// CheckStatus grades one order in a receipt.
+type CheckStatus string
+
+const (
+	CheckOK      CheckStatus = "ok"
+	CheckWarning CheckStatus = "warning" // legal, but would not (fully) work as the map stands
+	CheckError   CheckStatus = "error"   // not understood or not allowed
+)
+
+// CommandAssignment says which active HQ commands a block's move (5.2).
+type CommandAssignment struct {
+	Move  int     `json:"move"` // index in Orders.Moves
+	Block BlockID `json:"block"`
+	HQ    BlockID `json:"hq"`
+}
+
+// Check is the verdict on one order.
+type Check struct {
+	Order       OrderRef            `json:"order"`
+	Status      CheckStatus         `json:"status"`
+	Rule        string              `json:"rule,omitempty"`
+	Text        string              `json:"text"`
+	Suggestion  string              `json:"suggestion,omitempty"`
+	Blocks      []BlockID           `json:"blocks,omitempty"`
+	CommandedBy []CommandAssignment `json:"commanded_by,omitempty"`
+}
+
+// CheckOrders tries o against what o.Side can see in st: the side's own blocks as
+// they are, enemy blocks where its view shows them (anonymous stand-ins, so nothing
+// hidden can change the answer). The moves are played as if the side were Player 1
+// (a reinforce order can only show its Player 2 meaning when the hour resolves), and
+// the supply list is spent after them. Checks come in the order of o's orders.
+func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
+	if o == nil || o.Side == NoSide {
+		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the orders name no side"}}
+	}
+	loc := make([]int, len(st.Blocks))
+	if err := locate(sc, st, loc); err != nil {
+		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the game's state does not fit its scenario: " + err.Error()}}
+	}
+	side := o.Side
+	seen := believedState(sc, st, side, loc)
+	var ords [2]*Orders
+	ords[side.Index()] = o
+	h := newCheckHour(sc, seen, ords, steadyDice{}, loc) // seen is CheckOrders' own copy
+	h.p1 = side
+	h.playerTurn(side)
+	h.spendSupply(side)
+
+	// The checks are sorted by kind (in the order the hour uses them), then by index
+	// in the orders, stably; the keys are sorted first and each check is built
+	// straight into its place.
+	standing := standingChecks(sc, st, o)
+	plan := supplyPlan(h, side)
+	n := len(standing) + 1
+	for i := range h.rep.Results {
+		if h.rep.Results[i].Side == side {
+			n++
+		}
+	}
+	keys := make([]checkKey, 0, n) // working memory: the checks are built from them below
+	for i := range h.rep.Results {
+		if r := &h.rep.Results[i]; r.Side == side {
+			keys = append(keys, checkKey{rank: checkKindRank(r.Order.Kind), index: r.Order.Index, src: int32(i)})
+		}
+	}
+	for j := range standing {
+		c := &standing[j]
+		keys = append(keys, checkKey{rank: checkKindRank(c.Order.Kind), index: c.Order.Index, src: int32(-1 - j)})
+	}
+	if plan != "" {
+		keys = append(keys, checkKey{rank: checkKindRank("supply-plan"), src: int32(-1 - len(standing))})
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	// Stable, and the keys come nearly in order (the hour answers orders kind by
+	// kind), so an insertion sort moves only the few out of place.
+	insertionSort(keys, func(a, b checkKey) bool {
+		return a.rank < b.rank || a.rank == b.rank && a.index < b.index
+	})
+	checks := make([]Check, len(keys))
+	byMove := commandsByMove(h.mv.commands, len(o.Moves))
+	for k, key := range keys {
+		switch j := int(-1 - key.src); {
+		case key.src >= 0:
+			checks[k] = resultCheck(h, o, &h.rep.Results[key.src], byMove)
+		case j < len(standing):
+			checks[k] = standing[j]
+		default:
+			checks[k] = Check{Order: OrderRef{Kind: "supply-plan"}, Status: CheckOK, Rule: "7.1", Text: plan}
+		}
+	}
+	return checks
+}
+
+// checkKey places one check in a receipt: src is its result's index in the hour's
+// results, or -1-j for standing check j (-1-len(standing) for the supply plan).
+type checkKey struct {
+	rank  int
+	index int
+	src   int32
+}
+
+// commandsByMove groups the command assignments by move, each move's in the order
+// they were made, all in one fresh array (they go into the checks): byMove[i] is
+// move i's (capped, so no append can reach a neighbour's).
+func commandsByMove(cmds []CommandAssignment, moves int) [][]CommandAssignment {
+	if len(cmds) == 0 {
+		return nil
+	}
+	start := make([]int, moves+2)
+	for _, a := range cmds {
+		if a.Move >= 0 && a.Move < moves {
+			start[a.Move+2]++
+		}
+	}
+	for i := 2; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	// start[i+1] is now where move i's run begins; it advances as the run fills.
+	all := make([]CommandAssignment, start[moves+1])
+	for _, a := range cmds {
+		if a.Move >= 0 && a.Move < moves {
+			all[start[a.Move+1]] = a
+			start[a.Move+1]++
+		}
+	}
+	byMove := make([][]CommandAssignment, moves)
+	for i := range byMove {
+		if b, e := start[i], start[i+1]; e > b {
+			byMove[i] = all[b:e:e]
+		}
+	}
+	return byMove
+}
+
+// resultCheck grades one of the side's results; byMove holds the command
+// assignments of each move (commandsByMove).
+func resultCheck(h *hour, o *Orders, rp *Result, byMove [][]CommandAssignment) Check {
+	r := *rp
+	c := Check{Order: r.Order, Rule: r.Rule, Text: r.Reason, Blocks: r.Blocks}
+	if r.Order.Kind == "move" {
+		if i := r.Order.Index; i >= 0 && i < len(byMove) {
+			c.CommandedBy = byMove[i]
+		}
+		if r.Order.Index < len(o.Moves) && o.Moves[r.Order.Index].Line != 0 {
+			c.Order.Line = o.Moves[r.Order.Index].Line
+		}
+	}
+	switch r.Status {
+	case Executed:
+		c.Status, c.Text = CheckOK, okText(h, r, c.CommandedBy)
+	case Unused:
+		c.Status = CheckWarning
+		if r.Order.Kind == "pin" {
+			c.Status, c.Text = CheckOK, "OK: a standing preference, used if your blocks are attacked while you are Player 2"
+		}
+	case Partial, Dropped:
+		c.Status = CheckWarning
+	default:
+		c.Status = CheckError
+	}
+	c.Suggestion = suggestion(h, o, r)
+	if strings.HasPrefix(c.Suggestion, "adjacent: ") {
+		if i := strings.Index(c.Text, "; adjacent: "); i >= 0 {
+			c.Text = c.Text[:i] // the list is the suggestion
+		}
+	}
+	return c
+}
+
+// checkKindRank orders a receipt's checks by the kind of order, in the order the
+// hour uses them.
+func checkKindRank(kind string) int {
+	switch kind {
+	case "initiative":
+		return 0
+	case "activate":
+		return 1
+	case "arrival":
+		return 2
+	case "arrival-hold":
+		return 3
+	case "landing":
+		return 4
+	case "move":
+		return 5
+	case "pin":
+		return 6
+	case "battles":
+		return 7
+	case "doctrine":
+		return 8
+	case "losses":
+		return 9
+	case "regroup":
+		return 10
+	case "supply":
+		return 11
+	case "supply-plan":
+		return 12
+	}
+	return 0 // as a missing map key did before
+}
+
+// believedState is the position as side sees it: its own blocks and public facts as
+// they are; enemy blocks replaced by stand-ins (enemy ids in id order, strength 1) in
+// the areas where the side's view shows enemy blocks.
+//
+// loc, when not nil, holds each block's area index in st (locate) and is changed to
+// the believed state's.
+func believedState(sc *Scenario, st *State, side Side, loc []int) *State {
+	count, stand := make([]int32, len(sc.Map.Areas)), make([]int, 0, len(st.Blocks))
+	b := st.cloneWithout() // no sightings: the enemy's are hidden facts, own ones unused
+	var keep []ArmyCommand
+	for _, ac := range st.ArmyCommand {
+		if sc.OB.Block(ac.HQ).Side == side {
+			keep = append(keep, ac)
+		}
+	}
+	b.ArmyCommand = keep
+	// The areas of the enemy blocks side sees, counted by area index: taken in
+	// index order they are the areas of ViewOf's Enemy list (sorted by area id).
+	seen := visibleAreas(sc, st, side)
+	for i := range b.Blocks {
+		bs := &b.Blocks[i]
+		var spec *BlockSpec
+		if loc != nil {
+			spec = &sc.OB.Blocks[i] // locate found st aligned with the order of battle
+		} else {
+			spec = st.specAt(sc, i)
+		}
+		if spec == nil || spec.Side != side {
+			if spec != nil && bs.Where == OnMap {
+				var j int
+				if loc != nil {
+					j = loc[i]
+				} else {
+					j = sc.Map.aix(bs.Area)
+				}
+				if j >= 0 && seen.hasAt(j) {
+					count[j]++
+				}
+			}
+			bs.Where, bs.Area, bs.Strength = Absent, "", 0
+			if loc != nil {
+				loc[i] = -1
+			}
+			stand = append(stand, i)
+		}
+	}
+	k := 0
+	for j := range count {
+		for ; count[j] > 0 && k < len(stand); count[j]-- {
+			bs := &b.Blocks[stand[k]]
+			if loc != nil {
+				loc[stand[k]] = j
+			}
+			k++
+			bs.Where, bs.Area, bs.Strength = OnMap, sc.Map.Areas[j].ID, 1
+			if bs.Max < 1 {
+				bs.Strength = 0
+			}
+		}
+	}
+	return b
+}
+
+// steadyDice throws 6 for every die: a straggler in a check loses nothing.
+type steadyDice struct{}
+
+func (steadyDice) Roll(string) int { return 6 }
+
+// okText words an order that would work; cmds are a move's command assignments.
+// The texts go into the hour's text arena (the check outlives nothing else of it).
+func okText(h *hour, r Result, cmds []CommandAssignment) string {
+	switch r.Order.Kind {
+	case "move":
+		if len(cmds) == 0 {
+			return "OK"
+		}
+		var buf [17]string // room for four assignments without an allocation
+		parts := append(buf[:0], "OK: ")
+		for i, a := range cmds {
+			if i > 0 {
+				parts = append(parts, ", ")
+			}
+			parts = append(parts, h.spec(a.Block).Name, " commanded by ", h.spec(a.HQ).Name)
+		}
+		return h.txt.cat(parts...)
+	case "supply":
+		return h.txt.cat("OK: ", h.blockNames(r.Blocks), " gains a step")
+	}
+	if r.Reason != "" {
+		return h.txt.cat("OK: ", r.Reason)
+	}
+	return "OK"
+}
+
+// suggestion proposes a fix for a failed order, from what the side can see.
+func suggestion(h *hour, o *Orders, r Result) string {
+	if r.Status == Executed {
+		return ""
+	}
+	switch r.Rule {
+	case "5.2":
+		if r.Order.Kind != "move" || len(r.Blocks) == 0 {
+			return ""
+		}
+		hq := formationHQ(h.sc, h.spec(r.Blocks[0]).Formation)
+		if hq == "" || h.spec(hq) == nil || h.spec(hq).HQKind == AHQ {
+			return "activate an army HQ within range, or mark the move uncommanded (straggler roll)"
+		}
+		for _, a := range o.Activate {
+			if a.HQ == hq {
+				return fmt.Sprintf("%s is activated but cannot command this move: activate an army HQ within range, or mark the move uncommanded (straggler roll)", h.spec(hq).Name)
+			}
+		}
+		return fmt.Sprintf("activate %s, or mark the move uncommanded (straggler roll)", h.spec(hq).Name)
+	case "3.1":
+		if len(r.Blocks) > 0 && h.block(r.Blocks[0]) != nil && h.block(r.Blocks[0]).Where == OnMap {
+			return "adjacent: " + h.neighbourNames(h.block(r.Blocks[0]).Area)
+		}
+	case "3.32", "3.33":
+		return "send fewer blocks across that border, or use another border"
+	case "4.24":
+		return "artillery moves only across borders that carry a road"
+	case "5.3":
+		if r.Order.Kind == "move" && strings.Contains(r.Reason, "held by the enemy") {
+			return "use attack to attack it"
+		}
+	case "5.5":
+		return "reinforce joins a battle the enemy starts this hour, and only if you turn out to be Player 2"
+	case "5.31":
+		return "a road move follows one road through friendly or vacant areas, and never attacks"
+	}
+	return ""
+}
+
+// supplyPlan words the steps the supply phase would buy after these moves.
+func supplyPlan(h *hour, side Side) string {
+	var ids []BlockID
+	for _, e := range h.rep.Events {
+		if e.Kind == EvSupply && e.Side == side {
+			ids = append(ids, e.Block)
+		}
+	}
+	if len(ids) == 0 {
+		return ""
+	}
+	return h.txt.cat("supply as it would be spent now (", strconv.Itoa(h.supplyPoints(side)), " SP): ", h.blockNames(ids))
+}
+
+// standingChecks looks at the orders the battle and initiative phases use: that they
+// name known areas and the side's own blocks, and that retreats and regroups go to
+// adjacent areas. Whether they apply is only known when the hour resolves.
+func standingChecks(sc *Scenario, st *State, o *Orders) []Check {
+	out := make([]Check, 0, 1+len(o.Battles)+len(o.Doctrine)+len(o.Regroup))
+	side := o.Side
+	area := func(a AreaID) string { return areaTitle(sc, a) }
+	known := func(a AreaID) bool { return sc.Map.Area(a) != nil }
+	own := func(id BlockID) bool { b := sc.OB.Block(id); return b != nil && b.Side == side }
+	if o.Initiative != InitiativeAny {
+		c := Check{Order: OrderRef{Kind: "initiative"}, Status: CheckOK, Rule: "2.1", Text: "OK: you hold the initiative marker"}
+		holder := st.InitiativeMarker
+		if holder == NoSide || st.Hour == Day1First || st.Hour == Day2First {
+			holder = initialMarker(st.Hour)
+		}
+		switch {
+		case !st.Options.PlannedInitiative:
+			c.Status, c.Text = CheckWarning, "the Planned Initiative rule is not in use in this game: initiative is rolled"
+		case holder != side:
+			c.Status, c.Text = CheckWarning, holder.String()+" holds the initiative marker this hour: your choice will not be used"
+		}
+		out = append(out, c)
+	}
+	for i, a := range o.Battles {
+		c := Check{Order: OrderRef{Kind: "battles", Index: i}, Status: CheckOK, Rule: "6.2", Text: "OK: battle sequence, used if you are Player 1"}
+		if !known(a) {
+			c.Status, c.Text = CheckError, fmt.Sprintf("unknown area %q", a)
+		}
+		out = append(out, c)
+	}
+	for i, d := range o.Doctrine {
+		c := Check{Order: OrderRef{Kind: "doctrine", Index: i, Line: d.Line}, Status: CheckOK, Rule: "6.7", Text: "OK: " + d.Kind.String()}
+		switch {
+		case d.Area != "" && !known(d.Area):
+			c.Status, c.Text = CheckError, fmt.Sprintf("unknown area %q", d.Area)
+		default:
+			for _, r := range d.Retreat {
+				switch {
+				case !known(r):
+					c.Status, c.Text = CheckError, fmt.Sprintf("unknown retreat area %q", r)
+				case d.Area != "" && sc.Map.Border(d.Area, r) == nil && c.Status == CheckOK:
+					c.Status, c.Text = CheckWarning, fmt.Sprintf("%s is not adjacent to %s: that retreat can never be taken", area(r), area(d.Area))
+					c.Suggestion = "adjacent: " + adjacentNames(sc, d.Area)
+				}
+			}
+		}
+		out = append(out, c)
+	}
+	for i, rg := range o.Regroup {
+		c := Check{Order: OrderRef{Kind: "regroup", Index: i, Line: rg.Line}, Status: CheckOK, Rule: "6.8", Text: "OK: used if you win the battle there"}
+		switch {
+		case !known(rg.Area) || !known(rg.To):
+			c.Status, c.Text = CheckError, fmt.Sprintf("unknown area in regroup %s > %s", rg.Area, rg.To)
+		case sc.Map.Border(rg.Area, rg.To) == nil:
+			c.Status, c.Text = CheckError, fmt.Sprintf("%s is not adjacent to %s", area(rg.To), area(rg.Area))
+			c.Suggestion = "adjacent: " + adjacentNames(sc, rg.Area)
+		}
+		for _, id := range rg.Blocks {
+			if !own(id) {
+				c.Status, c.Text = CheckError, fmt.Sprintf("%q is not one of your blocks", id)
+			}
+		}
+		out = append(out, c)
+	}
+	for i := range len(o.LossesFirst) + len(o.LossesLast) {
+		id := lossAt(o, i)
+		if !own(id) {
+			out = append(out, Check{Order: OrderRef{Kind: "losses", Index: i}, Status: CheckError, Rule: "6.6",
+				Text: fmt.Sprintf("%q is not one of your blocks", id), Blocks: []BlockID{id}})
+		}
+	}
+	return out
+}
+
+// lossAt is the i-th block of the losses-first list followed by the losses-last list.
+func lossAt(o *Orders, i int) BlockID {
+	if i < len(o.LossesFirst) {
+		return o.LossesFirst[i]
+	}
+	return o.LossesLast[i-len(o.LossesFirst)]
+}
+
+// adjacentNames lists an area's land neighbours by name.
+func adjacentNames(sc *Scenario, a AreaID) string {
+	var names []string
+	for _, n := range sc.Map.Neighbours(a) {
+		if ar := sc.Map.Area(n); ar != nil && !ar.River {
+			names = append(names, ar.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,42 @@
+// Package shiloh1862 is the rules engine of Columbia Games' Shiloh 1862, one rule
+// system behind the contract of package adjudicator: areas, blocks, hours, the
+// scenario data, the game state, one side's orders for an hour, the report of what
+// happened, and the fog-filtered view of one side. Sides and dice are the contract's
+// (shared.go gives them their old names here).
+//
+// The engine is pure. ResolveHour takes a scenario, a state, both sides' orders and a
+// source of dice, and returns the next state and a report; it never mutates its input,
+// reads no clock, file or network, logs nothing, uses no global randomness and no
+// floating point, and never lets Go's map order decide anything.
+//
+// Rules are from the Columbia Games Shiloh 1862 rulebook; each file covers one chapter
+// and cites the rule numbers it implements:
+//
+//	initiative.go  2.1 initiative, planned initiative (optional)
+//	command.go     5.2 command, 5.21 range, 5.22 integrity, 5.23 mixed command,
+//	               the command solver of the email adaptation
+//	movement.go    3.3 terrain limits, 3.6 off-board, 5.3 movement, 5.31 roads,
+//	               5.4 pinning, 5.5 Player 2, frontline limits (optional)
+//	arrivals.go    5.6 off-board arrivals, 5.61 Lew Wallace, 9.1 Army of the Ohio
+//	battle.go      6.0-6.9 battles, 4.25 gunboats, 6.91 HQ elimination and
+//	               succession, Pond and Flanking (optional)
+//	night.go       9.2 the night turn: the gunboats' free fire
+//	supply.go      7.0 supply, 7.2 camp supply, 9.2.3 and 9.3.2
+//	victory.go     8.0 victory
+//
+// Beside the rules: scenario.go, load.go and validate.go hold, read and check the
+// scenario data (map, order of battle, starts; scenarios/); view.go projects what
+// one side may know (DESIGN §3); check.go checks a side's orders against its own
+// view for receipts; dice.go holds the dice; bot.go a random legal-order player
+// that sees only its own view; occupancy.go the hour's count of blocks per area and
+// side, which every change of a block's place goes through (h.place); index.go the
+// map's lookup tables (crossings with their limits, road moves); text.go the shared
+// buffers the report's texts are written into. docs/ENGINE.md's Performance section
+// says which of these keep the hour fast.
+//
+// How the interactive board game becomes one set of orders per side per hour (intents,
+// the command solver, standing battle doctrine and its defaults) is described in
+// docs/ENGINE.md. Invalid orders are not understood; illegal orders are understood but
+// not allowed: both are results in the Report, never Go errors. A Go error from this
+// package means corrupt input (a state that does not fit its scenario).
+package shiloh1862

@@ -1,0 +1,117 @@
+package shiloh1862
+
+import "fmt"
+
+// initiative decides Player 1 for the hour (2.1, 9.2, 9.3.1), or lets the holder of
+// the Planned Initiative marker choose when that optional rule is on (2.1 sidebar).
+func (h *hour) initiative() {
+	hr := h.st.Hour
+	holder := NoSide
+	if h.st.Options.PlannedInitiative {
+		holder = h.plannedInitiative()
+	}
+	for _, s := range Sides {
+		if h.orders(s).Initiative == InitiativeAny || s == holder {
+			continue
+		}
+		why := "the Planned Initiative rule is not in use in this game"
+		if holder != NoSide {
+			why = holder.String() + " holds the initiative marker this hour"
+		}
+		h.result(Result{Side: s, Order: OrderRef{Kind: "initiative"}, Status: Unused, Rule: "2.1", Reason: why})
+	}
+	if holder != NoSide {
+		return
+	}
+	switch hr {
+	case Day1First:
+		h.p1 = CSA
+		h.rep.Initiative = Initiative{Player1: CSA, Reason: "CSA is always Player 1 at Day 1 7AM (2.1), no roll"}
+		h.event(Event{Kind: EvInitiative, Side: CSA, Rule: "2.1", Text: h.rep.Initiative.Reason})
+		return
+	case Day2First:
+		h.p1 = USA
+		h.rep.Initiative = Initiative{Player1: USA, Reason: "USA is always Player 1 at Day 2 7AM (2.1), no roll"}
+		h.event(Event{Kind: EvInitiative, Side: USA, Rule: "2.1", Text: h.rep.Initiative.Reason})
+		return
+	}
+	var rolls [2]int
+	for _, s := range Sides {
+		a := h.d.Roll("initiative " + s.String() + " die 1")
+		b := h.d.Roll("initiative " + s.String() + " die 2")
+		rolls[s.Index()] = a + b
+	}
+	tie := tieWinner(hr)
+	u, c := rolls[USA.Index()], rolls[CSA.Index()]
+	var reason string
+	switch {
+	case u > c:
+		h.p1 = USA
+		reason = fmt.Sprintf("USA rolled %d, CSA %d", u, c)
+	case c > u:
+		h.p1 = CSA
+		reason = fmt.Sprintf("CSA rolled %d, USA %d", c, u)
+	default:
+		h.p1 = tie
+		rule := "2.1"
+		switch {
+		case hr.IsNight():
+			rule = "9.2"
+		case hr.Day() == 2:
+			rule = "9.3.1"
+		}
+		reason = fmt.Sprintf("both rolled %d; %s wins ties (%s)", u, tie, rule)
+	}
+	h.rep.Initiative = Initiative{Rolls: rolls, Player1: h.p1, Reason: reason}
+	h.event(Event{Kind: EvInitiative, Side: h.p1, Rule: "2.1", Text: reason + "; " + h.p1.String() + " is Player 1"})
+}
+
+// tieWinner is the side that wins initiative ties: CSA on Day 1 and at night (2.1,
+// 9.2), USA on Day 2 (9.3.1).
+func tieWinner(hr Hour) Side {
+	if hr.Day() == 2 {
+		return USA
+	}
+	return CSA
+}
+
+// initialMarker is who holds the Planned Initiative marker at the start of a day:
+// CSA on Day 1, USA on Day 2 (2.1 sidebar).
+func initialMarker(hr Hour) Side {
+	if hr.Day() == 2 {
+		return USA
+	}
+	return CSA
+}
+
+// plannedInitiative returns the marker holder, who chooses to be Player 1 or 2 (optional 2.1).
+// Choosing Player 1 passes the marker to the other side for the next hour; choosing
+// Player 2 keeps it. A holder who sent no choice takes Player 1. The marker replaces
+// the roll in every hour, 7AM included (the day's first holder is the side the 7AM
+// exception favours, so the default gives the same result).
+func (h *hour) plannedInitiative() Side {
+	hr := h.st.Hour
+	holder := h.st.InitiativeMarker
+	if holder == NoSide || hr == Day1First || hr == Day2First {
+		holder = initialMarker(hr)
+	}
+	choice := h.orders(holder).Initiative
+	var reason string
+	if choice == InitiativeSecond {
+		h.p1 = holder.Enemy()
+		h.st.InitiativeMarker = holder
+		reason = fmt.Sprintf("%s holds the initiative marker and chose to be Player 2; it keeps the marker", holder)
+	} else {
+		h.p1 = holder
+		h.st.InitiativeMarker = holder.Enemy()
+		how := "chose"
+		if choice == InitiativeAny {
+			how = "took (no choice sent)"
+		}
+		reason = fmt.Sprintf("%s holds the initiative marker and %s Player 1; the marker passes to %s", holder, how, holder.Enemy())
+	}
+	h.rep.Initiative = Initiative{Player1: h.p1, Reason: reason}
+	h.event(Event{Kind: EvInitiative, Side: h.p1, Rule: "2.1", Text: reason})
+	h.result(Result{Side: holder, Order: OrderRef{Kind: "initiative"}, Status: Executed, Rule: "2.1", Reason: reason})
+	return holder
+}

@@ -1,0 +1,262 @@
+package shiloh1862
+
+import (
+	"encoding/json"
+	"strconv"
+)
+
+// EventKind says what happened. Events are recorded in the order they happened; a
+// side's report is the subset it may see (view.go). A kind is one byte in memory (an
+// hour writes hundreds of events) and its name in JSON and text.
+type EventKind uint8
+
+const (
+	EvInitiative     EventKind = iota + 1 // 2.1
+	EvArrival                             // 5.6, 5.61, 9.1
+	EvArrivalHeld                         // 5.6 delayed arrival
+	EvActivate                            // 5.2
+	EvMove                                // 5.3
+	EvStraggler                           // 5.2 uncommanded move roll
+	EvHQReduced                           // 5.2 step loss after commanding
+	EvPinned                              // 5.4
+	EvBattle                              // 6.2 a battle begins; blocks revealed
+	EvRound                               // 6.3
+	EvReserves                            // 6.5 reserves arrive in round 2
+	EvSwap                                // 6.5 attacker becomes defender
+	EvFire                                // 6.6
+	EvHit                                 // 6.6 one hit on one block
+	EvRetreat                             // 6.7
+	EvPass                                // 6.4
+	EvEliminated                          // 6.9, 3.6
+	EvHQFallen                            // 6.91
+	EvSuccession                          // 6.91
+	EvBattleEnd                           // 6.3
+	EvRegroup                             // 6.8
+	EvCampCaptured                        // 7.2
+	EvSupply                              // 7.1
+	EvHQRebuilt                           // 6.91
+	EvOhioBarred                          // 9.1
+	EvVictory                             // 8.0
+	EvControlChanged                      // 5.1
+)
+
+// eventKindNames are the kinds' names, as written in reports.
+var eventKindNames = [...]string{
+	EvInitiative:     "initiative",
+	EvArrival:        "arrival",
+	EvArrivalHeld:    "arrival-held",
+	EvActivate:       "activate",
+	EvMove:           "move",
+	EvStraggler:      "straggler",
+	EvHQReduced:      "hq-reduced",
+	EvPinned:         "pinned",
+	EvBattle:         "battle",
+	EvRound:          "round",
+	EvReserves:       "reserves",
+	EvSwap:           "swap",
+	EvFire:           "fire",
+	EvHit:            "hit",
+	EvRetreat:        "retreat",
+	EvPass:           "pass",
+	EvEliminated:     "eliminated",
+	EvHQFallen:       "hq-fallen",
+	EvSuccession:     "succession",
+	EvBattleEnd:      "battle-end",
+	EvRegroup:        "regroup",
+	EvCampCaptured:   "camp-captured",
+	EvSupply:         "supply",
+	EvHQRebuilt:      "hq-rebuilt",
+	EvOhioBarred:     "ohio-barred",
+	EvVictory:        "victory",
+	EvControlChanged: "control-changed",
+}
+
+// String is the kind's name ("" for the zero kind).
+func (k EventKind) String() string {
+	if int(k) < len(eventKindNames) {
+		return eventKindNames[k]
+	}
+	return "event-kind-" + strconv.Itoa(int(k))
+}
+
+// MarshalText writes the kind's name.
+func (k EventKind) MarshalText() ([]byte, error) {
+	if int(k) >= len(eventKindNames) {
+		return nil, errorf("unknown event kind %d", int(k))
+	}
+	return []byte(eventKindNames[k]), nil
+}
+
+// UnmarshalText reads a kind's name.
+func (k *EventKind) UnmarshalText(b []byte) error {
+	for i, n := range eventKindNames {
+		if n == string(b) {
+			*k = EventKind(i)
+			return nil
+		}
+	}
+	return errorf("unknown event kind %q", b)
+}
+
+// Revealed is a block shown at its strength in battle (6.2).
+type Revealed struct {
+	Block     BlockID   `json:"block"`
+	Side      Side      `json:"side"`
+	Strength  int       `json:"strength"`
+	Firepower Firepower `json:"firepower"`
+	Reserve   bool      `json:"reserve,omitempty"`
+}
+
+// Event is one thing that happened. Only the fields that matter for its Kind are set.
+//
+// An hour writes hundreds of events, so the fields are laid out to pack (strings,
+// then lists, then the small numbers together); the JSON keeps its documented field
+// order (eventJSON), which the verifiable record depends on.
+type Event struct {
+	Block BlockID
+	Area  AreaID // where it happened (battle area)
+	From  AreaID
+	To    AreaID
+	// CommandedBy is the HQ that commanded a move (5.2).
+	CommandedBy BlockID
+	Rule        string
+	Text        string
+	// Blocks lists blocks acting together (an arrival group, pinned blocks).
+	Blocks    []BlockID
+	Via       []AreaID // a road move's path
+	Dice      []int
+	Revealed  []Revealed
+	Firepower Firepower // effective firepower of a fire
+	Seq       int32
+	// Points are VPs per side (index Side.Index()).
+	Points   [2]int16
+	Round    int8
+	Hits     int8
+	Strength int8 // strength after the event
+	Side     Side
+	Intent   Intent
+	Attacker Side
+	Winner   Side // of a battle or the game
+	Kind     EventKind
+}
+
+// eventJSON is an Event's JSON form, in its documented field order.
+type eventJSON struct {
+	Seq         int        `json:"seq"`
+	Kind        EventKind  `json:"kind"`
+	Side        Side       `json:"side,omitempty"`
+	Block       BlockID    `json:"block,omitempty"`
+	Blocks      []BlockID  `json:"blocks,omitempty"`
+	Area        AreaID     `json:"area,omitempty"`
+	From        AreaID     `json:"from,omitempty"`
+	To          AreaID     `json:"to,omitempty"`
+	Via         []AreaID   `json:"via,omitempty"`
+	Intent      Intent     `json:"intent,omitempty"`
+	CommandedBy BlockID    `json:"commanded_by,omitempty"`
+	Round       int        `json:"round,omitempty"`
+	Firepower   Firepower  `json:"firepower,omitempty"`
+	Dice        []int      `json:"dice,omitempty"`
+	Hits        int        `json:"hits,omitempty"`
+	Strength    int        `json:"strength,omitempty"`
+	Attacker    Side       `json:"attacker,omitempty"`
+	Revealed    []Revealed `json:"revealed,omitempty"`
+	Winner      Side       `json:"winner,omitempty"`
+	Points      [2]int     `json:"points,omitempty"`
+	Rule        string     `json:"rule,omitempty"`
+	Text        string     `json:"text,omitempty"`
+}
+
+// MarshalJSON writes the event in its documented field order.
+func (e Event) MarshalJSON() ([]byte, error) {
+	return json.Marshal(eventJSON{
+		Seq: int(e.Seq), Kind: e.Kind, Side: e.Side, Block: e.Block, Blocks: e.Blocks, Area: e.Area,
+		From: e.From, To: e.To, Via: e.Via, Intent: e.Intent, CommandedBy: e.CommandedBy,
+		Round: int(e.Round), Firepower: e.Firepower, Dice: e.Dice, Hits: int(e.Hits),
+		Strength: int(e.Strength), Attacker: e.Attacker, Revealed: e.Revealed, Winner: e.Winner,
+		Points: [2]int{int(e.Points[0]), int(e.Points[1])}, Rule: e.Rule, Text: e.Text,
+	})
+}
+
+// UnmarshalJSON reads the JSON form (numbers beyond the packed fields' range are an
+// error, as they can never be written).
+func (e *Event) UnmarshalJSON(b []byte) error {
+	var w eventJSON
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	if w.Seq < 0 || !fits[int32](w.Seq) || !fits[int8](w.Round) || !fits[int8](w.Hits) || !fits[int8](w.Strength) ||
+		!fits[int16](w.Points[0]) || !fits[int16](w.Points[1]) {
+		return errorf("event %d: a number is out of range", w.Seq)
+	}
+	*e = Event{
+		Kind: w.Kind, Block: w.Block, Area: w.Area, From: w.From, To: w.To, CommandedBy: w.CommandedBy,
+		Rule: w.Rule, Text: w.Text, Blocks: w.Blocks, Via: w.Via, Dice: w.Dice, Revealed: w.Revealed,
+		Firepower: w.Firepower, Seq: int32(w.Seq), Points: [2]int16{int16(w.Points[0]), int16(w.Points[1])},
+		Round: int8(w.Round), Hits: int8(w.Hits), Strength: int8(w.Strength), Side: w.Side, Intent: w.Intent,
+		Attacker: w.Attacker, Winner: w.Winner,
+	}
+	return nil
+}
+
+// fits reports whether v keeps its value as a T (a packed field's type).
+func fits[T int8 | int16 | int32](v int) bool { return int(T(v)) == v }
+
+// Status is what became of one order.
+type Status string
+
+const (
+	// Executed orders were carried out as written.
+	Executed Status = "executed"
+	// Partial orders were carried out for some of their blocks only.
+	Partial Status = "partial"
+	// Dropped orders were legal when written but could not be carried out when their
+	// turn came (pinned, command lost, limits used up, destination now enemy).
+	Dropped Status = "dropped"
+	// Invalid orders are not understood (unknown names, malformed).
+	Invalid Status = "invalid"
+	// Illegal orders are understood but not allowed by the rules.
+	Illegal Status = "illegal"
+	// Unused standing orders did not apply this hour (no battle in that area).
+	Unused Status = "unused"
+)
+
+// OrderRef points at one order of Orders: its kind ("activate", "move", "battles",
+// "doctrine", "regroup", "supply", "landing", "arrival", "initiative") and index.
+type OrderRef struct {
+	Kind  string `json:"kind"`
+	Index int    `json:"index"`
+	Line  int    `json:"line,omitempty"`
+}
+
+// Result is the outcome of one order, with the rule and a reason in plain words.
+type Result struct {
+	Side   Side     `json:"side"`
+	Order  OrderRef `json:"order"`
+	Status Status   `json:"status"`
+	Rule   string   `json:"rule,omitempty"`
+	Reason string   `json:"reason,omitempty"`
+	// Blocks the result is about (a partial move names the blocks that did not go).
+	Blocks []BlockID `json:"blocks,omitempty"`
+}
+
+// Initiative records the hour's initiative (2.1).
+type Initiative struct {
+	// Rolls are the 2d6 totals, index Side.Index(); zero when no roll was made.
+	Rolls   [2]int `json:"rolls"`
+	Player1 Side   `json:"player1"`
+	// Reason explains a fixed or tied result ("CSA is Player 1 at Day 1 7AM").
+	Reason string `json:"reason,omitempty"`
+}
+
+// Report is everything that happened in one hour.
+type Report struct {
+	Hour       Hour       `json:"hour"`
+	Initiative Initiative `json:"initiative"`
+	Events     []Event    `json:"events"`
+	Results    []Result   `json:"results"`
+	Throws     []Throw    `json:"throws"`
+	// Points are victory points after the hour, index Side.Index() (8.0).
+	Points [2]int `json:"points"`
+	Over   bool   `json:"over,omitempty"`
+	Winner Side   `json:"winner,omitempty"`
+}

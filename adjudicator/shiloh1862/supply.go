@@ -1,0 +1,287 @@
+package shiloh1862
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+)
+
+// This file implements the supply phase (7.0): supply points (7.1), camp supply (7.2),
+// night supply (9.2.3), the Day 2 rule that the USA spends on each army (9.3.2), and
+// the rebuilding of fallen division and corps HQs (6.91).
+
+// supplyPerHour is the SP each side gets in a day hour (7.1) and at night (9.2.3).
+const (
+	supplyPerHour  = 3
+	supplyAtNight  = 6
+	supplyPerArea  = 2 // 7.1: at most 2 SP per area
+	campSupplyGain = 2 // 7.2
+)
+
+// supplyPhase: both sides rebuild fallen HQs and spend their SP, Player 1 first (7.1).
+func (h *hour) supplyPhase() {
+	h.noteCamps()
+	for _, s := range []Side{h.p1, h.p1.Enemy()} {
+		h.rebuildFallen(s)
+		h.spendSupply(s)
+	}
+}
+
+// rebuildFallen puts each fallen division or corps HQ back at strength 0, maximum 1,
+// firepower B1, "with any block in their division" (6.91): with the first block (by
+// id) of its formation on the map whose area is below its stacking limit (3.31).
+// It is never rebuilt only when all blocks of its formation are eliminated (or will
+// never arrive): while one is still to arrive it stays fallen, as it does when
+// every block on the map stands in a full area, and is tried again in the next
+// supply phase. Army HQs are never replaced.
+func (h *hour) rebuildFallen(s Side) {
+	for i := range h.st.Blocks {
+		b := &h.st.Blocks[i]
+		spec := h.specAt(i)
+		if b.Where != Fallen || spec.Side != s || spec.HQKind == AHQ {
+			continue
+		}
+		var with BlockID
+		onMap, pending := false, false
+		for oi, o := range h.st.Blocks {
+			if o.ID == b.ID || h.specAt(oi).Formation != spec.Formation {
+				continue
+			}
+			if o.Where == Pending {
+				pending = true
+			}
+			if o.Where != OnMap {
+				continue
+			}
+			onMap = true
+			if h.countIn(o.Area, NoSide) < stackLimit(h.sc.Map.Area(o.Area)) {
+				with = o.ID
+				break
+			}
+		}
+		if !onMap && pending {
+			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91",
+				Text: spec.Name + " stays fallen: no block of its formation is on the map yet; it is rebuilt once one has arrived"})
+			continue
+		}
+		if !onMap {
+			h.place(b, Absent, "")
+			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91",
+				Text: spec.Name + " is never rebuilt: every block of its formation is eliminated"})
+			continue
+		}
+		if with == "" {
+			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91, 3.31",
+				Text: spec.Name + " stays fallen: every block of its formation stands in a full area; it is rebuilt in a later supply phase when one has room"})
+			continue
+		}
+		h.place(b, OnMap, h.block(with).Area)
+		b.Strength = 0
+		b.Max, b.Firepower = 1, Firepower{Letter: 'B', Value: 1}
+		h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Area: b.Area, Strength: 0, Rule: "6.91",
+			Text: fmt.Sprintf("%s is rebuilt as another leader with %s at %s: strength 0, max 1, B1",
+				spec.Name, spec.Name, h.areaName(b.Area))})
+	}
+}
+
+// supplyPoints is the SP a side gets this hour.
+func (h *hour) supplyPoints(s Side) int {
+	sp := supplyPerHour
+	if h.st.Hour.IsNight() {
+		sp = supplyAtNight
+	}
+	if s == CSA {
+		sp += h.mv.campBonus
+	}
+	return sp
+}
+
+// supplier spends one side's SP.
+type supplier struct {
+	h      *hour
+	side   Side
+	left   int
+	given  map[BlockID]bool
+	inArea map[AreaID]int
+	// needArmy lists the armies the USA must still spend on (Day 2, 9.3.2).
+	day2 bool
+	paid map[Army]bool
+}
+
+// why explains why a block cannot take a step now, or "".
+func (sp *supplier) why(id BlockID) string {
+	h := sp.h
+	spec, b := h.spec(id), h.block(id)
+	switch {
+	case spec == nil || spec.Side != sp.side:
+		return fmt.Sprintf("%q is not one of your blocks", id)
+	case b.Where != OnMap:
+		return fmt.Sprintf("%s is not on the map (%s)", spec.Name, b.Where)
+	case sp.given[id]:
+		return spec.Name + " already received a step this phase (one step per block)"
+	case b.Strength >= b.Max:
+		return spec.Name + " is at full strength"
+	case sp.inArea[b.Area] >= supplyPerArea:
+		return fmt.Sprintf("2 SP have already been spent in %s (at most 2 per area)", h.areaName(b.Area))
+	case sp.left == 0:
+		return "no supply points left"
+	}
+	return ""
+}
+
+// needs lists the USA armies that have a block able to take a step and have not yet
+// received one (Day 2, 9.3.2).
+func (sp *supplier) needs() []Army {
+	if !sp.day2 {
+		return nil
+	}
+	var out []Army
+	for _, b := range sp.h.st.Blocks {
+		spec := sp.h.spec(b.ID)
+		if spec.Side != sp.side || sp.paid[spec.Army] || sp.why(b.ID) != "" {
+			continue
+		}
+		if !containsArmy(out, spec.Army) {
+			out = append(out, spec.Army)
+		}
+	}
+	return out
+}
+
+// reserved says whether giving a step to id would leave too few SP for the armies
+// still owed one (9.3.2).
+func (sp *supplier) reserved(id BlockID) bool {
+	need := sp.needs()
+	army := sp.h.spec(id).Army
+	for _, a := range need {
+		if a == army {
+			return false
+		}
+	}
+	return sp.left <= len(need)
+}
+
+func (sp *supplier) give(id BlockID) {
+	h := sp.h
+	b := h.block(id)
+	b.Strength++
+	sp.left--
+	sp.given[id] = true
+	sp.inArea[b.Area]++
+	sp.paid[h.spec(id).Army] = true
+	ev := Event{Kind: EvSupply, Side: sp.side, Block: id, Area: b.Area, Strength: int8(b.Strength), Rule: "7.1"}
+	if !h.checking { // a check reads its supply events for the blocks only
+		ev.Text = h.txt.cat(h.spec(id).Name, " gains a step (now ", strconv.Itoa(b.Strength), ")")
+	}
+	h.event(ev)
+}
+
+// spendSupply spends a side's SP: first on the blocks of Orders.Supply in order, then
+// by the documented default (docs/ENGINE.md): HQs at strength 0 first (they cannot
+// activate), then the blocks missing most steps, then blocks in or next to an enemy
+// or contested area, then by id. At most 2 SP per area and one step per block (7.1);
+// unused SP are forfeit.
+func (h *hour) spendSupply(s Side) {
+	sp := &supplier{h: h, side: s, left: h.supplyPoints(s), given: map[BlockID]bool{}, inArea: map[AreaID]int{},
+		paid: map[Army]bool{}, day2: s == USA && h.st.Hour.Day() == 2}
+	for i, id := range h.orders(s).Supply {
+		ref := OrderRef{Kind: "supply", Index: i}
+		if why := sp.why(id); why != "" {
+			st := Dropped
+			if spec := h.spec(id); spec == nil || spec.Side != s {
+				st = Invalid
+			}
+			h.result(Result{Side: s, Order: ref, Status: st, Rule: "7.1", Reason: why, Blocks: []BlockID{id}})
+			continue
+		}
+		if sp.reserved(id) {
+			h.result(Result{Side: s, Order: ref, Status: Dropped, Rule: "9.3.2", Blocks: []BlockID{id},
+				Reason: "on Day 2 the USA must spend at least 1 SP on each army: the remaining SP go to the other army"})
+			continue
+		}
+		sp.give(id)
+		h.result(Result{Side: s, Order: ref, Status: Executed, Rule: "7.1", Blocks: []BlockID{id}})
+	}
+	for _, id := range h.defaultSupplyOrder(s) {
+		if sp.left == 0 {
+			break
+		}
+		if sp.why(id) == "" && !sp.reserved(id) {
+			sp.give(id)
+		}
+	}
+}
+
+// defaultSupplyOrder ranks a side's blocks for the supply default.
+func (h *hour) defaultSupplyOrder(s Side) []BlockID {
+	type cand struct {
+		id         BlockID
+		hq0, front bool
+		missing    int
+	}
+	// The side's blocks on the map below full strength, counted first so that the
+	// list is sized once.
+	wants := func(i int) bool {
+		b := &h.st.Blocks[i]
+		return h.specAt(i).Side == s && b.Where == OnMap && b.Strength < b.Max
+	}
+	n := 0
+	for i := range h.st.Blocks {
+		if wants(i) {
+			n++
+		}
+	}
+	cs := make([]cand, 0, n)
+	occ := h.occupancy()
+	for i := range h.st.Blocks {
+		if !wants(i) {
+			continue
+		}
+		b, spec := &h.st.Blocks[i], h.specAt(i)
+		cs = append(cs, cand{id: b.ID, hq0: spec.IsHQ() && b.Strength == 0, missing: b.Max - b.Strength, front: nearEnemyAt(h.sc.Map, occ, h.loc[i], s)})
+	}
+	// A total order (ids differ), so no stable sort is needed.
+	slices.SortFunc(cs, func(a, b cand) int {
+		switch {
+		case a.hq0 != b.hq0:
+			return boolFirst(a.hq0)
+		case a.missing != b.missing:
+			return cmp.Compare(b.missing, a.missing)
+		case a.front != b.front:
+			return boolFirst(a.front)
+		}
+		return cmp.Compare(a.id, b.id)
+	})
+	out := make([]BlockID, len(cs))
+	for i, c := range cs {
+		out[i] = c.id
+	}
+	return out
+}
+
+// nearEnemyAt reports whether the area with index ai is contested or next to an area
+// holding enemy blocks.
+func nearEnemyAt(m *Map, occ occTable, ai int, s Side) bool {
+	if ai < 0 {
+		return false
+	}
+	enemy := sideBit(s.Enemy())
+	if occ.bits[ai]&enemy != 0 {
+		return true
+	}
+	for _, e := range m.adj[ai] {
+		if occ.bits[e.to]&enemy != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// boolFirst orders the true one of two different bools first.
+func boolFirst(a bool) int {
+	if a {
+		return -1
+	}
+	return 1
+}

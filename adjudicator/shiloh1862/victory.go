@@ -1,0 +1,99 @@
+package shiloh1862
+
+import "fmt"
+
+// endOfHour closes the hour: the Army of the Ohio check at Day 1 6PM (9.1), the
+// victory check after each day's 6PM hour (8.0), the end of the scenario, and the
+// advance to the next hour. A finished game keeps the last hour played in st.Hour.
+func (h *hour) endOfHour() {
+	hr := h.st.Hour
+	if hr == Day1Last {
+		h.checkOhioBarred()
+	}
+	pts := h.st.Points()
+	h.rep.Points = pts
+	evPts := [2]int16{int16(pts[0]), int16(pts[1])} // VPs count blocks: far below 32767
+	if winner, decided, text := victoryAt(hr, pts); decided {
+		h.st.Over, h.st.Winner = true, winner
+		h.event(Event{Kind: EvVictory, Side: winner, Winner: winner, Points: evPts, Rule: "8.0", Text: text})
+	} else if text != "" {
+		h.event(Event{Kind: EvVictory, Points: evPts, Rule: "8.0", Text: text})
+	}
+	if !h.st.Over && hr >= h.sc.End {
+		h.st.Over = true
+		h.event(Event{Kind: EvVictory, Points: evPts, Rule: "8.0",
+			Text: fmt.Sprintf("the scenario ends after %s with no winner (USA %d VP, CSA %d VP)", hr, pts[0], pts[1])})
+	}
+	h.rep.Over, h.rep.Winner = h.st.Over, h.st.Winner
+	if !h.st.Over {
+		h.st.Hour++
+	}
+}
+
+// victoryAt applies 8.0 after the 6PM hour of a day: Day 1 needs a difference of 10
+// or more, Day 2 of 1 or more and the USA wins a tie. text explains a check that was
+// made, decided or not; it is empty in other hours.
+func victoryAt(hr Hour, pts [2]int) (winner Side, decided bool, text string) {
+	u, c := pts[USA.Index()], pts[CSA.Index()]
+	switch hr {
+	case Day1Last:
+		switch {
+		case u-c >= 10:
+			return USA, true, fmt.Sprintf("Day 1 ends: USA %d VP, CSA %d VP; USA wins by %d (10+ needed)", u, c, u-c)
+		case c-u >= 10:
+			return CSA, true, fmt.Sprintf("Day 1 ends: CSA %d VP, USA %d VP; CSA wins by %d (10+ needed)", c, u, c-u)
+		}
+		return NoSide, false, fmt.Sprintf("Day 1 ends: USA %d VP, CSA %d VP; no victory (10+ needed), Day 2 will be played", u, c)
+	case Day2Last:
+		if c-u >= 1 {
+			return CSA, true, fmt.Sprintf("Day 2 ends: CSA %d VP, USA %d VP; CSA wins by %d", c, u, c-u)
+		}
+		return USA, true, fmt.Sprintf("Day 2 ends: USA %d VP, CSA %d VP; USA wins (ties go to the USA)", u, c)
+	}
+	return NoSide, false, ""
+}
+
+// checkOhioBarred: if all three landings are CSA-friendly at the end of Day 1 6PM,
+// the Army of the Ohio blocks not yet arrived never arrive (9.1).
+func (h *hour) checkOhioBarred() {
+	n := 0
+	for _, a := range h.sc.Map.Areas {
+		if !a.Landing {
+			continue
+		}
+		n++
+		if s, _ := h.control(a.ID); s != CSA {
+			return
+		}
+	}
+	if n == 0 {
+		return
+	}
+	h.st.OhioBarred = true
+	var barred []BlockID
+	for _, ar := range h.sc.Arrivals {
+		if !arrivalByLanding(&ar) {
+			continue
+		}
+		for _, id := range ar.Blocks {
+			if b := h.block(id); b != nil && b.Where == Pending {
+				h.place(b, Absent, "")
+				barred = append(barred, id)
+			}
+		}
+		h.markArrivalDone(ar.ID)
+	}
+	h.event(Event{Kind: EvOhioBarred, Side: USA, Blocks: barred, Rule: "9.1",
+		Text: "all three landings are CSA-friendly at the end of Day 1: the Army of the Ohio will not arrive"})
+}
+
+// arrivalByLanding reports whether a group enters at a landing of the owner's choice
+// (the Army of the Ohio, 9.1).
+func arrivalByLanding(ar *Arrival) bool {
+	for _, o := range ar.Options {
+		if o.Landing {
+			return true
+		}
+	}
+	return false
+}
