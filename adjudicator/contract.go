@@ -1,0 +1,93 @@
+package adjudicator
+
+// This file is the contract a rule system implements (docs/ARCHITECTURE.md §3.7).
+// It grows one piece at a time as the callers move onto it (§11): what is here is
+// what the registry, the commands and the server already use through it.
+
+// System is one rule system: Shiloh 1862, Blue & Gray's Antietam, and so on. Its id
+// is what a game records as its ruleset, so it must never change once games exist.
+type System interface {
+	ID() string    // "shiloh1862": stored in each game's record
+	Title() string // "Shiloh 1862 (Columbia Games)": for listings
+	// Scenarios lists the system's scenario ids, sorted. Scenario ids are unique
+	// across all registered systems, so a scenario id alone names a game's rules.
+	Scenarios() []string
+	// Scenario returns one scenario, loaded once and shared: it is read-only and
+	// safe to use from any goroutine.
+	Scenario(id string) (Scenario, error)
+}
+
+// Scenario is one playable setup of a system: its board, its forces and its start.
+type Scenario interface {
+	ID() string
+	Title() string
+	System() string // the id of the system it belongs to
+	Board() *Board
+	// Turns are the game's turn units in order, one mail round each (§4): the first
+	// is where a new game starts.
+	Turns() []Turn
+	// Modes lists the fog-of-war modes the system offers, the default first.
+	Modes() []Visibility
+	// Optional lists the optional rules a game may switch on, by their stored names.
+	Optional() []string
+	// NewState builds the starting position. It refuses a mode or optional rule the
+	// scenario does not offer.
+	NewState(o Options) (State, error)
+	// DecodeState reads a state written by EncodeState, checking that it fits this
+	// scenario.
+	DecodeState(b []byte) (State, error)
+	EncodeState(st State) ([]byte, error)
+}
+
+// State is a system's whole game position: the truth, which only the engine and the
+// GM see. Everything else sees views (DESIGN §3).
+type State interface {
+	Turn() Turn
+	Outcome() Outcome
+}
+
+// Visibility is a fog-of-war mode, named as games store it: "blocks",
+// "double-blind", "open". Each system lists the ones it offers.
+type Visibility string
+
+// Options are the per-game switches a game stores (store.GameOptions) and a system
+// reads: the fog mode and the optional rules by name.
+type Options struct {
+	Visibility Visibility
+	Optional   []string
+}
+
+// Outcome is where the game stands: over or not, the winner, and each side's
+// victory points (index Side.Index()).
+type Outcome struct {
+	Over   bool
+	Winner Side
+	Score  [2]int
+}
+
+// Turn is the unit one mail round resolves (§3.4): a Shiloh 1862 hour, both sides
+// sending at once, or an alternating system's player-turn, only the phasing side
+// sending.
+type Turn struct {
+	// Index numbers the units from 0; it keys the stored hours and the dice seed, so
+	// a system must never renumber them.
+	Index int
+	// Key is the unit's short stable name, for subjects, files and GM commands
+	// ("Day 1 7AM", "T04-USA").
+	Key string
+	// Senders are the sides that must send orders for the unit, in Side order.
+	Senders []Side
+	// Phasing is the side whose player-turn it is; NoSide when both move at once.
+	Phasing Side
+	Night   bool
+}
+
+// Sends reports whether side s must send orders for the turn.
+func (t Turn) Sends(s Side) bool {
+	for _, x := range t.Senders {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
