@@ -1,0 +1,20 @@
+// Package builtin is the one place that names the rule systems the pbem binary
+// plays (docs/ARCHITECTURE.md §9). cmd/pbem serves them; tests of the
+// system-agnostic packages play them. Every other package reaches a system through
+// the registry it is given.
+package builtin
+
+import (
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+)
+
+// Systems returns a registry of the built-in rule systems. Shiloh 1862 is the
+// legacy system: games stored before games recorded their system are its games.
+func Systems() *adjudicator.Registry {
+	r, err := adjudicator.NewRegistry(shiloh1862.SystemID, shiloh1862.Rules)
+	if err != nil {
+		panic(err) // the built-in list itself is wrong; TestSystems catches it
+	}
+	return r
+}
