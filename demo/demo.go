@@ -39,8 +39,11 @@ import (
 // Options configure a demo run.
 type Options struct {
 	// Out is the folder for the saved mails and the store (created if missing).
-	Out      string
-	Scenario string // "" means shiloh1862
+	Out string
+	// Registry holds the rule systems (cmd/pbem registers them); Scenario names
+	// one of their scenarios ("": the registry's legacy system's first).
+	Registry *adjudicator.Registry
+	Scenario string
 	// Hours stops the demo after this many hours (0: play to the end).
 	Hours int
 	// Seed makes the bots' choices repeatable (the dice come from the game's secret).
@@ -108,7 +111,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	sender := mail.NewSender(mail.SMTPConfig{Addr: ms.SMTPAddr, TLS: mail.TLSNone})
 	sender.PollInterval = 200 * time.Millisecond
 	sender.Logger = opt.Logger
-	srv, err := server.New(st, server.Config{Address: adjuUser + "@" + domain, Logger: opt.Logger, Wake: sender.Wake})
+	srv, err := server.New(st, server.Config{Registry: opt.Registry, Address: adjuUser + "@" + domain, Logger: opt.Logger, Wake: sender.Wake})
 	if err != nil {
 		return nil, err
 	}
@@ -130,12 +133,8 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	spawn("watcher", func() error { return watcher.Run(ctx, srv) })
 	spawn("resolver", func() error { return srv.Run(ctx, time.Second) })
 
-	scenario := opt.Scenario
-	if scenario == "" {
-		scenario = "shiloh1862"
-	}
 	addr := func(s adjudicator.Side) string { return players[s] + "@" + domain }
-	if _, err := srv.CreateGame(ctx, server.NewGame{ID: gameID, Scenario: scenario,
+	if _, err := srv.CreateGame(ctx, server.NewGame{ID: gameID, Scenario: opt.Scenario,
 		USA: addr(adjudicator.USA), CSA: addr(adjudicator.CSA), GM: "gm@" + domain}); err != nil {
 		return nil, err
 	}

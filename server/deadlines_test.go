@@ -184,7 +184,7 @@ func BenchmarkTickIdle(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	srv, err := New(st, Config{Address: "pbem@" + testDomain})
+	srv, err := New(st, Config{Registry: testRules, Address: "pbem@" + testDomain})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -204,6 +205,10 @@ func (s *Server) gmNewGame(tx *store.Tx, actor string, args []string) (string, e
 	}
 	req := NewGame{ID: strings.ToLower(args[0]), GM: actor}
 	var pol schedule.Policy
+	// Other settings name optional rules, which the scenario knows: they are
+	// checked once the scenario is known, whichever argument names it.
+	type optionalArg struct{ name, arg string }
+	var optional []optionalArg
 	for _, a := range args[1:] {
 		k, v, _ := strings.Cut(a, "=")
 		var err error
@@ -217,7 +222,7 @@ func (s *Server) gmNewGame(tx *store.Tx, actor string, args []string) (string, e
 		case "visibility":
 			switch v {
 			case store.VisibilityBlocks, store.VisibilityDoubleBlind, store.VisibilityOpen:
-				req.Options.Visibility = shiloh1862.Visibility(v)
+				req.Options.Visibility = adjudicator.Visibility(v)
 			default:
 				return "", gmErr("visibility %q: blocks, double-blind or open", v)
 			}
@@ -248,9 +253,7 @@ func (s *Server) gmNewGame(tx *store.Tx, actor string, args []string) (string, e
 		case "csazone":
 			req.CSAZone = v
 		default:
-			if !setOptionalRule(&req.Options, strings.ToLower(k)) {
-				return "", gmErr("unknown setting %q", a)
-			}
+			optional = append(optional, optionalArg{strings.ToLower(k), a})
 		}
 		if err != nil {
 			return "", gmErr("%s: %v", a, err)
@@ -265,6 +268,16 @@ func (s *Server) gmNewGame(tx *store.Tx, actor string, args []string) (string, e
 			return "", gmErr("deadlines: %v", err)
 		}
 		req.Deadline = pol
+	}
+	rules, err := s.findScenario(req.Scenario)
+	if err != nil {
+		return "", gmErr("%v", err)
+	}
+	for _, o := range optional {
+		if !slices.Contains(rules.Optional(), o.name) {
+			return "", gmErr("unknown setting %q", o.arg)
+		}
+		req.Options.Optional = append(req.Options.Optional, o.name)
 	}
 	if _, err := tx.Game(req.ID); err == nil {
 		return "", gmErr("game %s exists already", req.ID)
@@ -531,7 +544,7 @@ func (s *Server) gmReplace(tx *store.Tx, g *store.Game, args []string) (string, 
 // sendCurrentView mails one side the open hour's map and order form, with its
 // secret address: what a player joining a running game needs.
 func (s *Server) sendCurrentView(tx *store.Tx, g *store.Game, side adjudicator.Side, tag string) error {
-	sc, err := shiloh1862.LoadScenario(g.Scenario)
+	sc, err := s.engineOf(g)
 	if err != nil {
 		return err
 	}
@@ -579,13 +592,13 @@ func latestOrders(h *store.HourRecord) ([2]*shiloh1862.Orders, error) {
 
 // hourInputs loads what playing one hour of a game needs: its record, the
 // scenario, the state at its start and each side's newest orders.
-func hourInputs(tx *store.Tx, g *store.Game, hour int) (*store.HourRecord, *shiloh1862.Scenario, *shiloh1862.State, [2]*shiloh1862.Orders, error) {
+func (s *Server) hourInputs(tx *store.Tx, g *store.Game, hour int) (*store.HourRecord, *shiloh1862.Scenario, *shiloh1862.State, [2]*shiloh1862.Orders, error) {
 	var ord [2]*shiloh1862.Orders
 	h, err := tx.Hour(g.ID, hour)
 	if err != nil {
 		return nil, nil, nil, ord, err
 	}
-	sc, err := shiloh1862.LoadScenario(g.Scenario)
+	sc, err := s.engineOf(g)
 	if err != nil {
 		return nil, nil, nil, ord, err
 	}
@@ -602,7 +615,7 @@ func hourInputs(tx *store.Tx, g *store.Game, hour int) (*store.HourRecord, *shil
 // tells the GM nothing about the dice the hour will really use; nothing is
 // stored but the GM's mail.
 func (s *Server) gmPredict(tx *store.Tx, g *store.Game, actor, key string) (string, error) {
-	h, sc, before, ord, err := hourInputs(tx, g, g.CurrentHour)
+	h, sc, before, ord, err := s.hourInputs(tx, g, g.CurrentHour)
 	if err != nil {
 		return "", err
 	}
@@ -667,47 +680,11 @@ func (s *Server) queueDirect(tx *store.Tx, key, to, subject, body string) error 
 	return err
 }
 
-// optionalRules names the optional rules of opts for the store.
-func optionalRules(o shiloh1862.Options) []string {
-	var r []string
-	for _, x := range optionalRuleNames {
-		if *x.on(&o) {
-			r = append(r, x.name)
-		}
-	}
-	return r
-}
-
-// optionalRuleNames names each optional rule as GMs write it in NEWGAME and as the
-// store keeps it, with its switch in the engine's options: the one list all three
-// places read.
-var optionalRuleNames = []struct {
-	name string
-	on   func(*shiloh1862.Options) *bool
-}{
-	{"planned-initiative", func(o *shiloh1862.Options) *bool { return &o.PlannedInitiative }},
-	{"pond", func(o *shiloh1862.Options) *bool { return &o.Pond }},
-	{"frontline-limits", func(o *shiloh1862.Options) *bool { return &o.FrontlineLimits }},
-	{"flanking", func(o *shiloh1862.Options) *bool { return &o.Flanking }},
-}
-
-// setOptionalRule switches on the optional rule with that name; false if there is
-// none.
-func setOptionalRule(o *shiloh1862.Options, name string) bool {
-	for _, x := range optionalRuleNames {
-		if x.name == name {
-			*x.on(o) = true
-			return true
-		}
-	}
-	return false
-}
-
 // gameOptions rebuilds the engine's options from the stored game.
 func gameOptions(g *store.Game) shiloh1862.Options {
 	o := shiloh1862.Options{Visibility: shiloh1862.Visibility(g.Options.Visibility)}
 	for _, r := range g.Options.OptionalRules {
-		setOptionalRule(&o, r)
+		o.SetOptional(r)
 	}
 	return o
 }

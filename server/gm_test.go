@@ -189,7 +189,7 @@ func TestGMCommands(t *testing.T) {
 	if bytes.Equal(h0.Seed, first.Seed) || store.Commitment(h0.Seed) != re.SeedCommitment {
 		t.Error("the re-played hour did not use the new committed seed")
 	}
-	if diffs, err := ReplayHour(h0, "shiloh1862"); err != nil || len(diffs) > 0 {
+	if diffs, err := ReplayHour(rulesOf(t, "shiloh1862"), h0); err != nil || len(diffs) > 0 {
 		t.Fatalf("replay of the re-played hour: %v %v", diffs, err)
 	}
 

@@ -199,7 +199,7 @@ func TestLadderSixPlayersTenGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diffs, err := VerifyRecord(gr); err != nil || len(diffs) > 0 {
+	if diffs, err := VerifyRecord(testRules, gr); err != nil || len(diffs) > 0 {
 		t.Fatalf("verify: %v %v", diffs, err)
 	}
 	last := gr.Audit[len(gr.Audit)-1]

@@ -378,7 +378,7 @@ func (s *Server) buildJob(j store.MailJob) *builtMails {
 	var in hourMailInputs
 	b.err = s.st.View(func(tx *store.Tx) error {
 		var err error
-		in, err = loadHourMailInputs(tx, &b.hj)
+		in, err = s.loadHourMailInputs(tx, &b.hj)
 		return err
 	})
 	if b.err != nil {
@@ -398,10 +398,10 @@ type hourMailInputs struct {
 }
 
 // loadHourMailInputs reads a job's inputs from the stored hours.
-func loadHourMailInputs(tx *store.Tx, hj *hourJob) (hourMailInputs, error) {
+func (s *Server) loadHourMailInputs(tx *store.Tx, hj *hourJob) (hourMailInputs, error) {
 	var in hourMailInputs
 	g := hj.Game
-	sc, err := shiloh1862.LoadScenario(g.Scenario)
+	sc, err := s.engineOf(g)
 	if err != nil {
 		return in, err
 	}

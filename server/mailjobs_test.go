@@ -63,7 +63,7 @@ func TestHourMailsSurviveACrash(t *testing.T) {
 	}
 	defer st.Close()
 	ctx := context.Background()
-	dead, err := New(st, Config{Address: "pbem@club.test"})
+	dead, err := New(st, Config{Registry: testRules, Address: "pbem@club.test"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestHourMailsSurviveACrash(t *testing.T) {
 		t.Fatalf("before the composer ran: %d jobs, outbox %v; want 2 jobs and no hour mail", jobs, kinds)
 	}
 
-	next, err := New(st, Config{Address: "pbem@club.test"})
+	next, err := New(st, Config{Registry: testRules, Address: "pbem@club.test"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +245,7 @@ func TestComposerWaitsForTheSender(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	srv, err := New(st, Config{Address: "pbem@club.test", DeferHourMail: true, MaxQueuedMaps: 3})
+	srv, err := New(st, Config{Registry: testRules, Address: "pbem@club.test", DeferHourMail: true, MaxQueuedMaps: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +293,7 @@ func TestRunWakesAtTheDeadline(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	srv, err := New(st, Config{Address: "pbem@club.test"})
+	srv, err := New(st, Config{Registry: testRules, Address: "pbem@club.test"})
 	if err != nil {
 		t.Fatal(err)
 	}

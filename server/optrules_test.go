@@ -3,27 +3,23 @@ package server
 import (
 	"testing"
 
+	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/store"
 )
 
 // Every optional rule survives the trip NEWGAME name → stored game → engine options.
 func TestOptionalRulesRoundTrip(t *testing.T) {
-	var all shiloh1862.Options
-	for _, x := range optionalRuleNames {
-		if !setOptionalRule(&all, x.name) {
-			t.Fatalf("%s not set", x.name)
-		}
+	names := rulesOf(t, "shiloh1862").Optional()
+	all, err := shiloh1862.OptionsOf(adjudicator.Options{Visibility: "open", Optional: names})
+	if err != nil {
+		t.Fatal(err)
 	}
 	if !all.PlannedInitiative || !all.Pond || !all.FrontlineLimits || !all.Flanking {
 		t.Fatalf("not every rule switched on: %+v", all)
 	}
-	g := &store.Game{Options: store.GameOptions{Visibility: "open", OptionalRules: optionalRules(all)}}
-	all.Visibility = shiloh1862.VisOpen
+	g := &store.Game{Options: store.GameOptions{Visibility: "open", OptionalRules: all.OptionalNames()}}
 	if got := gameOptions(g); got != all {
 		t.Fatalf("round trip: %+v, want %+v", got, all)
-	}
-	if setOptionalRule(&all, "fog-of-war") {
-		t.Error("an unknown rule was accepted")
 	}
 }

@@ -29,7 +29,7 @@ func busyStore(b *testing.B, games, sentMails int) (*Server, *store.Store, []*st
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { st.Close() })
-	srv, err := New(st, Config{Address: "pbem@" + testDomain, DeferHourMail: true})
+	srv, err := New(st, Config{Registry: testRules, Address: "pbem@" + testDomain, DeferHourMail: true})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -160,7 +160,7 @@ func newStorm(b *testing.B, n int) *storm {
 	sender := mail.NewSender(mail.SMTPConfig{Addr: ms.SMTPAddr, TLS: mail.TLSNone})
 	sender.Logger = slog.New(slog.DiscardHandler)
 	sender.Now = now // mail queued on the store's clock is due on the sender's
-	srv, err := New(st, Config{Address: "pbem@" + testDomain, Now: now, Wake: sender.Wake, DeferHourMail: true})
+	srv, err := New(st, Config{Registry: testRules, Address: "pbem@" + testDomain, Now: now, Wake: sender.Wake, DeferHourMail: true})
 	if err != nil {
 		b.Fatal(err)
 	}

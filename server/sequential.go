@@ -90,7 +90,7 @@ func (s *Server) seqAfterOrders(tx *store.Tx, g *store.Game, side adjudicator.Si
 		}
 		return "", nil
 	}
-	h, sc, before, both, err := hourInputs(tx, g, h.Hour) // with the orders just stored
+	h, sc, before, both, err := s.hourInputs(tx, g, h.Hour) // with the orders just stored
 	if err != nil {
 		return "", err
 	}

@@ -22,6 +22,12 @@ import (
 
 // Config says who the server is and how it runs games.
 type Config struct {
+	// Registry holds the rule systems the server plays (cmd/pbem builds it): a
+	// game's stored ruleset and scenario are looked up in it.
+	Registry *adjudicator.Registry
+	// DefaultScenario is the scenario of a game created without one ("": the
+	// first scenario of the registry's legacy system).
+	DefaultScenario string
 	// Address is the adjudicator's own address, local@domain; players write to
 	// local+game-side-token@domain.
 	Address  string
@@ -94,6 +100,9 @@ type Server struct {
 
 // New returns a server on an open store.
 func New(st *store.Store, cfg Config) (*Server, error) {
+	if cfg.Registry == nil {
+		return nil, fmt.Errorf("server: no rule systems registered")
+	}
 	at := strings.LastIndexByte(cfg.Address, '@')
 	if at <= 0 || at == len(cfg.Address)-1 {
 		return nil, fmt.Errorf("server: address %q is not local@domain", cfg.Address)
@@ -139,8 +148,8 @@ func sideKey(sd adjudicator.Side) string {
 // NewGame describes a game to create.
 type NewGame struct {
 	ID       string
-	Scenario string // "" means shiloh1862
-	Options  shiloh1862.Options
+	Scenario string // "": Config.DefaultScenario
+	Options  adjudicator.Options
 	USA, CSA string // the players' addresses
 	GM       string
 	// Deadline is the game's deadline policy; a zero policy takes the server's
@@ -180,31 +189,32 @@ func (s *Server) CreateGame(ctx context.Context, req NewGame) (*store.Game, erro
 
 // createGame is CreateGame inside a transaction (a GM's NEWGAME mail).
 func (s *Server) createGame(tx *store.Tx, req NewGame) (*store.Game, error) {
-	if req.Scenario == "" {
-		req.Scenario = "shiloh1862"
-	}
 	if !mail.ValidGameID(req.ID) {
 		return nil, fmt.Errorf("server: game id %q: use letters and digits", req.ID)
 	}
-	sc, err := shiloh1862.LoadScenario(req.Scenario)
+	rules, err := s.findScenario(req.Scenario)
 	if err != nil {
 		return nil, err
 	}
 	if req.Options.Visibility == "" {
-		req.Options.Visibility = shiloh1862.VisBlocks
+		req.Options.Visibility = rules.Modes()[0]
 	}
-	if req.Sequential && req.Options.PlannedInitiative {
-		return nil, fmt.Errorf("server: sequential play announces initiative before orders, so it cannot use Planned Initiative")
-	}
-	if _, err := shiloh1862.NewState(sc, req.Options); err != nil {
+	opts, err := shiloh1862.OptionsOf(req.Options)
+	if err != nil {
 		return nil, err
 	}
-	g, err := store.NewGame(req.ID, "shiloh1862", sc.ID)
+	if req.Sequential && opts.PlannedInitiative {
+		return nil, fmt.Errorf("server: sequential play announces initiative before orders, so it cannot use Planned Initiative")
+	}
+	if _, err := rules.NewState(req.Options); err != nil {
+		return nil, err
+	}
+	g, err := store.NewGame(req.ID, rules.System(), rules.ID())
 	if err != nil {
 		return nil, err
 	}
 	g.Options.Visibility = string(req.Options.Visibility)
-	g.Options.OptionalRules = optionalRules(req.Options)
+	g.Options.OptionalRules = opts.OptionalNames()
 	g.GM = req.GM
 	g.Players = map[string]store.Player{}
 	for _, p := range []struct {
@@ -245,7 +255,7 @@ func (s *Server) createGame(tx *store.Tx, req NewGame) (*store.Game, error) {
 // startGame opens a game's first hour with a seed commitment and queues each
 // side's first mail, once both seats are filled.
 func (s *Server) startGame(tx *store.Tx, g *store.Game) error {
-	sc, err := shiloh1862.LoadScenario(g.Scenario)
+	sc, err := s.engineOf(g)
 	if err != nil {
 		return err
 	}
@@ -424,7 +434,7 @@ func (s *Server) ResolveIfReady(ctx context.Context, id string) (bool, error) {
 // resolve plays the hour, stores it and the next, and records the job of its
 // mails, all in tx; the mails are drawn after it commits (mailjobs.go).
 func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error {
-	sc, err := shiloh1862.LoadScenario(g.Scenario)
+	sc, err := s.engineOf(g)
 	if err != nil {
 		return err
 	}
@@ -541,13 +551,13 @@ func (s *Server) CurrentView(id string, side adjudicator.Side) (*shiloh1862.Scen
 // currentState is the position of a game's open hour (or its final position).
 func (s *Server) currentState(id string) (*shiloh1862.Scenario, *shiloh1862.State, error) {
 	var stateBytes []byte
-	var scenario string
+	var game *store.Game
 	err := s.st.View(func(tx *store.Tx) error {
 		g, err := tx.Game(id)
 		if err != nil {
 			return err
 		}
-		scenario = g.Scenario
+		game = g
 		h, err := tx.Hour(id, g.CurrentHour)
 		if err != nil {
 			return err
@@ -561,7 +571,7 @@ func (s *Server) currentState(id string) (*shiloh1862.Scenario, *shiloh1862.Stat
 	if err != nil {
 		return nil, nil, err
 	}
-	sc, err := shiloh1862.LoadScenario(scenario)
+	sc, err := s.engineOf(game)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -58,7 +58,7 @@ func newRigWith(t *testing.T, now func() time.Time, adjust func(*Config)) *rig {
 	}
 	sender := mail.NewSender(mail.SMTPConfig{Addr: ms.SMTPAddr, TLS: mail.TLSNone})
 	sender.PollInterval = 50 * time.Millisecond
-	cfg := Config{Address: "pbem@" + testDomain, Wake: sender.Wake, Logger: testLogger(t), Now: now}
+	cfg := Config{Registry: testRules, Address: "pbem@" + testDomain, Wake: sender.Wake, Logger: testLogger(t), Now: now}
 	if adjust != nil {
 		adjust(&cfg)
 	}
@@ -194,7 +194,7 @@ func TestWholeHourByMail(t *testing.T) {
 	if !strings.Contains(r.mailsTo(alice)[2].Text, fmt.Sprintf("%x", h.Seed)) {
 		t.Error("report does not reveal the seed")
 	}
-	diffs, err := ReplayHour(h, "shiloh1862")
+	diffs, err := ReplayHour(rulesOf(t, "shiloh1862"), h)
 	if err != nil || len(diffs) > 0 {
 		t.Fatalf("replay: %v %v", diffs, err)
 	}
@@ -295,7 +295,7 @@ func TestHourMailHidesEnemyFacts(t *testing.T) {
 	}
 	// The CSA's hidden facts change in alt; for the CSA viewer, the USA's in alt2.
 	alt, alt2 := changeHidden(t, sc, base, adjudicator.CSA), changeHidden(t, sc, base, adjudicator.USA)
-	srv, err := New(nil, Config{Address: "pbem@" + testDomain})
+	srv, err := New(nil, Config{Registry: testRules, Address: "pbem@" + testDomain})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,7 @@ func TestStoreGrowthPerGameHour(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	srv, err := New(st, Config{Address: "pbem@club.test"})
+	srv, err := New(st, Config{Registry: testRules, Address: "pbem@club.test"})
 	if err != nil {
 		t.Fatal(err)
 	}

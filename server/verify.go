@@ -16,11 +16,11 @@ import (
 // start, the newest order set of each side and the revealed seed) and compares the
 // result with what was stored: the next state and every side's report. It returns
 // a list of differences, empty when the hour replays exactly.
-func ReplayHour(h *store.HourRecord, scenario string) ([]string, error) {
+func ReplayHour(rules adjudicator.Scenario, h *store.HourRecord) ([]string, error) {
 	if !h.Resolved() {
 		return nil, fmt.Errorf("hour %d is not resolved", h.Hour)
 	}
-	sc, err := shiloh1862.LoadScenario(scenario)
+	sc, err := shiloh1862.Engine(rules)
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +68,11 @@ func ReplayHour(h *store.HourRecord, scenario string) ([]string, error) {
 // VerifyRecord checks an exported game record offline: the audit chain link by
 // link, then every resolved hour replayed from its published state, orders and
 // revealed seed, and each hour's start equal to the previous hour's result.
-func VerifyRecord(rec *store.GameRecord) ([]string, error) {
+func VerifyRecord(reg *adjudicator.Registry, rec *store.GameRecord) ([]string, error) {
+	rules, err := reg.Scenario(rec.Game.Ruleset, rec.Game.Scenario)
+	if err != nil {
+		return nil, err
+	}
 	var diffs []string
 	if err := rec.Verify(); err != nil {
 		diffs = append(diffs, err.Error())
@@ -86,14 +90,14 @@ func VerifyRecord(rec *store.GameRecord) ([]string, error) {
 		played = append(played, h)
 		prev = h.NextState
 	}
-	d, err := ReplayHours(played, rec.Game.Scenario)
+	d, err := ReplayHours(rules, played)
 	return append(diffs, d...), err
 }
 
 // ReplayHours replays resolved hours, each from its own stored start, on every
 // core: an hour's replay needs nothing from another's. The differences come back
 // in the hours' order.
-func ReplayHours(hours []*store.HourRecord, scenario string) ([]string, error) {
+func ReplayHours(rules adjudicator.Scenario, hours []*store.HourRecord) ([]string, error) {
 	diffs := make([][]string, len(hours))
 	errs := make([]error, len(hours))
 	next := make(chan int)
@@ -103,7 +107,7 @@ func ReplayHours(hours []*store.HourRecord, scenario string) ([]string, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				diffs[i], errs[i] = ReplayHour(hours[i], scenario)
+				diffs[i], errs[i] = ReplayHour(rules, hours[i])
 			}
 		}()
 	}

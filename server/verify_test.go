@@ -22,7 +22,7 @@ func playHours(t testing.TB, n int, scenario string) (*Server, *store.Store) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	srv, err := New(st, Config{Address: "pbem@club.test"})
+	srv, err := New(st, Config{Registry: testRules, Address: "pbem@club.test"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func exportRecord(t testing.TB, st *store.Store) *store.GameRecord {
 // chain link (issue: the game record).
 func TestVerifyRecordCatchesTampering(t *testing.T) {
 	_, st := playHours(t, 3, "shiloh1862")
-	if diffs, err := VerifyRecord(exportRecord(t, st)); err != nil || len(diffs) > 0 {
+	if diffs, err := VerifyRecord(testRules, exportRecord(t, st)); err != nil || len(diffs) > 0 {
 		t.Fatalf("untampered game: %v %v", diffs, err)
 	}
 	tamper := map[string]func(r *store.GameRecord){
@@ -105,7 +105,7 @@ func TestVerifyRecordCatchesTampering(t *testing.T) {
 	for name, f := range tamper {
 		rec := exportRecord(t, st)
 		f(rec)
-		diffs, err := VerifyRecord(rec)
+		diffs, err := VerifyRecord(testRules, rec)
 		if err == nil && len(diffs) == 0 {
 			t.Errorf("tampered %s: record still verifies", name)
 		}
@@ -126,7 +126,7 @@ func BenchmarkReplayGame(b *testing.B) {
 	b.Logf("%d hours", len(hours))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if d, err := ReplayHours(hours, rec.Game.Scenario); err != nil || len(d) > 0 {
+		if d, err := ReplayHours(rulesOf(b, rec.Game.Scenario), hours); err != nil || len(d) > 0 {
 			b.Fatal(d, err)
 		}
 	}

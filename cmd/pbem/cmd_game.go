@@ -14,8 +14,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/control"
+	"github.com/shiloh-pbem/pbem/internal/builtin"
 	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/server"
 	"github.com/shiloh-pbem/pbem/store"
@@ -153,7 +155,8 @@ func runGameNew(ctx context.Context, m *Main, args []string) error {
 	defer st.Close()
 	// The daemon draws the first mails when it runs: creating a season's games
 	// draws no map.
-	srv, err := server.New(st, server.Config{Address: cfg.Mail.Address, FromName: cfg.Mail.FromName,
+	srv, err := server.New(st, server.Config{Registry: builtin.Systems(), DefaultScenario: cfg.Games.Scenario,
+		Address: cfg.Mail.Address, FromName: cfg.Mail.FromName,
 		ChangeOfMind: cfg.Games.ChangeOfMind.Duration, HourLength: cfg.Games.Deadline.Duration, DeferHourMail: true})
 	if err != nil {
 		return err
@@ -166,7 +169,7 @@ func runGameNew(ctx context.Context, m *Main, args []string) error {
 	}
 	gc := cfg.Games
 	g, err := srv.CreateGame(ctx, server.NewGame{ID: *id, Scenario: *scn, USA: *usa, CSA: *csa, GM: *gm,
-		Options: shiloh1862.Options{Visibility: shiloh1862.Visibility(*vis)},
+		Options: adjudicator.Options{Visibility: adjudicator.Visibility(*vis)},
 		Deadline: schedule.Policy{HourLength: gc.Deadline.Duration, At: gc.DeadlineAt, Zone: gc.TimeZone,
 			WeekdaysOnly: gc.WeekdaysOnly, Grace: gc.Grace.Duration, ReminderBefore: gc.ReminderBefore.Duration,
 			ChangeOfMind: gc.ChangeOfMind.Duration},
@@ -367,9 +370,13 @@ func verifyRecord(rec *store.GameRecord, hour string, w io.Writer) error {
 		if keep == nil {
 			return fmt.Errorf("game %s has no resolved hour %s", rec.Game.ID, shiloh1862.Hour(n))
 		}
-		diffs, err = server.ReplayHour(keep, rec.Game.Scenario)
+		rules, rerr := builtin.Systems().Scenario(rec.Game.Ruleset, rec.Game.Scenario)
+		if rerr != nil {
+			return rerr
+		}
+		diffs, err = server.ReplayHour(rules, keep)
 	} else {
-		diffs, err = server.VerifyRecord(rec)
+		diffs, err = server.VerifyRecord(builtin.Systems(), rec)
 	}
 	if err != nil {
 		return err

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/control"
+	"github.com/shiloh-pbem/pbem/internal/builtin"
 	"github.com/shiloh-pbem/pbem/internal/ops"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/server"
@@ -111,7 +112,8 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	srv, err := server.New(st, server.Config{Address: cfg.Mail.Address, FromName: cfg.Mail.FromName, GMs: cfg.Mail.GMs, GMSecrets: gmSecrets,
+	srv, err := server.New(st, server.Config{Registry: builtin.Systems(), DefaultScenario: cfg.Games.Scenario,
+		Address: cfg.Mail.Address, FromName: cfg.Mail.FromName, GMs: cfg.Mail.GMs, GMSecrets: gmSecrets,
 		DKIM: dkim, SenderPerHour: cfg.Mail.SenderPerHour, UnknownReplyEvery: cfg.Mail.UnknownSenderReply.Duration,
 		MaxBytes: int(cfg.Mail.MaxBytes), ChangeOfMind: cfg.Games.ChangeOfMind.Duration, HourLength: cfg.Games.Deadline.Duration,
 		Logger: log, Wake: sender.Wake})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/internal/builtin"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/orders"
 	"github.com/shiloh-pbem/pbem/render"
@@ -20,7 +21,7 @@ import (
 
 func init() {
 	register(command{name: "scenario check", summary: "validate a scenario (embedded name or a folder of TOML files)", run: runScenarioCheck})
-	register(command{name: "scenario list", summary: "list the embedded scenarios", run: runScenarioList})
+	register(command{name: "scenario list", summary: "list the rule systems and their scenarios", run: runScenarioList})
 	register(command{name: "render base", summary: "draw a scenario's base map as PNG", run: runRenderBase})
 	register(command{name: "new-state", summary: "write a scenario's starting state as JSON", run: runNewState})
 	register(command{name: "resolve", summary: "resolve one hour offline from a state and orders files", run: runResolve})
@@ -106,16 +107,30 @@ func runScenarioCheck(ctx context.Context, m *Main, args []string) error {
 }
 
 func runScenarioList(ctx context.Context, m *Main, args []string) error {
-	fs := m.newFlags("scenario list", "", "Lists the embedded scenarios.")
+	fs := m.newFlags("scenario list", "", "Lists the rule systems this binary plays and their scenarios, with the turns each runs and the fog-of-war modes and optional rules a game may choose.")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
-	for _, n := range shiloh1862.Scenarios() {
-		sc, err := shiloh1862.LoadScenario(n)
+	reg := builtin.Systems()
+	for _, id := range reg.IDs() {
+		sys, err := reg.System(id)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(m.Stdout, "%-12s %s (%s to %s)\n", n, sc.Title, sc.Start, sc.End)
+		fmt.Fprintf(m.Stdout, "%s: %s\n", id, sys.Title())
+		for _, n := range sys.Scenarios() {
+			sc, err := sys.Scenario(n)
+			if err != nil {
+				return err
+			}
+			turns := sc.Turns()
+			fmt.Fprintf(m.Stdout, "  %-16s %s (%s to %s, %d turns)\n", n, sc.Title(), turns[0].Key, turns[len(turns)-1].Key, len(turns))
+			modes := make([]string, len(sc.Modes()))
+			for i, v := range sc.Modes() {
+				modes[i] = string(v)
+			}
+			fmt.Fprintf(m.Stdout, "  %-16s visibility: %s; optional rules: %s\n", "", strings.Join(modes, ", "), strings.Join(sc.Optional(), ", "))
+		}
 	}
 	return nil
 }

@@ -41,6 +41,23 @@ func TestHelpListsCommands(t *testing.T) {
 	}
 }
 
+// scenario list names every registered system, then each of its scenarios with the
+// turns it runs and what a game may choose.
+func TestScenarioList(t *testing.T) {
+	code, out, _ := run(t, "", "scenario", "list")
+	want := []string{
+		"shiloh1862: Shiloh 1862 (Columbia Games)\n",
+		"  shiloh1862       Shiloh 1862: the full battle (Day 1 7AM to Day 2 6PM, 25 turns)\n",
+		"  shiloh1862-day2  Shiloh 1862: Day 2, historical (Day 2 7AM to Day 2 6PM, 12 turns)\n",
+		"visibility: blocks, double-blind, open; optional rules: planned-initiative, pond, frontline-limits, flanking\n",
+	}
+	for _, w := range want {
+		if code != exitOK || !strings.Contains(out, w) {
+			t.Fatalf("exit %d, want %q in:\n%s", code, w, out)
+		}
+	}
+}
+
 func TestScenarioCheck(t *testing.T) {
 	code, out, _ := run(t, "", "scenario", "check")
 	if code != exitOK || !strings.Contains(out, "shiloh1862: ok") || !strings.Contains(out, "shiloh1862-day2: ok") {
