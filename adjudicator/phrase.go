@@ -1,0 +1,78 @@
+package adjudicator
+
+import "slices"
+
+// Phrase is something to be said to a player, as data: a code and typed
+// arguments, never English (DESIGN §8, docs/ARCHITECTURE.md §3.3). Package
+// templates words it from the system's wording file, naming only the units and
+// places the reader's view carries.
+type Phrase struct {
+	Code string `json:"code"`
+	Args []Arg  `json:"args,omitempty"`
+}
+
+// ArgKind says how a wording prints an argument.
+type ArgKind string
+
+const (
+	ArgInt    ArgKind = "int"    // a number: hits, strength, points
+	ArgSide   ArgKind = "side"   // USA or CSA
+	ArgUnit   ArgKind = "unit"   // one unit id, printed by its name
+	ArgUnits  ArgKind = "units"  // unit ids, printed "A, B and C"
+	ArgPlace  ArgKind = "place"  // one place id, printed by its name
+	ArgPlaces ArgKind = "places" // place ids, printed "A, B and C"
+	ArgDice   ArgKind = "dice"   // die faces, printed [6 3 1]
+	ArgWord   ArgKind = "word"   // a code the wording file words: "withdraw-if-weaker"
+	ArgText   ArgKind = "text"   // text as given: what a player wrote
+)
+
+// Arg is one named argument of a phrase. Which field holds the value follows
+// Kind: Int for ints and sides (Side as a number), Strs for ids, words and text,
+// Ints for dice.
+type Arg struct {
+	Key  string   `json:"key"`
+	Kind ArgKind  `json:"kind"`
+	Int  int      `json:"int,omitempty"`
+	Strs []string `json:"strs,omitempty"`
+	Ints []int    `json:"ints,omitempty"`
+}
+
+// Say builds a phrase.
+func Say(code string, args ...Arg) Phrase { return Phrase{Code: code, Args: args} }
+
+// Get returns the argument with that key.
+func (p Phrase) Get(key string) (Arg, bool) {
+	for _, a := range p.Args {
+		if a.Key == key {
+			return a, true
+		}
+	}
+	return Arg{}, false
+}
+
+// IsZero reports an empty phrase: nothing to say.
+func (p Phrase) IsZero() bool { return p.Code == "" }
+
+func IntArg(key string, v int) Arg   { return Arg{Key: key, Kind: ArgInt, Int: v} }
+func SideArg(key string, s Side) Arg { return Arg{Key: key, Kind: ArgSide, Int: int(s)} }
+func UnitArg(key, id string) Arg     { return Arg{Key: key, Kind: ArgUnit, Strs: []string{id}} }
+func UnitsArg(key string, ids []string) Arg {
+	return Arg{Key: key, Kind: ArgUnits, Strs: slices.Clone(ids)}
+}
+func PlaceArg(key, id string) Arg { return Arg{Key: key, Kind: ArgPlace, Strs: []string{id}} }
+func PlacesArg(key string, ids []string) Arg {
+	return Arg{Key: key, Kind: ArgPlaces, Strs: slices.Clone(ids)}
+}
+func DiceArg(key string, faces []int) Arg {
+	return Arg{Key: key, Kind: ArgDice, Ints: slices.Clone(faces)}
+}
+func WordArg(key, code string) Arg { return Arg{Key: key, Kind: ArgWord, Strs: []string{code}} }
+func TextArg(key, s string) Arg    { return Arg{Key: key, Kind: ArgText, Strs: []string{s}} }
+
+// CodeSpec declares a code a system says, with its argument keys and the rule it
+// comes from, so that a test can hold the wording file to it.
+type CodeSpec struct {
+	Code string
+	Keys []string
+	Rule string
+}
