@@ -122,9 +122,9 @@ func (h *hour) fightBattles() {
 				Reason: fmt.Sprintf("%s is listed twice; the battle was already fought", areaTitle(h.sc, a))})
 		default:
 			done[a] = true
-			if h.fightBattle(ph, b, h.txt.cat("Player 1 (", p1.String(), ") sequence, position ", strconv.Itoa(i+1))) {
+			if h.fightBattle(ph, b, "Player 1 ("+p1.String()+") sequence, position "+strconv.Itoa(i+1)) {
 				h.result(Result{Side: p1, Order: ref, Status: Executed, Rule: "6.2",
-					Reason: h.txt.cat("battle at ", areaTitle(h.sc, a), " fought in the order listed")})
+					Reason: "battle at " + areaTitle(h.sc, a) + " fought in the order listed"})
 			} else {
 				h.result(Result{Side: p1, Order: ref, Status: Unused, Rule: "6.2",
 					Reason: fmt.Sprintf("%s was no longer contested when its turn came", areaTitle(h.sc, a))})
@@ -192,9 +192,9 @@ func (h *hour) fightBattle(ph *battlePhase, b *battle, why string) bool {
 	ft.updateSightings()
 	var text string
 	if winner != NoSide {
-		text = h.txt.cat(winner.String(), " wins the battle at ", ft.title(), " (round ", strconv.Itoa(last), ")")
+		text = winner.String() + " wins the battle at " + ft.title() + " (round " + strconv.Itoa(last) + ")"
 	} else {
-		text = h.txt.cat("battle at ", ft.title(), " ends in round ", strconv.Itoa(last))
+		text = "battle at " + ft.title() + " ends in round " + strconv.Itoa(last)
 	}
 	h.event(Event{Kind: EvBattleEnd, Area: b.Area, Attacker: b.Attacker, Winner: winner, Round: int8(last), Rule: "6.3", Text: text})
 	if winner != NoSide {
@@ -390,7 +390,7 @@ func (ft *fight) reveal(why string) {
 		}
 	}
 	h.event(Event{Kind: EvBattle, Side: ft.attacker, Area: ft.area, Attacker: ft.attacker, Revealed: rv, Rule: "6.2",
-		Text: h.txt.cat("battle at ", ft.title(), ": ", ft.attacker.String(), " attacks (", why, ")")})
+		Text: "battle at " + ft.title() + ": " + ft.attacker.String() + " attacks (" + why + ")"})
 }
 
 // updateSightings leaves each side's sightings at the blocks' strength and place at
@@ -418,7 +418,7 @@ func (ft *fight) rounds() int {
 		}
 		ft.arrivals()
 		h.event(Event{Kind: EvRound, Area: ft.area, Round: int8(r), Attacker: ft.attacker, Rule: "6.3",
-			Text: h.txt.cat("round ", strconv.Itoa(r), " at ", ft.title())})
+			Text: "round " + strconv.Itoa(r) + " at " + ft.title()})
 		ft.measure()
 		for _, f := range ft.turnOrder() {
 			if f.out {
@@ -533,7 +533,7 @@ func (ft *fight) turnOrder() []*fighter {
 	}
 	ft.order = list
 	h := ft.h
-	insertionSort(list, func(a, b *fighter) bool {
+	stableSort(list, func(a, b *fighter) bool {
 		fa, fb := a.state(h).Firepower, b.state(h).Firepower
 		if fa.Letter != fb.Letter {
 			return fa.Letter < fb.Letter
@@ -938,17 +938,8 @@ func (ft *fight) fire(f *fighter, note string) {
 	}
 	dice := make([]int, bs.Strength)
 	hits := 0
-	// Every throw's reason: this is the engine's hottest text.
-	fps := fp.String()
-	var rbuf [8]string
-	var lb [160]byte // the die reasons, then the fire's text, are assembled here
-	l := append(lb[:0], ft.title()...)
-	l = append(l, " round "...)
-	l = strconv.AppendInt(l, int64(ft.round), 10)
-	l = append(append(append(append(l, ": "...), name...), " fires "...), fps...)
-	reasons := h.txt.numbered(rbuf[:0], len(dice), append(l, ", die "...))
 	for i := range dice {
-		dice[i] = h.d.Roll(reasons[i])
+		dice[i] = h.d.Roll(fmt.Sprintf("%s round %d: %s fires %s, die %d of %d", ft.title(), ft.round, name, fp, i+1, len(dice)))
 		if dice[i] <= fp.Value {
 			hits++
 		}
@@ -960,10 +951,7 @@ func (ft *fight) fire(f *fighter, note string) {
 	if note != "" {
 		noteText = " (" + note + ")"
 	}
-	l = append(append(append(append(l[:0], name...), " fires "...), fps...), ": "...)
-	l = append(appendDice(l, dice), ", "...)
-	l = append(strconv.AppendInt(l, int64(hits), 10), " hit(s)"...)
-	text := h.txt.put(append(append(l, whyText...), noteText...))
+	text := fmt.Sprintf("%s fires %s: %s, %d hit(s)%s%s", name, fp, diceText(dice), hits, whyText, noteText)
 	rule := "6.6"
 	if f.gunboat {
 		rule = "6.6, 4.25"
@@ -978,7 +966,7 @@ func (ft *fight) fire(f *fighter, note string) {
 			lost++
 			continue
 		}
-		cause := h.txt.cat("hit by ", name, " (", tie, ")")
+		cause := "hit by " + name + " (" + tie + ")"
 		if !h.takeLoss(t, ft.area, ft.round, rule, cause) {
 			ft.fighter(t).out = true
 		}
@@ -1141,7 +1129,7 @@ func (h *hour) pickLoss(cs []lossCand, owner Side, gunboat bool) (BlockID, strin
 		}
 		return 1, 0
 	}
-	insertionSort(tied, func(a, b lossCand) bool {
+	stableSort(tied, func(a, b lossCand) bool {
 		ga, ia := rank(a.id)
 		gb, ib := rank(b.id)
 		if ga != gb {
@@ -1174,20 +1162,12 @@ func (h *hour) pickLoss(cs []lossCand, owner Side, gunboat bool) (BlockID, strin
 	case g != g2 || g == 2:
 		why = "losses-last order"
 	}
-	var lb [160]byte
-	l := strconv.AppendInt(append(lb[:0], "tied with "...), int64(len(tied)-1), 10)
-	l = strconv.AppendInt(append(l, " other(s) at strength "...), int64(best), 10)
-	return tied[0].id, h.txt.put(append(append(l, "; "...), why...))
+	return tied[0].id, fmt.Sprintf("tied with %d other(s) at strength %d; %s", len(tied)-1, best, why)
 }
 
-// insertionSort is a stable sort for the handful of blocks in one battle: the same
-// order as sort.SliceStable, without its allocations.
-func insertionSort[T any](l []T, less func(a, b T) bool) {
-	for i := 1; i < len(l); i++ {
-		for j := i; j > 0 && less(l[j], l[j-1]); j-- {
-			l[j], l[j-1] = l[j-1], l[j]
-		}
-	}
+// stableSort sorts l by less, keeping equal elements in their order.
+func stableSort[T any](l []T, less func(a, b T) bool) {
+	sort.SliceStable(l, func(i, j int) bool { return less(l[i], l[j]) })
 }
 
 // lastStepAt reports whether one more hit would eliminate the block with index bi
@@ -1213,16 +1193,14 @@ func (h *hour) takeLoss(id BlockID, area AreaID, round int, rule, cause string) 
 	ev.Side, ev.Block, ev.Area, ev.Round, ev.Rule = side, id, area, int8(round), rule
 	if !h.lastStepAt(bi) {
 		bs.Strength--
-		var lb [128]byte
-		l := append(append(append(append(lb[:0], cause...), ": "...), name...), " to strength "...)
-		ev.Strength, ev.Text = int8(bs.Strength), h.txt.put(strconv.AppendInt(l, int64(bs.Strength), 10))
+		ev.Strength, ev.Text = int8(bs.Strength), fmt.Sprintf("%s: %s to strength %d", cause, name, bs.Strength)
 		return true
 	}
-	ev.Text = h.txt.cat(cause, ": ", name, " at its last step") // Strength 0
+	ev.Text = cause + ": " + name + " at its last step" // Strength 0
 	if spec.IsHQ() {
 		h.hqFalls(id, area, round)
 	} else {
-		h.battleEliminate(id, area, round, "6.9", h.txt.cat(name, " is eliminated (6.9)"))
+		h.battleEliminate(id, area, round, "6.9", name+" is eliminated (6.9)")
 	}
 	return false
 }

@@ -87,9 +87,7 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 	if len(keys) == 0 {
 		return nil
 	}
-	// Stable, and the keys come nearly in order (the hour answers orders kind by
-	// kind), so an insertion sort moves only the few out of place.
-	insertionSort(keys, func(a, b checkKey) bool {
+	stableSort(keys, func(a, b checkKey) bool {
 		return a.rank < b.rank || a.rank == b.rank && a.index < b.index
 	})
 	checks := make([]Check, len(keys))
@@ -286,27 +284,22 @@ type steadyDice struct{}
 func (steadyDice) Roll(string) int { return 6 }
 
 // okText words an order that would work; cmds are a move's command assignments.
-// The texts go into the hour's text arena (the check outlives nothing else of it).
 func okText(h *hour, r Result, cmds []CommandAssignment) string {
 	switch r.Order.Kind {
 	case "move":
 		if len(cmds) == 0 {
 			return "OK"
 		}
-		var buf [17]string // room for four assignments without an allocation
-		parts := append(buf[:0], "OK: ")
+		parts := make([]string, len(cmds))
 		for i, a := range cmds {
-			if i > 0 {
-				parts = append(parts, ", ")
-			}
-			parts = append(parts, h.spec(a.Block).Name, " commanded by ", h.spec(a.HQ).Name)
+			parts[i] = h.spec(a.Block).Name + " commanded by " + h.spec(a.HQ).Name
 		}
-		return h.txt.cat(parts...)
+		return "OK: " + strings.Join(parts, ", ")
 	case "supply":
-		return h.txt.cat("OK: ", h.blockNames(r.Blocks), " gains a step")
+		return "OK: " + h.blockNames(r.Blocks) + " gains a step"
 	}
 	if r.Reason != "" {
-		return h.txt.cat("OK: ", r.Reason)
+		return "OK: " + r.Reason
 	}
 	return "OK"
 }
@@ -362,7 +355,7 @@ func supplyPlan(h *hour, side Side) string {
 	if len(ids) == 0 {
 		return ""
 	}
-	return h.txt.cat("supply as it would be spent now (", strconv.Itoa(h.supplyPoints(side)), " SP): ", h.blockNames(ids))
+	return "supply as it would be spent now (" + strconv.Itoa(h.supplyPoints(side)) + " SP): " + h.blockNames(ids)
 }
 
 // standingChecks looks at the orders the battle and initiative phases use: that they

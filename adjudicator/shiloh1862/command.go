@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // This file implements command (5.2): activating HQs, command range (5.21), command
@@ -263,7 +264,7 @@ func (h *hour) commandCheck(a *activeHQ, bi, ai int, act action, explain bool) (
 		if !explain {
 			return false, ""
 		}
-		return false, h.txt.cat(spec.Name, " is not within ", hqSpec.Name, "'s command range ", strconv.Itoa(a.cr), " (5.21)")
+		return false, spec.Name + " is not within " + hqSpec.Name + "'s command range " + strconv.Itoa(a.cr) + " (5.21)"
 	}
 	if a.asArmy {
 		for _, ar := range a.armies {
@@ -274,7 +275,7 @@ func (h *hour) commandCheck(a *activeHQ, bi, ai int, act action, explain bool) (
 		if !explain {
 			return false, ""
 		}
-		return false, h.txt.cat(hqSpec.Name, " as army HQ cannot command ", spec.Name, " of the ", string(spec.Army), " (5.23)")
+		return false, hqSpec.Name + " as army HQ cannot command " + spec.Name + " of the " + string(spec.Army) + " (5.23)"
 	}
 	if h.sc.OB.formOf[bi] == a.form {
 		return true, ""
@@ -283,22 +284,21 @@ func (h *hour) commandCheck(a *activeHQ, bi, ai int, act action, explain bool) (
 		if !explain {
 			return false, ""
 		}
-		return false, h.txt.cat(spec.Name, " is not of ", hqSpec.Name, "'s formation and not in its area (5.22)")
+		return false, spec.Name + " is not of " + hqSpec.Name + "'s formation and not in its area (5.22)"
 	}
 	switch act {
 	case actReinforce:
 		if !explain {
 			return false, ""
 		}
-		return false, h.txt.cat(hqSpec.Name, " may command ", spec.Name, " only to move or attack, not to reinforce (5.22)")
+		return false, hqSpec.Name + " may command " + spec.Name + " only to move or attack, not to reinforce (5.22)"
 	case actAttack:
 		if own := formationHQ(h.sc, spec.Formation); own != "" && own != a.id {
 			if oi := h.bix(own); oi >= 0 && h.loc[oi] == ai {
 				if !explain {
 					return false, ""
 				}
-				return false, h.txt.cat(spec.Name, "'s own HQ ", h.spec(own).Name, " is in the same area: ", hqSpec.Name,
-					" may move it but not attack with it (5.23)")
+				return false, spec.Name + "'s own HQ " + h.spec(own).Name + " is in the same area: " + hqSpec.Name + " may move it but not attack with it (5.23)"
 			}
 		}
 	}
@@ -382,9 +382,9 @@ func (h *hour) activateHQs(t *turn) {
 			a.asArmy, a.armies = true, armies
 		}
 		t.active = append(t.active, a)
-		text := h.txt.cat(spec.Name, " activated")
+		text := spec.Name + " activated"
 		if a.asArmy && spec.HQKind != AHQ {
-			text = h.txt.cat(spec.Name, " activated as army HQ")
+			text = spec.Name + " activated as army HQ"
 		}
 		h.event(Event{Kind: EvActivate, Side: t.side, Block: act.HQ, Area: b.Area, Rule: "5.2", Text: text})
 	}
@@ -423,7 +423,7 @@ func (t *turn) activeByID(h *hour) []int {
 		for i := range t.byID {
 			t.byID[i] = i
 		}
-		insertionSort(t.byID, func(a, b int) bool { return t.active[a].id < t.active[b].id })
+		stableSort(t.byID, func(a, b int) bool { return t.active[a].id < t.active[b].id })
 	}
 	return t.byID
 }
@@ -521,7 +521,7 @@ func (h *hour) commandFor(t *turn, it *moveItem, area AreaID, act action) (int, 
 		case !ok:
 			why = append(why, reason)
 		case a.asArmy && a.used >= armyCapacity:
-			why = append(why, h.txt.cat(h.spec(a.id).Name, " has already commanded three blocks (5.21)"))
+			why = append(why, h.spec(a.id).Name+" has already commanded three blocks (5.21)")
 		default:
 			return c, ""
 		}
@@ -532,9 +532,9 @@ func (h *hour) commandFor(t *turn, it *moveItem, area AreaID, act action) (int, 
 		if hq := formationHQ(h.sc, h.spec(it.block).Formation); hq != "" {
 			sugg = "activate " + h.spec(hq).Name + ", or "
 		}
-		return -1, h.txt.cat("no active HQ can command ", name, ": ", sugg, "mark the move uncommanded (straggler roll)")
+		return -1, "no active HQ can command " + name + ": " + sugg + "mark the move uncommanded (straggler roll)"
 	}
-	return -1, h.txt.cat("no active HQ can command ", name, " to ", act.String(), ": ", h.txt.join(why, "; "))
+	return -1, "no active HQ can command " + name + " to " + act.String() + ": " + strings.Join(why, "; ")
 }
 
 // reduceActiveHQs: after commanding, each active HQ loses one step (5.2). An HQ that
@@ -555,32 +555,19 @@ func (h *hour) reduceActiveHQs(t *turn) {
 		}
 		str := strconv.Itoa(b.Strength)
 		h.event(Event{Kind: EvHQReduced, Side: t.side, Block: a.id, Area: b.Area, Strength: int8(b.Strength), Rule: "5.2",
-			Text: h.txt.cat(spec.Name, " commanded ", strconv.Itoa(len(a.commanded)), " block(s) and is reduced to ", str)})
-		var lb [256]byte
-		l := h.appendBlockNames(append(append(lb[:0], spec.Name...), " commanded "...), a.commanded)
+			Text: spec.Name + " commanded " + strconv.Itoa(len(a.commanded)) + " block(s) and is reduced to " + str})
 		h.result(Result{Side: t.side, Order: ref, Status: Executed, Rule: "5.2", Blocks: a.commanded,
-			Reason: h.txt.put(append(append(l, "; reduced to strength "...), str...))})
+			Reason: spec.Name + " commanded " + h.blockNames(a.commanded) + "; reduced to strength " + str})
 	}
 }
 
 // blockNames joins block names for reasons.
 func (h *hour) blockNames(ids []BlockID) string {
-	if len(ids) == 1 {
-		return h.blockName(ids[0])
-	}
-	var lb [256]byte
-	return h.txt.put(h.appendBlockNames(lb[:0], ids))
-}
-
-// appendBlockNames appends blockNames(ids) to b.
-func (h *hour) appendBlockNames(b []byte, ids []BlockID) []byte {
+	names := make([]string, len(ids))
 	for i, id := range ids {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		b = append(b, h.blockName(id)...)
+		names[i] = h.blockName(id)
 	}
-	return b
+	return strings.Join(names, ", ")
 }
 
 // blockName is a block's name for reasons; an id not in the order of battle (a

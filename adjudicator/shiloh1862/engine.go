@@ -75,8 +75,6 @@ type hour struct {
 	rch     reacher
 	candBuf []int
 	lossBuf []lossCand // strongestWhy's and lossCands'
-	// txt holds the report's texts (text.go).
-	txt textArena
 	// discard takes the events a check does not keep (newEvent).
 	discard Event
 }
@@ -125,7 +123,6 @@ func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, check boo
 		}
 	}
 	if check {
-		h.txt.first = checkChunk
 		h.rep.Results = make([]Result, 0, res)
 	} else {
 		h.rep.Results = make([]Result, 0, res)

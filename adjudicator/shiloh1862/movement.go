@@ -552,13 +552,11 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		case road:
 			ev.Text = fmt.Sprintf("%s moves by road from %s through %s to %s", name, fromName, h.areaName(m.Path[0]), destName)
 		case act == actAttack:
-			ev.Text = h.txt.cat(name, " attacks ", destName, " from ", fromName)
+			ev.Text = name + " attacks " + destName + " from " + fromName
 		case act == actReinforce:
-			ev.Text = h.txt.cat(name, " reinforces ", destName, " from ", fromName, " as reserves")
+			ev.Text = name + " reinforces " + destName + " from " + fromName + " as reserves"
 		default:
-			var lb [160]byte
-			l := append(append(append(lb[:0], name...), " moves from "...), fromName...)
-			ev.Text = h.txt.put(append(append(l, " to "...), destName...))
+			ev.Text = name + " moves from " + fromName + " to " + destName
 		}
 	}
 	rec.seq = int(ev.Seq)
@@ -990,7 +988,7 @@ func (h *hour) pinDefenders(t *turn) {
 			h.mv.pinned[id] = true
 		}
 		h.event(Event{Kind: EvPinned, Side: def, Area: bt.Area, Blocks: pinned, Rule: "5.4",
-			Text: h.txt.cat(strconv.Itoa(len(pinned)), " block(s) pinned in ", h.areaName(bt.Area), ": ", h.blockNames(pinned))})
+			Text: strconv.Itoa(len(pinned)) + " block(s) pinned in " + h.areaName(bt.Area) + ": " + h.blockNames(pinned)})
 	}
 	h.pinResults(def, "")
 	h.pinResults(t.side, "you are Player 1 this hour: your blocks are not pinned")

@@ -67,7 +67,7 @@ func (h *hour) nightFire() {
 		}
 		h.event(Event{Kind: EvFire, Side: USA, Block: sp.ID, Area: target, From: gb.Area, Firepower: fp, Dice: dice, Hits: int8(hits), Rule: "9.2.2, 4.25",
 			Text: fmt.Sprintf("%s's free night fire at %s (%s): %s %s, %d hit(s)",
-				name, areaTitle(h.sc, target), how, fp, h.txt.dice(dice), hits)})
+				name, areaTitle(h.sc, target), how, fp, diceText(dice), hits)})
 		fireEv := len(h.rep.Events) - 1
 		lost := 0
 		for i := 0; i < hits; i++ {

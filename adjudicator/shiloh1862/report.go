@@ -3,6 +3,7 @@ package shiloh1862
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 )
 
 // EventKind says what happened. Events are recorded in the order they happened; a
@@ -259,4 +260,13 @@ type Report struct {
 	Points [2]int `json:"points"`
 	Over   bool   `json:"over,omitempty"`
 	Winner Side   `json:"winner,omitempty"`
+}
+
+// diceText writes dice as the reports show them: "6 3 1".
+func diceText(d []int) string {
+	s := make([]string, len(d))
+	for i, v := range d {
+		s[i] = strconv.Itoa(v)
+	}
+	return strings.Join(s, " ")
 }

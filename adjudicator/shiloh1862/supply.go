@@ -172,7 +172,7 @@ func (sp *supplier) give(id BlockID) {
 	sp.paid[h.spec(id).Army] = true
 	ev := Event{Kind: EvSupply, Side: sp.side, Block: id, Area: b.Area, Strength: int8(b.Strength), Rule: "7.1"}
 	if !h.checking { // a check reads its supply events for the blocks only
-		ev.Text = h.txt.cat(h.spec(id).Name, " gains a step (now ", strconv.Itoa(b.Strength), ")")
+		ev.Text = h.spec(id).Name + " gains a step (now " + strconv.Itoa(b.Strength) + ")"
 	}
 	h.event(ev)
 }
