@@ -15,6 +15,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/internal/alarm"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata/")
@@ -336,18 +337,18 @@ func BenchmarkDrawView(b *testing.B) {
 			var draw, encode time.Duration
 			b.ReportAllocs()
 			for b.Loop() {
-				c0 := cpuTime()
+				c0 := alarm.CPUTime()
 				img, base, err := viewImage(sc, m.v, m.rv, nil)
 				if err != nil {
 					b.Fatal(err)
 				}
-				c1 := cpuTime()
+				c1 := alarm.CPUTime()
 				buf.Reset()
 				if err := encodePNG(&buf, img, base); err != nil {
 					b.Fatal(err)
 				}
 				putPicture(img)
-				draw, encode = draw+c1-c0, encode+cpuTime()-c1
+				draw, encode = draw+time.Duration(c1-c0), encode+time.Duration(alarm.CPUTime()-c1)
 			}
 			perMap := (draw + encode) / time.Duration(b.N)
 			b.ReportMetric(float64(perMap)/1e6, "cpu-ms/op")
@@ -388,11 +389,11 @@ func BenchmarkQuantize(b *testing.B) {
 		refQ *image.Paletted
 	}{{"view", base.img, base.paletted}, {"plain", nil, nil}} {
 		b.Run(c.name, func(b *testing.B) {
-			cpu0 := cpuTime()
+			cpu0 := alarm.CPUTime()
 			for b.Loop() {
 				palettedFree <- quantize(img, c.ref, c.refQ)
 			}
-			b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(alarm.CPUTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 		})
 	}
 }

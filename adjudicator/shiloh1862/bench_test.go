@@ -3,9 +3,11 @@ package shiloh1862_test
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/internal/alarm"
 )
 
 // heavyHour builds the heaviest Day 1 hour this suite knows: six CSA groups, each an
@@ -197,33 +199,23 @@ func TestHeavyHourIsHeavy(t *testing.T) {
 	}
 }
 
-// BenchmarkResolveHour times the heaviest Day 1 hour (budget: 250 µs/op, 2,000
-// allocs/op).
+// BenchmarkResolveHour times the heaviest Day 1 hour. Alarms (issue 14): 1 ms and
+// 2,000 allocations.
 func BenchmarkResolveHour(b *testing.B) {
 	sc, st, ords := heavyHour(b)
 	seed := []byte("heavy hour")
 	b.ReportAllocs()
-	b.ResetTimer()
-	start := cpuTime()
+	clock := alarm.Start()
 	for b.Loop() {
 		if _, _, err := shiloh1862.ResolveHour(sc, st, ords, adjudicator.NewStreamDice(seed)); err != nil {
 			b.Fatal(err)
 		}
 	}
-	reportCPU(b, start)
+	clock.Check(b, time.Millisecond, 2000)
 }
 
-// reportCPU adds the process's CPU time per op: on a machine shared with other work,
-// ns/op also counts the time spent waiting for a core. (GC is included, so this is
-// an upper bound on the engine's own time.)
-func reportCPU(b *testing.B, start int64) {
-	if start > 0 {
-		b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
-	}
-}
-
-// BenchmarkFullGame plays Day 1 7AM to Day 2 6PM with random bots on both sides
-// (budget: 10 ms/op). Each op is a different seeded game; the bots' own time is
+// BenchmarkFullGame plays Day 1 7AM to Day 2 6PM with random bots on both sides.
+// Alarm (issue 14): 30 ms. Each op is a different seeded game; the bots' own time is
 // included.
 func BenchmarkFullGame(b *testing.B) {
 	sc, err := shiloh1862.LoadScenario("shiloh1862")
@@ -232,12 +224,12 @@ func BenchmarkFullGame(b *testing.B) {
 	}
 	b.ReportAllocs()
 	seed := uint64(0)
-	start := cpuTime()
+	clock := alarm.Start()
 	for b.Loop() {
 		playRandomGame(b, sc, seed%64, false, nil)
 		seed++
 	}
-	reportCPU(b, start)
+	clock.Check(b, 30*time.Millisecond, 0)
 }
 
 // BenchmarkBot times one side's random orders.
