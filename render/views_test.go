@@ -166,7 +166,7 @@ func testReport(v *shiloh1862.View) *shiloh1862.ReportView {
 	}
 	ev = seen
 	for i := range ev {
-		ev[i].Seq = int32(i + 1)
+		ev[i].Seq = i + 1
 	}
 	return &shiloh1862.ReportView{
 		Viewer:     v.Viewer,

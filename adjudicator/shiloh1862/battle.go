@@ -196,7 +196,7 @@ func (h *hour) fightBattle(ph *battlePhase, b *battle, why string) bool {
 	} else {
 		text = "battle at " + ft.title() + " ends in round " + strconv.Itoa(last)
 	}
-	h.event(Event{Kind: EvBattleEnd, Area: b.Area, Attacker: b.Attacker, Winner: winner, Round: int8(last), Rule: "6.3", Text: text})
+	h.event(Event{Kind: EvBattleEnd, Area: b.Area, Attacker: b.Attacker, Winner: winner, Round: last, Rule: "6.3", Text: text})
 	if winner != NoSide {
 		ft.regroup(winner)
 	}
@@ -417,7 +417,7 @@ func (ft *fight) rounds() int {
 			ft.checkSwap()
 		}
 		ft.arrivals()
-		h.event(Event{Kind: EvRound, Area: ft.area, Round: int8(r), Attacker: ft.attacker, Rule: "6.3",
+		h.event(Event{Kind: EvRound, Area: ft.area, Round: r, Attacker: ft.attacker, Rule: "6.3",
 			Text: "round " + strconv.Itoa(r) + " at " + ft.title()})
 		ft.measure()
 		for _, f := range ft.turnOrder() {
@@ -492,7 +492,7 @@ func (ft *fight) arrivals() {
 		if h.st.Options.Flanking {
 			rule = "6.5, Flanking (optional)"
 		}
-		h.event(Event{Kind: EvReserves, Side: s, Area: ft.area, Round: int8(ft.round), Blocks: ids, Rule: rule, Text: text})
+		h.event(Event{Kind: EvReserves, Side: s, Area: ft.area, Round: ft.round, Blocks: ids, Rule: rule, Text: text})
 	}
 }
 
@@ -623,7 +623,7 @@ func (ft *fight) retreat(f *fighter, forced bool, why string) (bool, string) {
 	h := ft.h
 	bs := f.state(h)
 	name := blockTitle(h.sc, f.id)
-	ev := Event{Kind: EvRetreat, Side: f.side, Block: f.id, Area: ft.area, From: ft.area, Round: int8(ft.round), Strength: int8(bs.Strength)}
+	ev := Event{Kind: EvRetreat, Side: f.side, Block: f.id, Area: ft.area, From: ft.area, Round: ft.round, Strength: bs.Strength}
 	switch {
 	case f.gunboat:
 		f.out = true
@@ -719,7 +719,7 @@ func (ft *fight) overstacked(f *fighter, at AreaID) {
 	h.rankRetreats(f.side, cands)
 	to := cands[0]
 	h.place(f.state(h), f.state(h).Where, to)
-	h.event(Event{Kind: EvRetreat, Side: f.side, Block: f.id, Area: ft.area, From: at, To: to, Round: int8(ft.round), Strength: int8(f.state(h).Strength), Rule: "6.75",
+	h.event(Event{Kind: EvRetreat, Side: f.side, Block: f.id, Area: ft.area, From: at, To: to, Round: ft.round, Strength: f.state(h).Strength, Rule: "6.75",
 		Text: fmt.Sprintf("%s moves on from full %s to %s (default: friendly before vacant, fewest enemy neighbours, then id)", name, areaTitle(h.sc, at), areaTitle(h.sc, to))})
 }
 
@@ -915,7 +915,7 @@ func (ft *fight) fire(f *fighter, note string) {
 		if note != "" {
 			text += " (" + note + ")"
 		}
-		h.event(Event{Kind: EvPass, Side: f.side, Block: f.id, Area: ft.area, Round: int8(ft.round), Firepower: fp, Rule: rule, Text: text})
+		h.event(Event{Kind: EvPass, Side: f.side, Block: f.id, Area: ft.area, Round: ft.round, Firepower: fp, Rule: rule, Text: text})
 	}
 	targets := ft.targets(enemy)
 	switch {
@@ -957,7 +957,7 @@ func (ft *fight) fire(f *fighter, note string) {
 		rule = "6.6, 4.25"
 	}
 	ev := h.newEvent(EvFire)
-	ev.Side, ev.Block, ev.Area, ev.Round, ev.Firepower, ev.Dice, ev.Hits, ev.Rule, ev.Text = f.side, f.id, ft.area, int8(ft.round), fp, dice, int8(hits), rule, text
+	ev.Side, ev.Block, ev.Area, ev.Round, ev.Firepower, ev.Dice, ev.Hits, ev.Rule, ev.Text = f.side, f.id, ft.area, ft.round, fp, dice, hits, rule, text
 	fireEv := ev.Seq - 1 // ev itself may move as later events grow the list
 	lost := 0
 	for i := 0; i < hits; i++ {
@@ -1010,7 +1010,7 @@ func (ft *fight) pond(dice []int, shooter string) {
 		}
 		ft.pondHit = true
 		bs.Strength--
-		ft.h.event(Event{Kind: EvHit, Side: CSA, Block: p.id, Area: ft.area, Round: int8(ft.round), Strength: int8(bs.Strength), Rule: "Pond (optional)",
+		ft.h.event(Event{Kind: EvHit, Side: CSA, Block: p.id, Area: ft.area, Round: ft.round, Strength: bs.Strength, Rule: "Pond (optional)",
 			Text: fmt.Sprintf("%s takes a friendly hit from %s's roll of 6 (blue uniforms)", blockTitle(ft.h.sc, p.id), shooter)})
 		return
 	}
@@ -1043,7 +1043,7 @@ func (ft *fight) gunboatWear() {
 			f.out = true
 			text += "; at strength 0 it cannot fire and leaves the battle"
 		}
-		h.event(Event{Kind: EvHit, Side: f.side, Block: f.id, Area: ft.area, Round: int8(ft.round), Strength: int8(bs.Strength), Rule: "4.25", Text: text})
+		h.event(Event{Kind: EvHit, Side: f.side, Block: f.id, Area: ft.area, Round: ft.round, Strength: bs.Strength, Rule: "4.25", Text: text})
 	}
 }
 
@@ -1190,10 +1190,10 @@ func (h *hour) takeLoss(id BlockID, area AreaID, round int, rule, cause string) 
 	bs, spec := &h.st.Blocks[bi], h.specAt(bi)
 	side, name := spec.Side, specTitle(spec, id)
 	ev := h.newEvent(EvHit)
-	ev.Side, ev.Block, ev.Area, ev.Round, ev.Rule = side, id, area, int8(round), rule
+	ev.Side, ev.Block, ev.Area, ev.Round, ev.Rule = side, id, area, round, rule
 	if !h.lastStepAt(bi) {
 		bs.Strength--
-		ev.Strength, ev.Text = int8(bs.Strength), fmt.Sprintf("%s: %s to strength %d", cause, name, bs.Strength)
+		ev.Strength, ev.Text = bs.Strength, fmt.Sprintf("%s: %s to strength %d", cause, name, bs.Strength)
 		return true
 	}
 	ev.Text = cause + ": " + name + " at its last step" // Strength 0
@@ -1212,7 +1212,7 @@ func (h *hour) battleEliminate(id BlockID, area AreaID, round int, rule, text st
 	bs := h.block(id)
 	side := h.sideOf(id)
 	if h.spec(id).IsHQ() {
-		h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Round: int8(round), Rule: rule, Text: text})
+		h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Round: round, Rule: rule, Text: text})
 		h.hqFalls(id, area, round)
 		return
 	}
@@ -1220,7 +1220,7 @@ func (h *hour) battleEliminate(id BlockID, area AreaID, round int, rule, text st
 	bs.Strength = 0
 	h.st.Losses = append(h.st.Losses, Loss{Block: id, Side: side, Hour: h.st.Hour})
 	h.dropSightings(id)
-	h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Round: int8(round), Rule: rule, Text: text})
+	h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Round: round, Rule: rule, Text: text})
 }
 
 // armyHQ reports whether an HQ commands an army as its AHQ: an AHQ, or an HQ that
@@ -1281,7 +1281,7 @@ func (h *hour) hqFalls(id BlockID, area AreaID, round int) {
 	} else {
 		h.place(bs, Fallen, "")
 	}
-	h.event(Event{Kind: EvHQFallen, Side: side, Block: id, Area: area, Round: int8(round), Rule: "6.91", Text: text})
+	h.event(Event{Kind: EvHQFallen, Side: side, Block: id, Area: area, Round: round, Rule: "6.91", Text: text})
 	sort.Slice(commanded, func(i, j int) bool { return commanded[i] < commanded[j] })
 	for _, a := range commanded {
 		h.succeedArmy(a, id)

@@ -437,7 +437,7 @@ func eventLine(e shiloh1862.Event) string {
 	if e.Winner != adjudicator.NoSide {
 		add("winner", strings.ToLower(e.Winner.String()))
 	}
-	if e.Points != [2]int16{} {
+	if e.Points != [2]int{} {
 		add("points", fmt.Sprintf("%d:%d", e.Points[0], e.Points[1]))
 	}
 	add("rule", e.Rule)

@@ -554,7 +554,7 @@ func (h *hour) reduceActiveHQs(t *turn) {
 			b.Strength--
 		}
 		str := strconv.Itoa(b.Strength)
-		h.event(Event{Kind: EvHQReduced, Side: t.side, Block: a.id, Area: b.Area, Strength: int8(b.Strength), Rule: "5.2",
+		h.event(Event{Kind: EvHQReduced, Side: t.side, Block: a.id, Area: b.Area, Strength: b.Strength, Rule: "5.2",
 			Text: spec.Name + " commanded " + strconv.Itoa(len(a.commanded)) + " block(s) and is reduced to " + str})
 		h.result(Result{Side: t.side, Order: ref, Status: Executed, Rule: "5.2", Blocks: a.commanded,
 			Reason: spec.Name + " commanded " + h.blockNames(a.commanded) + "; reduced to strength " + str})

@@ -201,7 +201,7 @@ func (h *hour) event(e Event) {
 	if h.checking && e.Kind != EvSupply {
 		return // a check reads only its supply events (supplyPlan)
 	}
-	e.Seq = int32(len(h.rep.Events) + 1)
+	e.Seq = len(h.rep.Events) + 1
 	h.rep.Events = append(h.rep.Events, e)
 }
 
@@ -224,7 +224,7 @@ func (h *hour) newEvent(k EventKind) *Event {
 	ev = ev[:len(ev)+1]
 	h.rep.Events = ev
 	e := &ev[len(ev)-1]
-	e.Seq, e.Kind = int32(len(ev)), k
+	e.Seq, e.Kind = len(ev), k
 	return e
 }
 

@@ -501,10 +501,10 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 				return
 			}
 			b.Strength--
-			ev.Strength = int8(b.Strength)
+			ev.Strength = b.Strength
 			ev.Text = fmt.Sprintf("%s moved without command, rolled %d and loses a step (now %d)", name, v, b.Strength)
 		} else {
-			ev.Strength = int8(b.Strength)
+			ev.Strength = b.Strength
 			ev.Text = fmt.Sprintf("%s moved without command and rolled %d: no loss", name, v)
 		}
 		h.event(ev)
@@ -899,7 +899,7 @@ func (h *hour) dropEvent(seq int) {
 		}
 	}
 	for i := range ev {
-		ev[i].Seq = int32(i + 1)
+		ev[i].Seq = i + 1
 	}
 	h.rep.Events = ev
 }

@@ -65,7 +65,7 @@ func (h *hour) nightFire() {
 				hits++
 			}
 		}
-		h.event(Event{Kind: EvFire, Side: USA, Block: sp.ID, Area: target, From: gb.Area, Firepower: fp, Dice: dice, Hits: int8(hits), Rule: "9.2.2, 4.25",
+		h.event(Event{Kind: EvFire, Side: USA, Block: sp.ID, Area: target, From: gb.Area, Firepower: fp, Dice: dice, Hits: hits, Rule: "9.2.2, 4.25",
 			Text: fmt.Sprintf("%s's free night fire at %s (%s): %s %s, %d hit(s)",
 				name, areaTitle(h.sc, target), how, fp, diceText(dice), hits)})
 		fireEv := len(h.rep.Events) - 1
@@ -79,7 +79,7 @@ func (h *hour) nightFire() {
 			bs := h.block(t)
 			bs.Strength--
 			// The USA learns nothing from the night's hits: the text names no block.
-			h.event(Event{Kind: EvHit, Side: CSA, Block: t, Area: target, Strength: int8(bs.Strength), Rule: "9.2.2, 4.25",
+			h.event(Event{Kind: EvHit, Side: CSA, Block: t, Area: target, Strength: bs.Strength, Rule: "9.2.2, 4.25",
 				Text: fmt.Sprintf("a CSA block at %s loses a step to %s's fire", areaTitle(h.sc, target), name)})
 		}
 		if lost > 0 {

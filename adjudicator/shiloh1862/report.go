@@ -1,7 +1,6 @@
 package shiloh1862
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
 )
@@ -109,98 +108,33 @@ type Revealed struct {
 }
 
 // Event is one thing that happened. Only the fields that matter for its Kind are set.
-//
-// An hour writes hundreds of events, so the fields are laid out to pack (strings,
-// then lists, then the small numbers together); the JSON keeps its documented field
-// order (eventJSON), which the verifiable record depends on.
+// The fields are in the order of the documented JSON form (docs/STATE.md), which the
+// verifiable record depends on.
 type Event struct {
-	Block BlockID
-	Area  AreaID // where it happened (battle area)
-	From  AreaID
-	To    AreaID
+	Seq    int       `json:"seq"`
+	Kind   EventKind `json:"kind"`
+	Side   Side      `json:"side,omitempty"`
+	Block  BlockID   `json:"block,omitempty"`
+	Blocks []BlockID `json:"blocks,omitempty"` // blocks acting together (an arrival group, pinned blocks)
+	Area   AreaID    `json:"area,omitempty"`   // where it happened (battle area)
+	From   AreaID    `json:"from,omitempty"`
+	To     AreaID    `json:"to,omitempty"`
+	Via    []AreaID  `json:"via,omitempty"` // a road move's path
+	Intent Intent    `json:"intent,omitempty"`
 	// CommandedBy is the HQ that commanded a move (5.2).
-	CommandedBy BlockID
-	Rule        string
-	Text        string
-	// Blocks lists blocks acting together (an arrival group, pinned blocks).
-	Blocks    []BlockID
-	Via       []AreaID // a road move's path
-	Dice      []int
-	Revealed  []Revealed
-	Firepower Firepower // effective firepower of a fire
-	Seq       int32
-	// Points are VPs per side (index Side.Index()).
-	Points   [2]int16
-	Round    int8
-	Hits     int8
-	Strength int8 // strength after the event
-	Side     Side
-	Intent   Intent
-	Attacker Side
-	Winner   Side // of a battle or the game
-	Kind     EventKind
-}
-
-// eventJSON is an Event's JSON form, in its documented field order.
-type eventJSON struct {
-	Seq         int        `json:"seq"`
-	Kind        EventKind  `json:"kind"`
-	Side        Side       `json:"side,omitempty"`
-	Block       BlockID    `json:"block,omitempty"`
-	Blocks      []BlockID  `json:"blocks,omitempty"`
-	Area        AreaID     `json:"area,omitempty"`
-	From        AreaID     `json:"from,omitempty"`
-	To          AreaID     `json:"to,omitempty"`
-	Via         []AreaID   `json:"via,omitempty"`
-	Intent      Intent     `json:"intent,omitempty"`
 	CommandedBy BlockID    `json:"commanded_by,omitempty"`
 	Round       int        `json:"round,omitempty"`
-	Firepower   Firepower  `json:"firepower,omitempty"`
+	Firepower   Firepower  `json:"firepower,omitempty"` // effective firepower of a fire
 	Dice        []int      `json:"dice,omitempty"`
 	Hits        int        `json:"hits,omitempty"`
-	Strength    int        `json:"strength,omitempty"`
+	Strength    int        `json:"strength,omitempty"` // strength after the event
 	Attacker    Side       `json:"attacker,omitempty"`
 	Revealed    []Revealed `json:"revealed,omitempty"`
-	Winner      Side       `json:"winner,omitempty"`
-	Points      [2]int     `json:"points,omitempty"`
+	Winner      Side       `json:"winner,omitempty"` // of a battle or the game
+	Points      [2]int     `json:"points,omitempty"` // VPs per side (index Side.Index())
 	Rule        string     `json:"rule,omitempty"`
 	Text        string     `json:"text,omitempty"`
 }
-
-// MarshalJSON writes the event in its documented field order.
-func (e Event) MarshalJSON() ([]byte, error) {
-	return json.Marshal(eventJSON{
-		Seq: int(e.Seq), Kind: e.Kind, Side: e.Side, Block: e.Block, Blocks: e.Blocks, Area: e.Area,
-		From: e.From, To: e.To, Via: e.Via, Intent: e.Intent, CommandedBy: e.CommandedBy,
-		Round: int(e.Round), Firepower: e.Firepower, Dice: e.Dice, Hits: int(e.Hits),
-		Strength: int(e.Strength), Attacker: e.Attacker, Revealed: e.Revealed, Winner: e.Winner,
-		Points: [2]int{int(e.Points[0]), int(e.Points[1])}, Rule: e.Rule, Text: e.Text,
-	})
-}
-
-// UnmarshalJSON reads the JSON form (numbers beyond the packed fields' range are an
-// error, as they can never be written).
-func (e *Event) UnmarshalJSON(b []byte) error {
-	var w eventJSON
-	if err := json.Unmarshal(b, &w); err != nil {
-		return err
-	}
-	if w.Seq < 0 || !fits[int32](w.Seq) || !fits[int8](w.Round) || !fits[int8](w.Hits) || !fits[int8](w.Strength) ||
-		!fits[int16](w.Points[0]) || !fits[int16](w.Points[1]) {
-		return errorf("event %d: a number is out of range", w.Seq)
-	}
-	*e = Event{
-		Kind: w.Kind, Block: w.Block, Area: w.Area, From: w.From, To: w.To, CommandedBy: w.CommandedBy,
-		Rule: w.Rule, Text: w.Text, Blocks: w.Blocks, Via: w.Via, Dice: w.Dice, Revealed: w.Revealed,
-		Firepower: w.Firepower, Seq: int32(w.Seq), Points: [2]int16{int16(w.Points[0]), int16(w.Points[1])},
-		Round: int8(w.Round), Hits: int8(w.Hits), Strength: int8(w.Strength), Side: w.Side, Intent: w.Intent,
-		Attacker: w.Attacker, Winner: w.Winner,
-	}
-	return nil
-}
-
-// fits reports whether v keeps its value as a T (a packed field's type).
-func fits[T int8 | int16 | int32](v int) bool { return int(T(v)) == v }
 
 // Status is what became of one order.
 type Status string

@@ -7,17 +7,16 @@ import (
 	"testing"
 )
 
-// TestEventJSON: an event's JSON keeps its documented field order whatever the
-// in-memory layout (the verifiable record hashes report bytes), leaves out what is
-// not set, and reads back to the same event; numbers too large for the packed
-// fields are refused.
+// TestEventJSON: an event's JSON keeps its documented field order (the verifiable
+// record hashes report bytes), leaves out what is not set, and reads back to the
+// same event.
 func TestEventJSON(t *testing.T) {
 	e := Event{
 		Seq: 7, Kind: EvFire, Side: CSA, Block: "cleburne", Blocks: []BlockID{"a", "b"}, Area: "shiloh-church",
 		From: "fraley", To: "seay", Via: []AreaID{"road-a"}, Intent: IntentAttack, CommandedBy: "hardee",
 		Round: 2, Firepower: Firepower{Letter: 'B', Value: 2}, Dice: []int{6, 1}, Hits: 1, Strength: 3,
 		Attacker: USA, Revealed: []Revealed{{Block: "x", Side: USA, Strength: 2, Firepower: Firepower{Letter: 'A', Value: 1}}},
-		Winner: CSA, Points: [2]int16{4, 9}, Rule: "6.6", Text: "it happened",
+		Winner: CSA, Points: [2]int{4, 9}, Rule: "6.6", Text: "it happened",
 	}
 	b, err := json.Marshal(e)
 	if err != nil {
@@ -48,11 +47,6 @@ func TestEventJSON(t *testing.T) {
 	b, _ = json.Marshal(Event{Seq: 1, Kind: EvMove, Side: USA, Block: "b1", From: "a", To: "b", Rule: "5.3"})
 	if want := `{"seq":1,"kind":"move","side":"USA","block":"b1","from":"a","to":"b","firepower":"","points":[0,0],"rule":"5.3"}`; string(b) != want {
 		t.Errorf("move event: %s\nwant %s", b, want)
-	}
-	for _, bad := range []string{`{"seq":1,"round":300}`, `{"seq":1,"hits":-200}`, `{"seq":1,"strength":128}`, `{"seq":1,"points":[40000,0]}`, `{"seq":-1}`} {
-		if err := json.Unmarshal([]byte(bad), &back); err == nil {
-			t.Errorf("%s read without error", bad)
-		}
 	}
 	// Every kind reads back from its name; an unknown name is refused.
 	for k := EvInitiative; k <= EvControlChanged; k++ {

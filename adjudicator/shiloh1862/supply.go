@@ -170,7 +170,7 @@ func (sp *supplier) give(id BlockID) {
 	sp.given[id] = true
 	sp.inArea[b.Area]++
 	sp.paid[h.spec(id).Army] = true
-	ev := Event{Kind: EvSupply, Side: sp.side, Block: id, Area: b.Area, Strength: int8(b.Strength), Rule: "7.1"}
+	ev := Event{Kind: EvSupply, Side: sp.side, Block: id, Area: b.Area, Strength: b.Strength, Rule: "7.1"}
 	if !h.checking { // a check reads its supply events for the blocks only
 		ev.Text = h.spec(id).Name + " gains a step (now " + strconv.Itoa(b.Strength) + ")"
 	}

@@ -12,16 +12,15 @@ func (h *hour) endOfHour() {
 	}
 	pts := h.st.Points()
 	h.rep.Points = pts
-	evPts := [2]int16{int16(pts[0]), int16(pts[1])} // VPs count blocks: far below 32767
 	if winner, decided, text := victoryAt(hr, pts); decided {
 		h.st.Over, h.st.Winner = true, winner
-		h.event(Event{Kind: EvVictory, Side: winner, Winner: winner, Points: evPts, Rule: "8.0", Text: text})
+		h.event(Event{Kind: EvVictory, Side: winner, Winner: winner, Points: pts, Rule: "8.0", Text: text})
 	} else if text != "" {
-		h.event(Event{Kind: EvVictory, Points: evPts, Rule: "8.0", Text: text})
+		h.event(Event{Kind: EvVictory, Points: pts, Rule: "8.0", Text: text})
 	}
 	if !h.st.Over && hr >= h.sc.End {
 		h.st.Over = true
-		h.event(Event{Kind: EvVictory, Points: evPts, Rule: "8.0",
+		h.event(Event{Kind: EvVictory, Points: pts, Rule: "8.0",
 			Text: fmt.Sprintf("the scenario ends after %s with no winner (USA %d VP, CSA %d VP)", hr, pts[0], pts[1])})
 	}
 	h.rep.Over, h.rep.Winner = h.st.Over, h.st.Winner

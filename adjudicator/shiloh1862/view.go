@@ -402,7 +402,7 @@ func ViewReport(sc *Scenario, before *State, rep *Report, after *State, viewer S
 	for i := range rep.Events {
 		if acts[i] != evDrop {
 			rv.Events[k] = viewEvent(sc, &rep.Events[i], acts[i], mode)
-			rv.Events[k].Seq = int32(k + 1)
+			rv.Events[k].Seq = k + 1
 			k++
 		}
 	}
