@@ -30,9 +30,9 @@
 // view for receipts; dice.go holds the dice; bot.go a random legal-order player
 // that sees only its own view; occupancy.go the hour's count of blocks per area and
 // side, which every change of a block's place goes through (h.place); index.go the
-// map's lookup tables (crossings with their limits, road moves); text.go the shared
-// buffers the report's texts are written into. docs/ENGINE.md's Performance section
-// says which of these keep the hour fast.
+// map's lookup tables (crossings with their limits, road moves); system.go the
+// contract's System and Scenario (package adjudicator), shared.go the contract's
+// sides and dice under their old names here.
 //
 // How the interactive board game becomes one set of orders per side per hour (intents,
 // the command solver, standing battle doctrine and its defaults) is described in
