@@ -58,7 +58,13 @@ func BuildReport(sc *shiloh1862.Scenario, game string, rv *shiloh1862.ReportView
 			done = append(done, resultTag(n, res))
 			continue
 		}
-		r.Orders = append(r.Orders, resultLine(n, rv.Viewer, res))
+		// One order can give several identical results (Player 2's battle list,
+		// one per area named): the reader needs the sentence once.
+		l := resultLine(n, rv.Viewer, res)
+		if k := len(r.Orders); k > 0 && r.Orders[k-1] == l {
+			continue
+		}
+		r.Orders = append(r.Orders, l)
 	}
 	if len(done) > 0 {
 		r.Orders = append(r.Orders, Line{Text: "Carried out as written: " + strings.Join(done, "; ")})
@@ -156,18 +162,26 @@ func initiativeLine(in shiloh1862.Initiative) string {
 		s = fmt.Sprintf("Initiative: USA rolled %d, CSA rolled %d. ", u, c)
 	}
 	s += fmt.Sprintf("%s was Player 1.", in.Player1)
-	if in.Reason != "" {
+	// The reason says why only when the rolls do not: a tie, or an hour whose
+	// Player 1 is fixed. A higher roll is told once, by the rolls.
+	if decided := u != c && u != 0 && c != 0; in.Reason != "" && !decided {
 		s += " " + in.Reason
 	}
 	return s
 }
 
-// resultTag names an executed order briefly: "line 3 (Cleburne)".
+// resultTag names an executed order briefly: "move (line 3): Cleburne". An
+// activation says which HQ commanded which blocks: its blocks are the commanded
+// ones, not HQs, and would read as if they had been activated.
 func resultTag(n namer, r shiloh1862.Result) string {
 	var b strings.Builder
 	b.WriteString(r.Order.Kind)
 	if r.Order.Line > 0 {
 		fmt.Fprintf(&b, " (line %d)", r.Order.Line)
+	}
+	if r.Order.Kind == "activate" && r.Reason != "" {
+		b.WriteString(": " + r.Reason)
+		return b.String()
 	}
 	if len(r.Blocks) > 0 {
 		var names []string
@@ -325,8 +339,8 @@ func eventLine(n namer, viewer adjudicator.Side, e shiloh1862.Event) Line {
 	// An enemy move the viewer saw carries no identity; the engine's text would
 	// only repeat the path.
 	unseen := e.Kind == shiloh1862.EvMove && e.Block == ""
-	if e.Text != "" && !restates(e.Kind) && !unseen {
-		s += " (" + e.Text + ")"
+	if why := engineWhy(n, e); why != "" && !restates(e) && !unseen {
+		s += " (" + why + ")"
 	}
 	if e.Rule != "" {
 		s += " [" + e.Rule + "]"
@@ -334,15 +348,37 @@ func eventLine(n namer, viewer adjudicator.Side, e shiloh1862.Event) Line {
 	return Line{s + ".", cls}
 }
 
-// restates lists the kinds whose engine text only says again what the sentence
-// already tells; for the others (retreats, hits, pins…) it explains a decision.
-func restates(k shiloh1862.EventKind) bool {
-	switch k {
+// restates reports the events whose engine text only says again what the
+// sentence already tells; for the others (retreats, hits, pins…) it explains a
+// decision. A block eliminated at its last step (6.9) was told by its last hit.
+func restates(e shiloh1862.Event) bool {
+	switch e.Kind {
 	case shiloh1862.EvActivate, shiloh1862.EvMove, shiloh1862.EvHQReduced, shiloh1862.EvSupply,
 		shiloh1862.EvArrival, shiloh1862.EvArrivalHeld, shiloh1862.EvFire:
 		return true
+	case shiloh1862.EvEliminated:
+		return e.Rule == "6.9"
 	}
 	return false
+}
+
+// engineWhy is the part of an event's engine text that explains it. A retreat's
+// text repeats "X retreats to Y" before its reason, which the sentence already
+// says. The engine breaks its last ties by id, which means nothing to a player:
+// "then id" is left out (the players' guide gives the whole default).
+//
+// Stored reports carry the engine's English (report format 1), so it is trimmed
+// here; with reports as codes (docs/ARCHITECTURE.md §11, step 17) the reasons
+// become phrases of their own.
+func engineWhy(n namer, e shiloh1862.Event) string {
+	t := e.Text
+	if e.Kind == shiloh1862.EvRetreat {
+		prefix := n.block(e.Block) + " retreats to " + n.area(e.To) + " ("
+		if strings.HasPrefix(t, prefix) && strings.HasSuffix(t, ")") {
+			t = t[len(prefix) : len(t)-1]
+		}
+	}
+	return strings.ReplaceAll(t, ", then id", "")
 }
 
 func sideOrNone(s adjudicator.Side) string {

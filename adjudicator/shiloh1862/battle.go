@@ -584,12 +584,7 @@ func (ft *fight) doctrine(s Side) (Doctrine, string) {
 	return Doctrine{Kind: Hold}, "default"
 }
 
-func doctrineText(d Doctrine, src string) string {
-	if d.Kind == WithdrawAfter {
-		return fmt.Sprintf("%s: withdraw after round %d", src, d.AfterRound)
-	}
-	return src + ": " + d.Kind.String()
-}
+func doctrineText(d Doctrine, src string) string { return src + ": " + d.Words() }
 
 // wantsRetreat decides whether a block retreats this turn, and whether it must.
 func (ft *fight) wantsRetreat(f *fighter) (want, forced bool, why string) {

@@ -389,7 +389,7 @@ func standingChecks(sc *Scenario, st *State, o *Orders) []Check {
 		out = append(out, c)
 	}
 	for i, d := range o.Doctrine {
-		c := Check{Order: OrderRef{Kind: "doctrine", Index: i, Line: d.Line}, Status: CheckOK, Rule: "6.7", Text: "OK: " + d.Kind.String()}
+		c := Check{Order: OrderRef{Kind: "doctrine", Index: i, Line: d.Line}, Status: CheckOK, Rule: "6.7", Text: "OK: " + d.Words()}
 		switch {
 		case d.Area != "" && !known(d.Area):
 			c.Status, c.Text = CheckError, fmt.Sprintf("unknown area %q", d.Area)

@@ -237,3 +237,18 @@ func TestCheckOrdersCorruptState(t *testing.T) {
 		t.Fatalf("corrupt state: %+v", cs)
 	}
 }
+
+// A standing doctrine's receipt line says the doctrine as written, a withdrawal
+// with its round (6.7); it used to read "OK: withdraw after".
+func TestCheckDoctrineSaysItsRound(t *testing.T) {
+	sc := ewWorld()
+	st := ewState(sc, 3, ewAt{"cs_hq", "w1", 0}, ewAt{"cs_inf1", "w1", 0})
+	o := &Orders{Side: CSA, Doctrine: []Doctrine{{Kind: WithdrawAfter, AfterRound: 3}, {Kind: WithdrawIfWeaker, Area: "w1"}}}
+	cs := CheckOrders(sc, st, o)
+	if c := checkFor(cs, "doctrine", 0); c.Text != "OK: withdraw after round 3" {
+		t.Errorf("withdraw after: %q", c.Text)
+	}
+	if c := checkFor(cs, "doctrine", 1); c.Text != "OK: withdraw if weaker" {
+		t.Errorf("withdraw if weaker: %q", c.Text)
+	}
+}

@@ -1,5 +1,7 @@
 package shiloh1862
 
+import "fmt"
+
 // This file defines what one side's orders for one hour can say (DESIGN §2). The
 // orders package parses plain text into these types; the engine consumes them. Every
 // order keeps the Line it came from so that receipts and reports can point back at
@@ -115,6 +117,14 @@ type Doctrine struct {
 	AfterRound int          `json:"after_round,omitempty"`
 	Retreat    []AreaID     `json:"retreat,omitempty"`
 	Line       int          `json:"line,omitempty"`
+}
+
+// Words says a doctrine as its order reads: a withdrawal with its round.
+func (d Doctrine) Words() string {
+	if d.Kind == WithdrawAfter {
+		return fmt.Sprintf("withdraw after round %d", d.AfterRound)
+	}
+	return d.Kind.String()
 }
 
 // Regroup says where the victor's blocks go after a battle in Area (6.8). Empty

@@ -1,0 +1,75 @@
+package templates
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+)
+
+// The repetitions players saw in their reports (issue 14), each told once now.
+// The engine's texts are as the engine writes them.
+func TestReportSaysEachThingOnce(t *testing.T) {
+	sc := scenario(t)
+	csa, usa := adjudicator.CSA, adjudicator.USA
+	c2 := shiloh1862.Firepower{Letter: 'C', Value: 2}
+	rv := &shiloh1862.ReportView{
+		Viewer: csa, Hour: 15,
+		Initiative: shiloh1862.Initiative{Rolls: [2]int{6, 10}, Player1: csa, Reason: "CSA rolled 10, USA 6"},
+		Events: []shiloh1862.Event{
+			{Kind: shiloh1862.EvBattle, Area: "davis_field", Attacker: csa, Revealed: []shiloh1862.Revealed{
+				{Block: "cs_bowen", Side: csa, Strength: 1, Firepower: c2}}},
+			{Kind: shiloh1862.EvRound, Area: "davis_field", Round: 4},
+			{Kind: shiloh1862.EvRetreat, Side: csa, Block: "cs_bowen", Area: "davis_field", From: "davis_field", To: "barnes_field", Round: 4, Rule: "6.72",
+				Text: "Bowen retreats to Barnes' Field (attackers must retreat in round 4 (6.73); default destination: friendly before vacant, fewest enemy neighbours, then id)"},
+			{Kind: shiloh1862.EvHit, Side: csa, Block: "cs_cobb", Area: "davis_field", Round: 4, Rule: "6.6",
+				Text: "hit by Smith (tied with 1 other(s) at strength 1; default: non-HQ before HQ, lower firepower, then id): Cobb at its last step"},
+			{Kind: shiloh1862.EvEliminated, Side: csa, Block: "cs_cobb", Area: "davis_field", Round: 4, Rule: "6.9", Text: "Cobb is eliminated (6.9)"},
+			{Kind: shiloh1862.EvBattleEnd, Area: "davis_field", Winner: usa},
+		},
+		Results: []shiloh1862.Result{
+			{Side: csa, Order: shiloh1862.OrderRef{Kind: "activate", Line: 1}, Status: shiloh1862.Executed, Rule: "5.2",
+				Blocks: []shiloh1862.BlockID{"cs_anderson", "cs_gibson"}, Reason: "Bragg commanded Anderson, Gibson; reduced to strength 1"},
+			{Side: csa, Order: shiloh1862.OrderRef{Kind: "battles", Index: 0}, Status: shiloh1862.Unused, Rule: "6.2",
+				Reason: "CSA was Player 2 this hour: Player 1 sets the battle sequence"},
+			{Side: csa, Order: shiloh1862.OrderRef{Kind: "battles", Index: 1}, Status: shiloh1862.Unused, Rule: "6.2",
+				Reason: "CSA was Player 2 this hour: Player 1 sets the battle sequence"},
+		},
+	}
+	r := BuildReport(sc, "g1", rv)
+	var lines []string
+	for _, l := range r.Orders {
+		lines = append(lines, l.Text)
+	}
+	for _, b := range r.Battles {
+		for _, rd := range b.Rounds {
+			for _, l := range rd.Lines {
+				lines = append(lines, l.Text)
+			}
+		}
+	}
+	for _, l := range r.Losses {
+		lines = append(lines, l.Text)
+	}
+	got := r.Initiative + "\n" + strings.Join(lines, "\n")
+	want := `Initiative: USA rolled 6, CSA rolled 10. CSA was Player 1.
+battles: unused: CSA was Player 2 this hour: Player 1 sets the battle sequence [rule 6.2]
+Carried out as written: activate (line 1): Bragg commanded Anderson, Gibson; reduced to strength 1
+Bowen retreats to Barnes' Field (attackers must retreat in round 4 (6.73); default destination: friendly before vacant, fewest enemy neighbours) [6.72].
+Cobb takes a hit, strength 0 (hit by Smith (tied with 1 other(s) at strength 1; default: non-HQ before HQ, lower firepower): Cobb at its last step) [6.6].
+Cobb eliminated [6.9].`
+	if got != want {
+		t.Errorf("report lines:\n%s\nwant:\n%s", got, want)
+	}
+
+	// A tie, or a fixed Player 1, is explained by the reason.
+	for _, in := range []shiloh1862.Initiative{
+		{Rolls: [2]int{9, 9}, Player1: usa, Reason: "both rolled 9; USA wins ties (9.3.1)"},
+		{Player1: usa, Reason: "USA is always Player 1 at Day 2 7AM (2.1), no roll"},
+	} {
+		if line := initiativeLine(in); !strings.HasSuffix(line, in.Reason) {
+			t.Errorf("initiative %q lost its reason", line)
+		}
+	}
+}
