@@ -92,6 +92,16 @@ func (m *HourMail) Text() (string, error) {
 	return b.String(), nil
 }
 
+// ReportText renders an hour's report alone, as the hour mail words it: what
+// `pbem resolve` prints for the GM.
+func ReportText(r *Report) (string, error) {
+	var b bytes.Buffer
+	if err := textT.ExecuteTemplate(&b, "report", r); err != nil {
+		return "", err
+	}
+	return strings.TrimLeft(b.String(), "\n"), nil
+}
+
 // HTML renders the HTML body; the map is referenced as cid:map@pbem, the Content-ID
 // mail.Compose gives the inline map (mail.MapContentID).
 func (m *HourMail) HTML() (string, error) {

@@ -202,7 +202,7 @@ func resultLine(n namer, viewer adjudicator.Side, r shiloh1862.Result) Line {
 		fmt.Fprintf(&b, "line %d, ", r.Order.Line)
 	}
 	fmt.Fprintf(&b, "%s: %s", r.Order.Kind, r.Status)
-	if len(r.Blocks) > 0 {
+	if len(r.Blocks) > 0 && (r.Order.Kind != "activate" || r.Reason == "") { // an activation's reason names its HQ and blocks
 		var names []string
 		for _, id := range r.Blocks {
 			names = append(names, n.block(id))
@@ -315,6 +315,9 @@ func eventLine(n namer, viewer adjudicator.Side, e shiloh1862.Event) Line {
 		} else {
 			s = fmt.Sprintf("%s wins the battle of %s", e.Winner, n.area(e.Area))
 		}
+		if e.Round > 0 {
+			s += fmt.Sprintf(" in round %d", e.Round)
+		}
 	case shiloh1862.EvRegroup:
 		s = fmt.Sprintf("%s regroups to %s", who, n.area(e.To))
 	case shiloh1862.EvCampCaptured:
@@ -354,7 +357,7 @@ func eventLine(n namer, viewer adjudicator.Side, e shiloh1862.Event) Line {
 func restates(e shiloh1862.Event) bool {
 	switch e.Kind {
 	case shiloh1862.EvActivate, shiloh1862.EvMove, shiloh1862.EvHQReduced, shiloh1862.EvSupply,
-		shiloh1862.EvArrival, shiloh1862.EvArrivalHeld, shiloh1862.EvFire:
+		shiloh1862.EvArrival, shiloh1862.EvArrivalHeld, shiloh1862.EvPinned, shiloh1862.EvBattleEnd:
 		return true
 	case shiloh1862.EvEliminated:
 		return e.Rule == "6.9"
@@ -362,20 +365,48 @@ func restates(e shiloh1862.Event) bool {
 	return false
 }
 
-// engineWhy is the part of an event's engine text that explains it. A retreat's
-// text repeats "X retreats to Y" before its reason, which the sentence already
-// says. The engine breaks its last ties by id, which means nothing to a player:
-// "then id" is left out (the players' guide gives the whole default).
+// engineWhy is the part of an event's engine text that explains it, without what
+// the sentence already says: a retreat's "X retreats to Y", a fire's dice and
+// hits (its firepower changes and notes such as pursuit fire stay), a hit's "X to
+// strength N". The engine breaks its last ties by id, which means nothing to a
+// player: "then id" is left out (the players' guide gives the whole default).
 //
 // Stored reports carry the engine's English (report format 1), so it is trimmed
 // here; with reports as codes (docs/ARCHITECTURE.md §11, step 17) the reasons
 // become phrases of their own.
 func engineWhy(n namer, e shiloh1862.Event) string {
 	t := e.Text
-	if e.Kind == shiloh1862.EvRetreat {
-		prefix := n.block(e.Block) + " retreats to " + n.area(e.To) + " ("
+	name := n.block(e.Block)
+	switch e.Kind {
+	case shiloh1862.EvRetreat:
+		prefix := name + " retreats to " + n.area(e.To) + " ("
 		if strings.HasPrefix(t, prefix) && strings.HasSuffix(t, ")") {
 			t = t[len(prefix) : len(t)-1]
+		}
+	case shiloh1862.EvFire:
+		told := fmt.Sprintf("%s fires %s: %s, %d hit(s)", name, e.Firepower, diceList(e.Dice), e.Hits)
+		rest, ok := strings.CutPrefix(t, told)
+		if !ok {
+			return "" // a fire the viewer knows less of: the sentence tells it
+		}
+		var why []string
+		rest = strings.TrimSpace(rest)
+		if strings.HasPrefix(rest, "[") {
+			if end := strings.Index(rest, "]"); end > 0 {
+				why = append(why, rest[1:end])
+				rest = strings.TrimSpace(rest[end+1:])
+			}
+		}
+		if strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")") {
+			why = append(why, rest[1:len(rest)-1])
+		}
+		t = strings.Join(why, "; ")
+	case shiloh1862.EvHit:
+		for _, told := range []string{fmt.Sprintf(": %s to strength %d", name, e.Strength), ": " + name + " at its last step"} {
+			if cut, ok := strings.CutSuffix(t, told); ok {
+				t = cut
+				break
+			}
 		}
 	}
 	return strings.ReplaceAll(t, ", then id", "")

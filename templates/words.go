@@ -55,12 +55,16 @@ func (n namer) blockKind(id shiloh1862.BlockID) string {
 	return string(b.Type)
 }
 
-func dice(d []int) string {
-	var s []string
-	for _, v := range d {
-		s = append(s, strconv.Itoa(v))
+// dice is how reports show dice: [6 3 1].
+func dice(d []int) string { return "[" + diceList(d) + "]" }
+
+// diceList is the dice as the engine's texts write them: 6 3 1.
+func diceList(d []int) string {
+	s := make([]string, len(d))
+	for i, v := range d {
+		s[i] = strconv.Itoa(v)
 	}
-	return "[" + strings.Join(s, " ") + "]"
+	return strings.Join(s, " ")
 }
 
 func plural(n int, one, many string) string {

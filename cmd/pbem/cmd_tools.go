@@ -17,6 +17,7 @@ import (
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/orders"
 	"github.com/shiloh-pbem/pbem/render"
+	"github.com/shiloh-pbem/pbem/templates"
 )
 
 func init() {
@@ -248,7 +249,7 @@ func diceArg(s string) ([]int, error) {
 
 func runResolve(ctx context.Context, m *Main, args []string) error {
 	fs := m.newFlags("resolve", "--scenario NAME --state FILE --orders usa=FILE --orders csa=FILE [--dice 6,3,...|FILE | --seed N] [--json] [--next FILE]",
-		"Resolves one hour offline, for umpires and testing: prints the report and writes the next state.")
+		"Resolves one hour offline, for umpires and testing: prints the GM's report, worded as the hour mails word theirs (--json: the engine's report as data), and writes the next state.")
 	scn := fs.String("scenario", "shiloh1862", "scenario name or folder")
 	statePath := fs.String("state", "", "state file (from new-state or a previous resolve)")
 	var ordFlags multiFlag
@@ -337,8 +338,8 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 			return err
 		}
 		fmt.Fprintln(m.Stdout, string(out))
-	} else {
-		printReport(m.Stdout, sc, rep)
+	} else if err := printReport(m.Stdout, sc, st, after, rep); err != nil {
+		return err
 	}
 	if scripted != nil && scripted.Remaining() > 0 {
 		fmt.Fprintf(m.Stderr, "note: %d scripted dice were not used\n", scripted.Remaining())
@@ -353,68 +354,15 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 	return nil
 }
 
-// printReport prints the full (umpire's) report: every event and result.
-func printReport(w io.Writer, sc *shiloh1862.Scenario, rep *shiloh1862.Report) {
-	name := func(id shiloh1862.BlockID) string {
-		if b := sc.OB.Block(id); b != nil {
-			return b.Name
-		}
-		return string(id)
+// printReport prints the GM's report of the hour, worded as the players' hour
+// mails word theirs (templates), with both sides' orders and every event.
+func printReport(w io.Writer, sc *shiloh1862.Scenario, before, after *shiloh1862.State, rep *shiloh1862.Report) error {
+	text, err := templates.ReportText(templates.BuildReport(sc, "", shiloh1862.ViewReport(sc, before, rep, after, adjudicator.NoSide)))
+	if err != nil {
+		return err
 	}
-	area := func(id shiloh1862.AreaID) string {
-		if a := sc.Map.Area(id); a != nil {
-			return a.Name
-		}
-		return string(id)
-	}
-	fmt.Fprintf(w, "%s: initiative USA %d, CSA %d; Player 1 %s. %s\n", rep.Hour, rep.Initiative.Rolls[0], rep.Initiative.Rolls[1],
-		rep.Initiative.Player1, rep.Initiative.Reason)
-	for _, e := range rep.Events {
-		var parts []string
-		parts = append(parts, fmt.Sprintf("%3d %-14s", e.Seq, e.Kind))
-		if e.Side != adjudicator.NoSide {
-			parts = append(parts, e.Side.String())
-		}
-		if e.Block != "" {
-			parts = append(parts, name(e.Block))
-		}
-		if e.Round > 0 {
-			parts = append(parts, fmt.Sprintf("round %d", e.Round))
-		}
-		if e.Area != "" {
-			parts = append(parts, "in "+area(e.Area))
-		}
-		if e.From != "" || e.To != "" {
-			parts = append(parts, area(e.From)+" > "+area(e.To))
-		}
-		if e.Firepower.Letter != 0 {
-			parts = append(parts, e.Firepower.String())
-		}
-		if len(e.Dice) > 0 {
-			parts = append(parts, fmt.Sprint(e.Dice), fmt.Sprintf("hits %d", e.Hits))
-		}
-		if e.Kind == shiloh1862.EvHit || e.Kind == shiloh1862.EvSupply || e.Kind == shiloh1862.EvHQReduced {
-			parts = append(parts, fmt.Sprintf("strength %d", e.Strength))
-		}
-		if e.Text != "" {
-			parts = append(parts, "("+e.Text+")")
-		}
-		if e.Rule != "" {
-			parts = append(parts, "["+e.Rule+"]")
-		}
-		fmt.Fprintln(w, strings.Join(parts, " "))
-	}
-	for _, r := range rep.Results {
-		if r.Status == shiloh1862.Executed {
-			continue
-		}
-		fmt.Fprintf(w, "%s %s #%d (line %d): %s: %s [%s]\n", r.Side, r.Order.Kind, r.Order.Index, r.Order.Line, r.Status, r.Reason, r.Rule)
-	}
-	fmt.Fprintf(w, "VP: USA %d, CSA %d", rep.Points[0], rep.Points[1])
-	if rep.Over {
-		fmt.Fprintf(w, "; game over, winner %s", rep.Winner)
-	}
-	fmt.Fprintln(w)
+	_, err = fmt.Fprint(w, text)
+	return err
 }
 
 func runOrdersCheck(ctx context.Context, m *Main, args []string) error {

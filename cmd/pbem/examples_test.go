@@ -47,10 +47,10 @@ func TestExamplesReplayAsDocumented(t *testing.T) {
 	}
 	// Battle Reserves Example (6.5).
 	inOrder(t, "reserves", out,
-		"Hildebrand is eliminated (6.9)",
+		"Hildebrand eliminated [6.9]",
 		"CSA defends the area from round 2",
-		"Munch fires A1", "Munch fires A2",
-		"Munch retreats", "pursuit fire", "Peabody retreats")
+		"Munch fires (A1)", "Munch fires (A2)",
+		"pursuit fire", "Munch retreats", "Peabody retreats")
 
 	// The Battle Turn Example (6.4), with the same command for its files.
 	bt := make([]string, len(args))
@@ -69,10 +69,11 @@ func TestExamplesReplayAsDocumented(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("%q: exit %d: %s", noUSA, code, errs)
 	}
-	_, round1, _ := strings.Cut(out, "round 1 at Rea Field")
-	round1, _, _ = strings.Cut(round1, "round 2 at Rea Field")
+	_, round1, _ := strings.Cut(out, "Battle of Rea Field")
+	_, round1, _ = strings.Cut(round1, "  Round 1\n")
+	round1, _, _ = strings.Cut(round1, "  Round 2\n")
 	inOrder(t, "battle turn, round 1", round1,
-		"Taylor fires A2", "Gage fires A1", "Sherman fires B3", "Clanton fires B1", "Bragg fires B1",
-		"Hildebrand fires C2", "Hare fires C3", "Wood fires C2", "Cleburne fires C3")
-	inOrder(t, "battle turn, round 2", out, "round 2 at Rea Field", "Gage fires A2")
+		"Taylor fires (A2)", "Gage fires (A1)", "Sherman fires (B3)", "Clanton fires (B1)", "Bragg fires (B1)",
+		"Hildebrand fires (C2)", "Hare fires (C3)", "Wood fires (C2)", "Cleburne fires (C3)")
+	inOrder(t, "battle turn, round 2", out, "  Round 2\n", "Gage fires (A2)")
 }

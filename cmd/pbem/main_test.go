@@ -100,7 +100,7 @@ func TestNewStateResolveAndOrdersCheck(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("resolve: exit %d %s", code, errs)
 	}
-	if !strings.Contains(out, "Day 1 7AM: initiative") || !strings.Contains(out, "Player 1 CSA") {
+	if !strings.HasPrefix(out, "RESULTS OF Day 1 7AM\nCSA was Player 1.") || !strings.Contains(out, "CSA Hardee activated") {
 		t.Errorf("resolve output:\n%s", out)
 	}
 	b, err := os.ReadFile(next)
