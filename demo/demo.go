@@ -4,10 +4,9 @@
 // player receives is saved as .eml with its map PNG.
 //
 // The built-in players are bots that read their mailbox over IMAP, decide from
-// their own side's view (exactly what their last mail showed: shiloh1862.View of
-// their side) with shiloh1862.RandomOrders, write the orders as plain text with
-// the order language's formatter and send them over SMTP to their secret reply
-// address. A person may play one side instead (Options.Human).
+// their own side's view (exactly what their last mail showed) with the random bot
+// of adjudicator/shiloh1862/bot, write the orders as plain text with the order
+// language's formatter and send them over SMTP to their secret reply address. A person may play one side instead (Options.Human).
 package demo
 
 import (
@@ -29,6 +28,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	randombot "github.com/shiloh-pbem/pbem/adjudicator/shiloh1862/bot"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/mail/mailtest"
 	"github.com/shiloh-pbem/pbem/orders"
@@ -347,7 +347,7 @@ func (b *bot) handle(ctx context.Context, raw []byte) error {
 	if err != nil {
 		return err
 	}
-	o := shiloh1862.RandomOrders(sc, v, b.rng)
+	o := randombot.RandomOrders(sc, v, b.rng)
 	if err := b.keepAccepted(o); err != nil {
 		return err
 	}

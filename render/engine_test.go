@@ -10,6 +10,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862/bot"
 )
 
 // playHours plays the first hours of the full battle with the random order bot and
@@ -25,7 +26,7 @@ func playHours(t *testing.T, mode shiloh1862.Visibility, hours int) (sc *shiloh1
 	for h := 0; h < hours; h++ {
 		var o [2]*shiloh1862.Orders
 		for _, s := range adjudicator.Sides {
-			o[s.Index()] = shiloh1862.RandomOrders(sc, shiloh1862.ViewOf(sc, st, s), rng)
+			o[s.Index()] = bot.RandomOrders(sc, shiloh1862.ViewOf(sc, st, s), rng)
 		}
 		next, r, err := shiloh1862.ResolveHour(sc, st, o, adjudicator.NewStreamDice([]byte{byte(h), 18, 62}))
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862/bot"
 	"github.com/shiloh-pbem/pbem/orders"
 )
 
@@ -39,7 +40,7 @@ func TestSequentialPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := shiloh1862.RandomOrders(sc, v, rand.New(rand.NewPCG(1, 2)))
+	o := bot.RandomOrders(sc, v, rand.New(rand.NewPCG(1, 2)))
 	r.send(bob, csaAddr, "orders", orders.Format(o, orders.ScenarioNames(sc)))
 	r.waitFor("Player 1's moves", func() bool { return r.countSubject(alice, "Player 1 has moved") == 1 })
 	if r.hour("sq", 0).Resolved() {

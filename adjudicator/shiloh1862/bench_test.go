@@ -7,6 +7,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862/bot"
 	"github.com/shiloh-pbem/pbem/internal/alarm"
 )
 
@@ -246,6 +247,6 @@ func BenchmarkBot(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	b.ReportAllocs()
 	for b.Loop() {
-		shiloh1862.RandomOrders(sc, v, rng)
+		bot.RandomOrders(sc, v, rng)
 	}
 }

@@ -74,7 +74,7 @@ func BenchmarkCheckOrders(b *testing.B) {
 		b.Fatal(err)
 	}
 	st, _ := NewState(sc, Options{})
-	o := RandomOrders(sc, ViewOf(sc, st, CSA), rand.New(rand.NewPCG(1, 2)))
+	o := RandomOrdersForTests(sc, ViewOf(sc, st, CSA), rand.New(rand.NewPCG(1, 2)))
 	b.ReportAllocs()
 	for b.Loop() {
 		CheckOrders(sc, st, o)
@@ -89,7 +89,7 @@ func BenchmarkViews(b *testing.B) {
 	}
 	st, _ := NewState(sc, Options{})
 	rng := rand.New(rand.NewPCG(3, 4))
-	o := [2]*Orders{RandomOrders(sc, ViewOf(sc, st, USA), rng), RandomOrders(sc, ViewOf(sc, st, CSA), rng)}
+	o := [2]*Orders{RandomOrdersForTests(sc, ViewOf(sc, st, USA), rng), RandomOrdersForTests(sc, ViewOf(sc, st, CSA), rng)}
 	next, rep, err := ResolveHour(sc, st, o, NewStreamDice([]byte("bench")))
 	if err != nil {
 		b.Fatal(err)
@@ -202,7 +202,7 @@ func TestCheckOrdersLeavesInputAlone(t *testing.T) {
 		rng := rand.New(rand.NewPCG(uint64(seed), 9))
 		for range 4 {
 			for _, side := range Sides {
-				o := RandomOrders(sc, ViewOf(sc, st, side), rng)
+				o := RandomOrdersForTests(sc, ViewOf(sc, st, side), rng)
 				stBefore, _ := MarshalState(st)
 				oBefore, _ := json.Marshal(o)
 				if cs := CheckOrders(sc, st, o); len(cs) == 0 {
@@ -217,7 +217,7 @@ func TestCheckOrdersLeavesInputAlone(t *testing.T) {
 					t.Fatalf("%s %s %s: CheckOrders changed the orders", mode, st.Hour, side)
 				}
 			}
-			o := [2]*Orders{RandomOrders(sc, ViewOf(sc, st, USA), rng), RandomOrders(sc, ViewOf(sc, st, CSA), rng)}
+			o := [2]*Orders{RandomOrdersForTests(sc, ViewOf(sc, st, USA), rng), RandomOrdersForTests(sc, ViewOf(sc, st, CSA), rng)}
 			var err error
 			if st, _, err = ResolveHour(sc, st, o, NewStreamDice([]byte("check input"))); err != nil {
 				t.Fatal(err)

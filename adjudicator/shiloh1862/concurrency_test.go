@@ -60,7 +60,7 @@ func TestConcurrentHoursAgree(t *testing.T) {
 		st := botHours(t, sc, mode, uint64(40+i))
 		for range 3 {
 			c := &hourCase{st: st, seed: []byte{byte(len(cases))}}
-			c.orders = [2]*Orders{RandomOrders(sc, ViewOf(sc, st, USA), rng), RandomOrders(sc, ViewOf(sc, st, CSA), rng)}
+			c.orders = [2]*Orders{RandomOrdersForTests(sc, ViewOf(sc, st, USA), rng), RandomOrdersForTests(sc, ViewOf(sc, st, CSA), rng)}
 			next, rep, err := ResolveHour(sc, st, c.orders, NewStreamDice(c.seed))
 			if err != nil {
 				t.Fatal(err)

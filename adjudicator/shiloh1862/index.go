@@ -76,7 +76,7 @@ func (m *Map) Index() {
 // order, each area once.
 func (m *Map) RoadMiddles(from, to AreaID) []AreaID {
 	var out []AreaID
-	for _, p := range m.roadPathsFrom(from) {
+	for _, p := range m.RoadPathsFrom(from) {
 		if p[1] == to && !slices.Contains(out, p[0]) {
 			out = append(out, p[0])
 		}
@@ -84,9 +84,9 @@ func (m *Map) RoadMiddles(from, to AreaID) []AreaID {
 	return out
 }
 
-// roadPathsFrom lists the two-area road moves that start in a (the next two areas
+// RoadPathsFrom lists the two-area road moves that start in a (the next two areas
 // along each road through it, both ways), roads in id order. Shared: do not modify.
-func (m *Map) roadPathsFrom(a AreaID) [][2]AreaID {
+func (m *Map) RoadPathsFrom(a AreaID) [][2]AreaID {
 	if i, ok := m.areaIndex[a]; ok {
 		return m.roadPaths[i]
 	}
@@ -106,6 +106,12 @@ func (m *Map) indexLimits() {
 }
 
 // aix returns an area's index in Areas, or -1 for an id not on the map.
+// AreaIndex is an area's position in Areas, which numbers areas everywhere.
+func (m *Map) AreaIndex(id AreaID) (int, bool) {
+	i, ok := m.areaIndex[id]
+	return i, ok
+}
+
 func (m *Map) aix(id AreaID) int {
 	if i, ok := m.areaIndex[id]; ok {
 		return i

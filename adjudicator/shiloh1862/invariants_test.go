@@ -14,6 +14,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862/bot"
 )
 
 // goldenSeed and goldenRolls pin the StreamDice stream (DESIGN §4): a published seed
@@ -148,7 +149,7 @@ func playRandomGame(t testing.TB, sc *shiloh1862.Scenario, seed uint64, record b
 	for !st.Over && st.Hour <= sc.End {
 		var ords [2]*shiloh1862.Orders
 		for _, s := range adjudicator.Sides {
-			ords[s.Index()] = shiloh1862.RandomOrders(sc, sideView(sc, st, s), rng)
+			ords[s.Index()] = bot.RandomOrders(sc, sideView(sc, st, s), rng)
 		}
 		var next *shiloh1862.State
 		var rep *shiloh1862.Report
@@ -413,7 +414,7 @@ func TestResolveHourPure(t *testing.T) {
 		for !st.Over && st.Hour <= sc.End {
 			var ords [2]*shiloh1862.Orders
 			for _, s := range adjudicator.Sides {
-				ords[s.Index()] = shiloh1862.RandomOrders(sc, sideView(sc, st, s), rng)
+				ords[s.Index()] = bot.RandomOrders(sc, sideView(sc, st, s), rng)
 			}
 			stBefore, _ := shiloh1862.MarshalState(st)
 			ordBefore, _ := json.Marshal(ords)
@@ -511,7 +512,7 @@ func TestResolveHourHostileOrders(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			return hostileOrders(sc, s, rng)
 		}
-		return shiloh1862.RandomOrders(sc, sideView(sc, st, s), rng)
+		return bot.RandomOrders(sc, sideView(sc, st, s), rng)
 	}, nil)
 }
 

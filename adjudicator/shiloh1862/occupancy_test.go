@@ -25,7 +25,7 @@ func TestOccupancyIndexStaysExact(t *testing.T) {
 		for !st.Over && st.Hour <= sc.End {
 			var ords [2]*Orders
 			for _, s := range Sides {
-				ords[s.Index()] = RandomOrders(sc, ViewOf(sc, st, s), rng)
+				ords[s.Index()] = RandomOrdersForTests(sc, ViewOf(sc, st, s), rng)
 			}
 			h := newHour(sc, st, ords, NewStreamDice(binary.BigEndian.AppendUint64(nil, seed<<8|uint64(st.Hour))))
 			h.play()

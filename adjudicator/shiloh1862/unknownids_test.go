@@ -6,6 +6,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862/bot"
 )
 
 // unknownOrders names an unknown block or area in every field of Orders that takes
@@ -52,7 +53,7 @@ func TestUnknownIDsInEveryField(t *testing.T) {
 		if s == badSide(st) {
 			return unknownOrders(sc, s)
 		}
-		return shiloh1862.RandomOrders(sc, sideView(sc, st, s), rng)
+		return bot.RandomOrders(sc, sideView(sc, st, s), rng)
 	}, func(game uint64, st *shiloh1862.State, rep *shiloh1862.Report) {
 		bad := badSide(st)
 		seen := map[string]bool{}

@@ -202,7 +202,7 @@ func TestViewHidesEnemyIdentitiesInPlay(t *testing.T) {
 		for hr := 0; hr < 8 && !st.Over; hr++ {
 			var o [2]*Orders
 			for _, s := range Sides {
-				o[s.Index()] = RandomOrders(sc, ViewOf(sc, st, s), rng)
+				o[s.Index()] = RandomOrdersForTests(sc, ViewOf(sc, st, s), rng)
 			}
 			for _, viewer := range Sides {
 				shuffled := shuffleSide(sc, st, viewer.Enemy(), rng)
@@ -309,7 +309,7 @@ func botHours(t *testing.T, sc *Scenario, mode Visibility, seed uint64) *State {
 	}
 	rng := rand.New(rand.NewPCG(seed, seed+1))
 	for range 3 {
-		o := [2]*Orders{RandomOrders(sc, ViewOf(sc, st, USA), rng), RandomOrders(sc, ViewOf(sc, st, CSA), rng)}
+		o := [2]*Orders{RandomOrdersForTests(sc, ViewOf(sc, st, USA), rng), RandomOrdersForTests(sc, ViewOf(sc, st, CSA), rng)}
 		if st, _, err = ResolveHour(sc, st, o, NewStreamDice([]byte("bot hours"))); err != nil {
 			t.Fatal(err)
 		}

@@ -1,11 +1,18 @@
-package shiloh1862
+// Package bot is a random order player for Shiloh 1862. It sees only the view its
+// side is given (DESIGN §3): it takes a *shiloh1862.View and the scenario's public
+// data, never a State, so the compiler keeps it honest. The demo plays by email
+// with it; the engine's tests play thousands of its games to check the rules'
+// invariants.
+package bot
 
-import "slices"
+import (
+	"slices"
 
-// This file is a random order bot: it plays one side from that side's View only, so
-// that it can never cheat, and writes orders that are legal-ish rather than always
-// legal. The demo uses it to play by email; the tests use thousands of its games to
-// check the engine's invariants and that no order, however odd, makes it fail.
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+)
+
+// The bot writes orders that are legal-ish rather than always legal, so that its
+// games also show that no order, however odd, makes the engine fail.
 
 // BotRand is the randomness a bot draws from. *rand.Rand of math/rand/v2 meets it;
 // the caller seeds it, so a bot's orders are a function of its view and its seed.
@@ -18,28 +25,28 @@ type BotRand interface {
 // sometimes uncommanded) with random intents, attacks enemy areas it sees, sends the
 // gunboats against riverfront areas, and sets random battle sequence, doctrine, hit
 // preferences, pins, regroups, supply, arrival choices and initiative choice.
-func RandomOrders(sc *Scenario, v *View, rng BotRand) *Orders {
+func RandomOrders(sc *shiloh1862.Scenario, v *shiloh1862.View, rng BotRand) *shiloh1862.Orders {
 	b := bot{sc: sc, v: v, rng: rng, enemyIn: make([]int32, len(sc.Map.Areas))}
 	return b.orders()
 }
 
 type bot struct {
-	sc       *Scenario
-	v        *View
+	sc       *shiloh1862.Scenario
+	v        *shiloh1862.View
 	rng      BotRand
-	enemyIn  []int32          // enemy blocks seen, by area index in Map.Areas
-	enemyOff map[AreaID]int32 // those in areas not on the map (a hand-made view)
+	enemyIn  []int32                     // enemy blocks seen, by area index in Map.Areas
+	enemyOff map[shiloh1862.AreaID]int32 // those in areas not on the map (a hand-made view)
 }
 
 // blocks returns a move's block list.
-func (b *bot) blocks(ids ...BlockID) []BlockID { return slices.Clone(ids) }
+func (b *bot) blocks(ids ...shiloh1862.BlockID) []shiloh1862.BlockID { return slices.Clone(ids) }
 
 // path returns a move's path.
-func (b *bot) path(as ...AreaID) []AreaID { return slices.Clone(as) }
+func (b *bot) path(as ...shiloh1862.AreaID) []shiloh1862.AreaID { return slices.Clone(as) }
 
 // enemies is how many enemy blocks the view shows in a.
-func (b *bot) enemies(a AreaID) int32 {
-	if i, ok := b.sc.Map.areaIndex[a]; ok {
+func (b *bot) enemies(a shiloh1862.AreaID) int32 {
+	if i, ok := b.sc.Map.AreaIndex(a); ok {
 		return b.enemyIn[i]
 	}
 	return b.enemyOff[a]
@@ -48,46 +55,46 @@ func (b *bot) enemies(a AreaID) int32 {
 // chance is true with probability num/den.
 func (b *bot) chance(num, den int) bool { return b.rng.IntN(den) < num }
 
-func (b *bot) pickArea(as []AreaID) AreaID { return as[b.rng.IntN(len(as))] }
+func (b *bot) pickArea(as []shiloh1862.AreaID) shiloh1862.AreaID { return as[b.rng.IntN(len(as))] }
 
-func shuffleAreas(rng BotRand, as []AreaID) {
+func shuffleAreas(rng BotRand, as []shiloh1862.AreaID) {
 	for i := len(as) - 1; i > 0; i-- {
 		j := rng.IntN(i + 1)
 		as[i], as[j] = as[j], as[i]
 	}
 }
 
-func shuffleBlocks(rng BotRand, bs []BlockID) {
+func shuffleBlocks(rng BotRand, bs []shiloh1862.BlockID) {
 	for i := len(bs) - 1; i > 0; i-- {
 		j := rng.IntN(i + 1)
 		bs[i], bs[j] = bs[j], bs[i]
 	}
 }
 
-func (b *bot) orders() *Orders {
-	o := &Orders{Side: b.v.Viewer}
-	if b.v.Over || b.v.Viewer == NoSide {
+func (b *bot) orders() *shiloh1862.Orders {
+	o := &shiloh1862.Orders{Side: b.v.Viewer}
+	if b.v.Over || b.v.Viewer == shiloh1862.NoSide {
 		return o
 	}
 	for _, e := range b.v.Enemy {
-		if i, ok := b.sc.Map.areaIndex[e.Area]; ok {
+		if i, ok := b.sc.Map.AreaIndex(e.Area); ok {
 			b.enemyIn[i]++
 		} else {
 			if b.enemyOff == nil {
-				b.enemyOff = map[AreaID]int32{}
+				b.enemyOff = map[shiloh1862.AreaID]int32{}
 			}
 			b.enemyOff[e.Area]++
 		}
 	}
 	n := 0
 	for i := range b.v.Own {
-		if ob := &b.v.Own[i]; ob.Side == b.v.Viewer && ob.Where == OnMap {
+		if ob := &b.v.Own[i]; ob.Side == b.v.Viewer && ob.Where == shiloh1862.OnMap {
 			n++
 		}
 	}
-	onMap := make([]*OwnBlock, 0, n)
+	onMap := make([]*shiloh1862.OwnBlock, 0, n)
 	for i := range b.v.Own {
-		if ob := &b.v.Own[i]; ob.Side == b.v.Viewer && ob.Where == OnMap {
+		if ob := &b.v.Own[i]; ob.Side == b.v.Viewer && ob.Where == shiloh1862.OnMap {
 			onMap = append(onMap, ob)
 		}
 	}
@@ -96,20 +103,20 @@ func (b *bot) orders() *Orders {
 	// sometimes commands as army HQ, and now and then a plain DHQ asks to (which the
 	// engine must refuse gracefully).
 	for _, ob := range onMap {
-		if ob.Type != HQ || ob.Strength == 0 || !b.chance(3, 4) {
+		if ob.Type != shiloh1862.HQ || ob.Strength == 0 || !b.chance(3, 4) {
 			continue
 		}
-		a := Activation{HQ: ob.ID}
+		a := shiloh1862.Activation{HQ: ob.ID}
 		if spec := b.sc.OB.Block(ob.ID); spec != nil && spec.ActingAHQ {
 			a.AsArmy = b.chance(1, 2)
-		} else if ob.HQKind != AHQ {
+		} else if ob.HQKind != shiloh1862.AHQ {
 			a.AsArmy = b.chance(1, 12)
 		}
 		o.Activate = append(o.Activate, a)
 	}
 
 	// Moves (5.3, 5.31, 5.5, 4.25).
-	var attacked []AreaID
+	var attacked []shiloh1862.AreaID
 	for i, ob := range onMap {
 		if !b.chance(1, 2) {
 			continue
@@ -118,19 +125,19 @@ func (b *bot) orders() *Orders {
 		if !ok {
 			continue
 		}
-		if m.Intent == IntentAttack && b.enemies(m.Path[len(m.Path)-1]) > 0 {
+		if m.Intent == shiloh1862.IntentAttack && b.enemies(m.Path[len(m.Path)-1]) > 0 {
 			attacked = appendArea(attacked, m.Path[len(m.Path)-1])
 		}
 		if o.Moves == nil {
 			// About one block in two moves: room for that once, not grown step by step.
-			o.Moves = make([]Move, 0, (len(onMap)-i)/2+2)
+			o.Moves = make([]shiloh1862.Move, 0, (len(onMap)-i)/2+2)
 		}
 		o.Moves = append(o.Moves, m)
 	}
 
 	// Battle sequence (6.2): the areas it attacks and the contested areas it sees, in
 	// random order, sometimes with an area that will have no battle.
-	seq := append([]AreaID(nil), attacked...)
+	seq := append([]shiloh1862.AreaID(nil), attacked...)
 	for _, c := range b.v.Control {
 		if c.Contested {
 			seq = appendArea(seq, c.Area)
@@ -154,7 +161,7 @@ func (b *bot) orders() *Orders {
 	}
 
 	// Hit preferences (6.6), pins (5.4), regroups (6.8) and supply (7.1).
-	own := make([]BlockID, 0, len(onMap))
+	own := make([]shiloh1862.BlockID, 0, len(onMap))
 	for _, ob := range onMap {
 		own = append(own, ob.ID)
 	}
@@ -172,10 +179,10 @@ func (b *bot) orders() *Orders {
 			continue
 		}
 		if ns := b.sc.Map.Neighbours(a); len(ns) > 0 {
-			o.Regroup = append(o.Regroup, Regroup{Area: a, To: b.pickArea(ns)})
+			o.Regroup = append(o.Regroup, shiloh1862.Regroup{Area: a, To: b.pickArea(ns)})
 		}
 	}
-	var weak []BlockID
+	var weak []shiloh1862.BlockID
 	for _, ob := range onMap {
 		if ob.Strength < ob.Max {
 			weak = append(weak, ob.ID)
@@ -198,17 +205,17 @@ func (b *bot) orders() *Orders {
 			landing = landing || op.Landing
 		}
 		if len(choices) > 0 && b.chance(2, 3) {
-			o.ArrivalChoices = append(o.ArrivalChoices, ArrivalChoice{Arrival: da.Arrival, Choice: choices[b.rng.IntN(len(choices))]})
+			o.ArrivalChoices = append(o.ArrivalChoices, shiloh1862.ArrivalChoice{Arrival: da.Arrival, Choice: choices[b.rng.IntN(len(choices))]})
 		}
 		if landing {
-			var ls []AreaID
+			var ls []shiloh1862.AreaID
 			for _, a := range b.sc.Map.Areas {
 				if a.Landing {
 					ls = append(ls, a.ID)
 				}
 			}
 			if len(ls) > 0 && b.chance(3, 4) {
-				o.Landings = append(o.Landings, Landing{Arrival: da.Arrival, Area: b.pickArea(ls)})
+				o.Landings = append(o.Landings, shiloh1862.Landing{Arrival: da.Arrival, Area: b.pickArea(ls)})
 			}
 		}
 		if b.chance(1, 8) {
@@ -218,40 +225,40 @@ func (b *bot) orders() *Orders {
 
 	// Planned initiative (optional 2.1).
 	if b.v.InitiativeMarker == b.v.Viewer {
-		o.Initiative = InitiativeChoice(b.rng.IntN(3))
+		o.Initiative = shiloh1862.InitiativeChoice(b.rng.IntN(3))
 	}
 	return o
 }
 
 // move picks a random move for one block: a gunboat attacks a riverfront area, a
 // block on a road sometimes moves two areas along it, any other block one area.
-func (b *bot) move(ob *OwnBlock) (Move, bool) {
+func (b *bot) move(ob *shiloh1862.OwnBlock) (shiloh1862.Move, bool) {
 	from := ob.Area
 	ns := b.sc.Map.Neighbours(from)
 	if len(ns) == 0 {
-		return Move{}, false
+		return shiloh1862.Move{}, false
 	}
-	m := Move{Blocks: b.blocks(ob.ID), Line: 0}
+	m := shiloh1862.Move{Blocks: b.blocks(ob.ID), Line: 0}
 	if b.chance(9, 10) {
 		m.From = from
 	}
-	if ob.Type == Gunboat {
-		var targets []AreaID
+	if ob.Type == shiloh1862.Gunboat {
+		var targets []shiloh1862.AreaID
 		for _, n := range ns {
 			if a := b.sc.Map.Area(n); a != nil && a.Riverfront && b.enemies(n) > 0 {
 				targets = append(targets, n)
 			}
 		}
 		if len(targets) == 0 {
-			return Move{}, false
+			return shiloh1862.Move{}, false
 		}
 		m.Path = b.path(b.pickArea(targets))
-		m.Intent = IntentAttack
+		m.Intent = shiloh1862.IntentAttack
 		return m, true
 	}
 	if path, ok := b.roadPath(from); ok && b.chance(1, 5) {
 		m.Path = b.path(path[0], path[1])
-		m.Intent = IntentMove
+		m.Intent = shiloh1862.IntentMove
 		return m, true
 	}
 	to := b.pickArea(ns)
@@ -259,13 +266,13 @@ func (b *bot) move(ob *OwnBlock) (Move, bool) {
 	switch {
 	case b.enemies(to) > 0:
 		if b.chance(2, 3) {
-			m.Intent = IntentAttack
+			m.Intent = shiloh1862.IntentAttack
 		} else {
-			m.Intent = Intent(b.rng.IntN(3))
+			m.Intent = shiloh1862.Intent(b.rng.IntN(3))
 		}
 	default:
-		m.Intent = Intent(b.rng.IntN(3))
-		if m.Intent == IntentMove && b.chance(1, 8) {
+		m.Intent = shiloh1862.Intent(b.rng.IntN(3))
+		if m.Intent == shiloh1862.IntentMove && b.chance(1, 8) {
 			m.Uncommanded = true
 		}
 	}
@@ -273,29 +280,29 @@ func (b *bot) move(ob *OwnBlock) (Move, bool) {
 }
 
 // roadPath returns two areas along a random road through from, if there are any.
-func (b *bot) roadPath(from AreaID) ([2]AreaID, bool) {
-	paths := b.sc.Map.roadPathsFrom(from) // worked out once with the map
+func (b *bot) roadPath(from shiloh1862.AreaID) ([2]shiloh1862.AreaID, bool) {
+	paths := b.sc.Map.RoadPathsFrom(from) // worked out once with the map
 	if len(paths) == 0 {
-		return [2]AreaID{}, false
+		return [2]shiloh1862.AreaID{}, false
 	}
 	return paths[b.rng.IntN(len(paths))], true
 }
 
 // doctrine picks a random standing battle order for one area ("" for all).
-func (b *bot) doctrine(area AreaID) Doctrine {
-	d := Doctrine{Area: area, Kind: DoctrineKind(b.rng.IntN(3))}
-	if d.Kind == WithdrawAfter {
+func (b *bot) doctrine(area shiloh1862.AreaID) shiloh1862.Doctrine {
+	d := shiloh1862.Doctrine{Area: area, Kind: shiloh1862.DoctrineKind(b.rng.IntN(3))}
+	if d.Kind == shiloh1862.WithdrawAfter {
 		d.AfterRound = 1 + b.rng.IntN(3)
 	}
 	if area != "" {
-		ns := append([]AreaID(nil), b.sc.Map.Neighbours(area)...)
+		ns := append([]shiloh1862.AreaID(nil), b.sc.Map.Neighbours(area)...)
 		shuffleAreas(b.rng, ns)
 		d.Retreat = ns[:b.rng.IntN(min(3, len(ns))+1)]
 	}
 	return d
 }
 
-func appendArea(as []AreaID, a AreaID) []AreaID {
+func appendArea(as []shiloh1862.AreaID, a shiloh1862.AreaID) []shiloh1862.AreaID {
 	for _, x := range as {
 		if x == a {
 			return as

@@ -1,4 +1,4 @@
-package shiloh1862_test
+package bot_test
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862/bot"
 )
 
 // tinyScenario is a hand-built five-area map with a road and a river, enough for the
@@ -72,8 +73,8 @@ func ordersJSON(t *testing.T, o *shiloh1862.Orders) string {
 func TestBotDeterministic(t *testing.T) {
 	sc := tinyScenario()
 	for seed := uint64(0); seed < 50; seed++ {
-		a := shiloh1862.RandomOrders(sc, tinyView(), rand.New(rand.NewPCG(seed, 1)))
-		b := shiloh1862.RandomOrders(sc, tinyView(), rand.New(rand.NewPCG(seed, 1)))
+		a := bot.RandomOrders(sc, tinyView(), rand.New(rand.NewPCG(seed, 1)))
+		b := bot.RandomOrders(sc, tinyView(), rand.New(rand.NewPCG(seed, 1)))
 		if ordersJSON(t, a) != ordersJSON(t, b) {
 			t.Fatalf("seed %d: two runs gave different orders", seed)
 		}
@@ -89,8 +90,8 @@ func TestBotUsesViewOnly(t *testing.T) {
 		open := tinyView()
 		open.Enemy[0].ID, open.Enemy[0].Strength = "cs_inf", 3
 		open.Enemy[1].ID, open.Enemy[1].Strength = "cs_hq", 1
-		a := shiloh1862.RandomOrders(sc, plain, rand.New(rand.NewPCG(seed, 2)))
-		b := shiloh1862.RandomOrders(sc, open, rand.New(rand.NewPCG(seed, 2)))
+		a := bot.RandomOrders(sc, plain, rand.New(rand.NewPCG(seed, 2)))
+		b := bot.RandomOrders(sc, open, rand.New(rand.NewPCG(seed, 2)))
 		if ordersJSON(t, a) != ordersJSON(t, b) {
 			t.Fatalf("seed %d: enemy identities changed the bot's orders", seed)
 		}
@@ -111,7 +112,7 @@ func TestBotOrdersShape(t *testing.T) {
 	var intents [3]int
 	var road, uncommanded, gunboat, choices, landings, asArmy int
 	for seed := uint64(0); seed < 400; seed++ {
-		o := shiloh1862.RandomOrders(sc, v, rand.New(rand.NewPCG(seed, 3)))
+		o := bot.RandomOrders(sc, v, rand.New(rand.NewPCG(seed, 3)))
 		if o.Side != adjudicator.USA {
 			t.Fatalf("orders for side %v", o.Side)
 		}
@@ -169,7 +170,7 @@ func TestBotOrdersShape(t *testing.T) {
 func TestBotNoOrdersWhenOver(t *testing.T) {
 	v := tinyView()
 	v.Over = true
-	o := shiloh1862.RandomOrders(tinyScenario(), v, rand.New(rand.NewPCG(1, 1)))
+	o := bot.RandomOrders(tinyScenario(), v, rand.New(rand.NewPCG(1, 1)))
 	if len(o.Moves)+len(o.Activate) != 0 {
 		t.Fatalf("orders after the game ended: %+v", o)
 	}
