@@ -29,10 +29,9 @@
 // one side may know (DESIGN §3); check.go checks a side's orders against its own
 // view for receipts; dice.go logs the dice; occupancy.go the hour's count of blocks
 // per area and side, which every change of a block's place goes through (h.place);
-// index.go the
-// map's lookup tables (crossings with their limits, road moves); system.go the
-// contract's System and Scenario (package adjudicator), shared.go the contract's
-// sides and dice under their old names here. The random order player, which sees
+// index.go the map's lookup tables (crossings with their limits, road moves);
+// system.go the contract's System and Scenario (package adjudicator); shared.go
+// the contract's sides and dice under their old names here. The random order player, which sees
 // only its own side's view, is package bot below this one.
 //
 // How the interactive board game becomes one set of orders per side per hour (intents,
