@@ -79,7 +79,7 @@ func BenchmarkParseAndCheck(b *testing.B) {
 	}
 	// The orders are meant to be mostly legal where the blocks stand: a check run
 	// that rejects most of them would time the wrong thing.
-	checks := shiloh1862.CheckOrders(sc, st, o)
+	checks := shiloh1862.CheckOrders(sc, shiloh1862.KnowledgeOf(sc, st, o.Side), o)
 	ok, moves := 0, 0
 	for _, c := range checks {
 		if c.Order.Kind != "move" {
@@ -97,7 +97,7 @@ func BenchmarkParseAndCheck(b *testing.B) {
 	clock := alarm.Start()
 	for b.Loop() {
 		o, _ := Parse(openingSide, d, adjudicator.CSA)
-		shiloh1862.CheckOrders(sc, st, o)
+		shiloh1862.CheckOrders(sc, shiloh1862.KnowledgeOf(sc, st, o.Side), o)
 	}
 	clock.Check(b, 500*time.Microsecond, 0)
 }

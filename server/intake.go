@@ -197,7 +197,7 @@ func receipt(sc *shiloh1862.Scenario, st *shiloh1862.State, p *orders.Parsed, ve
 	if p.Orders == nil || p.Orders.Side == adjudicator.NoSide {
 		return rc
 	}
-	for _, c := range shiloh1862.CheckOrders(sc, st, p.Orders) {
+	for _, c := range shiloh1862.CheckOrders(sc, shiloh1862.KnowledgeOf(sc, st, p.Orders.Side), p.Orders) {
 		status := orders.OK
 		switch c.Status {
 		case shiloh1862.CheckWarning:

@@ -12,5 +12,5 @@ func (s *Server) CheckCurrent(game string, o *shiloh1862.Orders) ([]shiloh1862.C
 	if err != nil {
 		return nil, err
 	}
-	return shiloh1862.CheckOrders(sc, st, o), nil
+	return shiloh1862.CheckOrders(sc, shiloh1862.KnowledgeOf(sc, st, o.Side), o), nil
 }

@@ -38,24 +38,32 @@ type Check struct {
 	CommandedBy []CommandAssignment `json:"commanded_by,omitempty"`
 }
 
-// CheckOrders tries o against what o.Side can see in st: the side's own blocks as
-// they are, enemy blocks where its view shows them (anonymous stand-ins, so nothing
-// hidden can change the answer). The moves are played as if the side were Player 1
-// (a reinforce order can only show its Player 2 meaning when the hour resolves), and
-// the supply list is spent after them. Checks come in the order of o's orders.
-func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
+// CheckOrders tries o against what its side knows (Knowledge: the side's view, its
+// own blocks and private facts, the public facts), never the State, so nothing
+// hidden from the side can change the answer. Enemy blocks stand where the view
+// shows them, as anonymous stand-ins. The moves are played as if the side were
+// Player 1 (a reinforce order can only show its Player 2 meaning when the hour
+// resolves), and the supply list is spent after them. Checks come in the order of
+// o's orders.
+func CheckOrders(sc *Scenario, k *Knowledge, o *Orders) []Check {
 	if o == nil || o.Side == NoSide {
 		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the orders name no side"}}
 	}
-	loc := make([]int, len(st.Blocks))
-	if err := locate(sc, st, loc); err != nil {
-		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the game's state does not fit its scenario: " + err.Error()}}
+	if k == nil || k.Side != o.Side {
+		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the orders are checked against another side's knowledge"}}
+	}
+	if k.misfit != nil {
+		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the game's state does not fit its scenario: " + k.misfit.Error()}}
 	}
 	side := o.Side
-	seen := believedState(sc, st, side, loc)
+	seen := k.believed(sc)
+	loc := make([]int, len(seen.Blocks))
+	if err := locate(sc, seen, loc); err != nil {
+		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the game's state does not fit its scenario: " + err.Error()}}
+	}
 	var ords [2]*Orders
 	ords[side.Index()] = o
-	h := newCheckHour(sc, seen, ords, steadyDice{}, loc) // seen is CheckOrders' own copy
+	h := newCheckHour(sc, seen, ords, steadyDice{}, loc) // seen is CheckOrders' own
 	h.p1 = side
 	h.playerTurn(side)
 	h.spendSupply(side)
@@ -63,7 +71,7 @@ func CheckOrders(sc *Scenario, st *State, o *Orders) []Check {
 	// The checks are sorted by kind (in the order the hour uses them), then by index
 	// in the orders, stably; the keys are sorted first and each check is built
 	// straight into its place.
-	standing := standingChecks(sc, st, o)
+	standing := standingChecks(sc, seen, o)
 	plan := supplyPlan(h, side)
 	n := len(standing) + 1
 	for i := range h.rep.Results {
@@ -213,69 +221,6 @@ func checkKindRank(kind string) int {
 		return 12
 	}
 	return 0 // as a missing map key did before
-}
-
-// believedState is the position as side sees it: its own blocks and public facts as
-// they are; enemy blocks replaced by stand-ins (enemy ids in id order, strength 1) in
-// the areas where the side's view shows enemy blocks.
-//
-// loc, when not nil, holds each block's area index in st (locate) and is changed to
-// the believed state's.
-func believedState(sc *Scenario, st *State, side Side, loc []int) *State {
-	count, stand := make([]int32, len(sc.Map.Areas)), make([]int, 0, len(st.Blocks))
-	b := st.cloneWithout() // no sightings: the enemy's are hidden facts, own ones unused
-	var keep []ArmyCommand
-	for _, ac := range st.ArmyCommand {
-		if sc.OB.Block(ac.HQ).Side == side {
-			keep = append(keep, ac)
-		}
-	}
-	b.ArmyCommand = keep
-	// The areas of the enemy blocks side sees, counted by area index: taken in
-	// index order they are the areas of ViewOf's Enemy list (sorted by area id).
-	seen := visibleAreas(sc, st, side)
-	for i := range b.Blocks {
-		bs := &b.Blocks[i]
-		var spec *BlockSpec
-		if loc != nil {
-			spec = &sc.OB.Blocks[i] // locate found st aligned with the order of battle
-		} else {
-			spec = st.specAt(sc, i)
-		}
-		if spec == nil || spec.Side != side {
-			if spec != nil && bs.Where == OnMap {
-				var j int
-				if loc != nil {
-					j = loc[i]
-				} else {
-					j = sc.Map.aix(bs.Area)
-				}
-				if j >= 0 && seen.hasAt(j) {
-					count[j]++
-				}
-			}
-			bs.Where, bs.Area, bs.Strength = Absent, "", 0
-			if loc != nil {
-				loc[i] = -1
-			}
-			stand = append(stand, i)
-		}
-	}
-	k := 0
-	for j := range count {
-		for ; count[j] > 0 && k < len(stand); count[j]-- {
-			bs := &b.Blocks[stand[k]]
-			if loc != nil {
-				loc[stand[k]] = j
-			}
-			k++
-			bs.Where, bs.Area, bs.Strength = OnMap, sc.Map.Areas[j].ID, 1
-			if bs.Max < 1 {
-				bs.Strength = 0
-			}
-		}
-	}
-	return b
 }
 
 // steadyDice throws 6 for every die: a straggler in a check loses nothing.

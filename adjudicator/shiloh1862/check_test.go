@@ -3,7 +3,6 @@ package shiloh1862
 import (
 	"encoding/json"
 	"math/rand/v2"
-	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -34,7 +33,7 @@ func TestCheckOrders(t *testing.T) {
 		},
 		Supply: []BlockID{"cs_inf2"},
 	}
-	cs := CheckOrders(sc, st, o)
+	cs := CheckOrders(sc, KnowledgeOf(sc, st, o.Side), o)
 	if c := checkFor(cs, "move", 3); c.Status != CheckOK || len(c.CommandedBy) != 1 || c.CommandedBy[0].HQ != "cs_hq" {
 		t.Errorf("attack: %+v", c)
 	}
@@ -61,7 +60,7 @@ func TestCheckOrders(t *testing.T) {
 	st2 := ewState(sc, 3, ewAt{"cs_hq", "w1", 0}, ewAt{"cs_inf1", "w1", 0}, ewAt{"cs_inf2", "w1", 2}, ewAt{"cs_other", "w2", 0},
 		ewAt{"cs_inf3", "w1", 0}, ewAt{"us_web", "mid", 0}, ewAt{"us_grant", "", 0})
 	a, _ := json.Marshal(cs)
-	b, _ := json.Marshal(CheckOrders(sc, st2, o))
+	b, _ := json.Marshal(CheckOrders(sc, KnowledgeOf(sc, st2, o.Side), o))
 	if string(a) != string(b) {
 		t.Errorf("receipts differ:\n%s\n%s", a, b)
 	}
@@ -77,7 +76,7 @@ func BenchmarkCheckOrders(b *testing.B) {
 	o := RandomOrdersForTests(sc, ViewOf(sc, st, CSA), rand.New(rand.NewPCG(1, 2)))
 	b.ReportAllocs()
 	for b.Loop() {
-		CheckOrders(sc, st, o)
+		CheckOrders(sc, KnowledgeOf(sc, st, o.Side), o)
 	}
 }
 
@@ -113,7 +112,7 @@ func TestCheckStandingOrders(t *testing.T) {
 		Regroup:     []Regroup{{Area: "mid", To: "w1"}, {Area: "mid", To: "land"}},
 		LossesFirst: []BlockID{"us_inf1"},
 	}
-	cs := CheckOrders(sc, st, o)
+	cs := CheckOrders(sc, KnowledgeOf(sc, st, o.Side), o)
 	want := map[string]CheckStatus{"initiative0": CheckWarning, "battles0": CheckOK, "battles1": CheckError, "doctrine0": CheckWarning,
 		"regroup0": CheckOK, "regroup1": CheckError, "losses0": CheckError}
 	for _, c := range cs {
@@ -128,60 +127,42 @@ func TestCheckStandingOrders(t *testing.T) {
 	}
 }
 
-// The believed state keeps the side's own blocks as they are and puts one stand-in
-// enemy block in each place where the side's view shows one, enemy ids in id order
-// taking the view's enemy list in its order; other enemy blocks are absent.
+// The believed state, built from the side's knowledge alone, keeps the side's own
+// blocks as they are and puts one stand-in enemy block in each place where the
+// side's view shows one, enemy ids in id order taking the view's enemy list in its
+// order, at their card's values; other enemy blocks are absent, and the enemy's
+// private facts (its arrival choices, its army command) are not there.
 func TestBelievedStateMatchesView(t *testing.T) {
 	sc := mustLoad(t, "shiloh1862")
 	for _, mode := range []Visibility{VisBlocks, VisDoubleBlind, VisOpen} {
 		st := botHours(t, sc, mode, 7)
 		for _, side := range Sides {
-			b := believedState(sc, st, side, nil)
-			// With the area indexes given (as CheckOrders does), the same state, and
-			// the indexes follow the believed blocks.
-			loc := make([]int, len(st.Blocks))
-			if err := locate(sc, st, loc); err != nil {
-				t.Fatal(err)
-			}
-			if b2 := believedState(sc, st, side, loc); !reflect.DeepEqual(b2, b) {
-				t.Errorf("%s %s: the believed state differs when built with area indexes", mode, side)
-			}
-			for i, bs := range b.Blocks {
-				want := -1
-				if bs.Where == OnMap {
-					want = sc.Map.aix(bs.Area)
-				}
-				if loc[i] != want {
-					t.Errorf("%s %s: block %s: area index %d, want %d", mode, side, bs.ID, loc[i], want)
-				}
-			}
+			b := KnowledgeOf(sc, st, side).believed(sc)
 			if len(b.Sightings) != 0 {
 				t.Errorf("%s %s: the believed state keeps %d sightings", mode, side, len(b.Sightings))
+			}
+			for _, ac := range b.ArmyCommand {
+				if sc.OB.Block(ac.HQ).Side != side {
+					t.Errorf("%s %s: the enemy's army command %+v is known", mode, side, ac)
+				}
 			}
 			enemy := ViewOf(sc, st, side).Enemy
 			k := 0
 			for i, bs := range b.Blocks {
-				orig := st.Blocks[i]
-				if sc.OB.Block(bs.ID).Side == side {
+				orig, spec := st.Blocks[i], &sc.OB.Blocks[i]
+				if spec.Side == side {
 					if bs != orig {
 						t.Errorf("%s %s: own block changed: %+v, was %+v", mode, side, bs, orig)
 					}
 					continue
 				}
+				want := BlockState{ID: spec.ID, Where: Absent, Max: spec.Max, Firepower: spec.Firepower}
 				if k < len(enemy) {
-					want := orig
-					want.Where, want.Area, want.Strength = OnMap, enemy[k].Area, 1
-					if want.Max < 1 {
-						want.Strength = 0
-					}
-					if bs != want {
-						t.Errorf("%s %s: stand-in %d is %+v, want %+v", mode, side, k, bs, want)
-					}
+					want.Where, want.Area, want.Strength = OnMap, enemy[k].Area, min(1, spec.Max)
 					k++
-					continue
 				}
-				if bs.Where != Absent || bs.Area != "" || bs.Strength != 0 {
-					t.Errorf("%s %s: unseen enemy block left in play: %+v", mode, side, bs)
+				if bs != want {
+					t.Errorf("%s %s: enemy block %d is %+v, want %+v", mode, side, i, bs, want)
 				}
 			}
 			if k != len(enemy) || k == 0 {
@@ -205,7 +186,7 @@ func TestCheckOrdersLeavesInputAlone(t *testing.T) {
 				o := RandomOrdersForTests(sc, ViewOf(sc, st, side), rng)
 				stBefore, _ := MarshalState(st)
 				oBefore, _ := json.Marshal(o)
-				if cs := CheckOrders(sc, st, o); len(cs) == 0 {
+				if cs := CheckOrders(sc, KnowledgeOf(sc, st, o.Side), o); len(cs) == 0 {
 					t.Fatalf("%s %s %s: no checks for %d orders", mode, st.Hour, side, len(o.Moves))
 				}
 				stAfter, _ := MarshalState(st)
@@ -232,7 +213,7 @@ func TestCheckOrdersCorruptState(t *testing.T) {
 	sc := mustLoad(t, "shiloh1862")
 	st, _ := NewState(sc, Options{})
 	st.Blocks = st.Blocks[1:]
-	cs := CheckOrders(sc, st, &Orders{Side: CSA})
+	cs := CheckOrders(sc, KnowledgeOf(sc, st, CSA), &Orders{Side: CSA})
 	if len(cs) != 1 || cs[0].Status != CheckError || !strings.Contains(cs[0].Text, "does not fit its scenario") {
 		t.Fatalf("corrupt state: %+v", cs)
 	}
@@ -244,7 +225,7 @@ func TestCheckDoctrineSaysItsRound(t *testing.T) {
 	sc := ewWorld()
 	st := ewState(sc, 3, ewAt{"cs_hq", "w1", 0}, ewAt{"cs_inf1", "w1", 0})
 	o := &Orders{Side: CSA, Doctrine: []Doctrine{{Kind: WithdrawAfter, AfterRound: 3}, {Kind: WithdrawIfWeaker, Area: "w1"}}}
-	cs := CheckOrders(sc, st, o)
+	cs := CheckOrders(sc, KnowledgeOf(sc, st, o.Side), o)
 	if c := checkFor(cs, "doctrine", 0); c.Text != "OK: withdraw after round 3" {
 		t.Errorf("withdraw after: %q", c.Text)
 	}

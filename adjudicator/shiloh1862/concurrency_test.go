@@ -27,7 +27,7 @@ func (c *hourCase) result(t *testing.T, sc *Scenario) (state, report []byte, che
 	}
 	state, report = mustJSON(t, next), mustJSON(t, rep)
 	for _, s := range Sides {
-		checks[s.Index()] = mustJSON(t, CheckOrders(sc, c.st, c.orders[s.Index()]))
+		checks[s.Index()] = mustJSON(t, CheckOrders(sc, KnowledgeOf(sc, c.st, s), c.orders[s.Index()]))
 	}
 	return
 }
@@ -67,7 +67,7 @@ func TestConcurrentHoursAgree(t *testing.T) {
 			}
 			k := kept{st: next, rep: rep}
 			for _, s := range Sides {
-				k.chk[s.Index()] = CheckOrders(sc, st, c.orders[s.Index()])
+				k.chk[s.Index()] = CheckOrders(sc, KnowledgeOf(sc, st, s), c.orders[s.Index()])
 				c.checks[s.Index()] = mustJSON(t, k.chk[s.Index()])
 			}
 			c.state, c.report = mustJSON(t, next), mustJSON(t, rep)

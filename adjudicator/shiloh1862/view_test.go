@@ -211,8 +211,8 @@ func TestViewHidesEnemyIdentitiesInPlay(t *testing.T) {
 				if string(a) != string(b) {
 					t.Fatalf("game %d %s: %s's view depends on hidden enemy facts", g, st.Hour, viewer)
 				}
-				ca, _ := json.Marshal(CheckOrders(sc, st, o[viewer.Index()]))
-				cb, _ := json.Marshal(CheckOrders(sc, shuffled, o[viewer.Index()]))
+				ca, _ := json.Marshal(CheckOrders(sc, KnowledgeOf(sc, st, viewer), o[viewer.Index()]))
+				cb, _ := json.Marshal(CheckOrders(sc, KnowledgeOf(sc, shuffled, viewer), o[viewer.Index()]))
 				if string(ca) != string(cb) {
 					t.Fatalf("game %d %s: %s's receipt depends on hidden enemy facts:\n%s\n%s", g, st.Hour, viewer, ca, cb)
 				}
