@@ -2,7 +2,6 @@ package shiloh1862
 
 import (
 	"encoding/json"
-	"slices"
 	"sort"
 )
 
@@ -37,14 +36,15 @@ func ResolveHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) (*State, *R
 type hour struct {
 	sc *Scenario
 	st *State
-	// checking: this is CheckOrders' hour. It records the command assignments for
-	// the receipt, keeps only its supply events (newEvent), does not pin the enemy's
-	// stand-ins (pinDefenders), and skips the texts of its most frequent events
-	// (moves, supply), which no one reads.
-	checking bool
-	ord      [2]*Orders
-	d        Dice
-	rep      *Report
+	// events is where the hour's events go: the report (recordEvents), or for a
+	// check the supply events only, which its supply plan reads (supplyEvents).
+	events eventSink
+	// ownTurnOnly: a check plays its side's turn alone, so the enemy's stand-ins
+	// are not pinned (pinDefenders).
+	ownTurnOnly bool
+	ord         [2]*Orders
+	d           Dice
+	rep         *Report
 
 	p1 Side
 
@@ -75,8 +75,6 @@ type hour struct {
 	rch     reacher
 	candBuf []int
 	lossBuf []lossCand // strongestWhy's and lossCands'
-	// discard takes the events a check does not keep (newEvent).
-	discard Event
 }
 
 // battle is a contested area waiting to be fought (6.1).
@@ -112,7 +110,11 @@ func newCheckHour(sc *Scenario, st *State, orders [2]*Orders, d Dice, loc []int)
 // when not nil, holds each block's area index as locate found it, and becomes the
 // hour's h.loc.
 func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, check bool, loc []int) *hour {
-	h := &hour{sc: sc, st: st, rep: &Report{Hour: st.Hour}, checking: check}
+	h := &hour{sc: sc, st: st, rep: &Report{Hour: st.Hour}, ownTurnOnly: check}
+	h.events = recordEvents{h.rep}
+	if check {
+		h.events = &supplyEvents{rep: h.rep}
+	}
 	h.moveCount = make([]int16, sc.Map.nEdges)
 	h.moved = make([]bool, len(st.Blocks))
 	// About one result per order, and a few for standing orders.
@@ -122,12 +124,7 @@ func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, check boo
 			res += len(o.Moves) + len(o.Activate) + len(o.Battles) + len(o.Doctrine) + len(o.Regroup) + len(o.Supply)
 		}
 	}
-	if check {
-		h.rep.Results = make([]Result, 0, res)
-	} else {
-		h.rep.Results = make([]Result, 0, res)
-		h.rep.Throws = make([]Throw, 0, 128) // a busy hour's battles throw about a hundred dice
-	}
+	h.rep.Results = make([]Result, 0, res)
 	h.d = loggingDice{d: d, log: &h.rep.Throws}
 	for _, s := range Sides {
 		o := orders[s.Index()]
@@ -137,12 +134,8 @@ func newHourOwning(sc *Scenario, st *State, orders [2]*Orders, d Dice, check boo
 		h.ord[s.Index()] = o
 	}
 	h.initOcc(loc)
-	// Allocated once, not step by step: an Event is large, and each growth copies
-	// them all.
-	if check {
-		h.rep.Events = make([]Event, 0, 16) // only its supply events: a few
-	} else {
-		h.rep.Events = make([]Event, 0, h.eventRoom())
+	if !check {
+		h.rep.Events = make([]Event, 0, h.eventRoom()) // grown once, not event by event
 	}
 	return h
 }
@@ -196,36 +189,45 @@ func (h *hour) lossesResults() {
 // orders returns a side's orders for the hour (never nil).
 func (h *hour) orders(s Side) *Orders { return h.ord[s.Index()] }
 
-// event appends an event to the report, numbering it.
+// event writes an event, numbered where it is kept.
 func (h *hour) event(e Event) {
-	if h.checking && e.Kind != EvSupply {
-		return // a check reads only its supply events (supplyPlan)
-	}
-	e.Seq = len(h.rep.Events) + 1
-	h.rep.Events = append(h.rep.Events, e)
+	p := h.events.slot(e.Kind)
+	e.Seq = p.Seq
+	*p = e
 }
 
-// newEvent appends a zero event of kind k, numbered, and returns it to be filled in
-// place: the hottest events (moves, fire, hits) are written field by field rather
-// than copied whole, which is cheaper while the GC is marking (a copy passes every
-// pointer slot of the large Event through the write barrier). Slots past the end are
-// always zero (make, growth, and dropEvent clearing what it vacates).
-func (h *hour) newEvent(k EventKind) *Event {
-	if h.checking && k != EvSupply {
-		// A check reads only its supply events: this one is written and forgotten
-		// (Seq 0, which no event has, so undoing its move drops nothing).
-		h.discard = Event{Kind: k}
-		return &h.discard
+// newEvent returns a zero event of kind k, numbered where it is kept, to be filled
+// in place.
+func (h *hour) newEvent(k EventKind) *Event { return h.events.slot(k) }
+
+// eventSink is where an hour's events go.
+type eventSink interface {
+	// slot returns a new zero event of kind k, with its Seq when it is kept.
+	slot(k EventKind) *Event
+}
+
+// recordEvents keeps every event in the report, in order.
+type recordEvents struct{ rep *Report }
+
+func (r recordEvents) slot(k EventKind) *Event {
+	r.rep.Events = append(r.rep.Events, Event{Seq: len(r.rep.Events) + 1, Kind: k})
+	return &r.rep.Events[len(r.rep.Events)-1]
+}
+
+// supplyEvents keeps a check's supply events, which its supply plan reads
+// (supplyPlan); any other event is written once and forgotten, with Seq 0, which
+// no kept event has, so undoing a move drops nothing kept.
+type supplyEvents struct {
+	rep     *Report
+	discard Event
+}
+
+func (s *supplyEvents) slot(k EventKind) *Event {
+	if k != EvSupply {
+		s.discard = Event{Kind: k}
+		return &s.discard
 	}
-	ev := h.rep.Events
-	if len(ev) == cap(ev) {
-		ev = slices.Grow(ev, 1)
-	}
-	ev = ev[:len(ev)+1]
-	h.rep.Events = ev
-	e := &ev[len(ev)-1]
-	e.Seq, e.Kind = len(ev), k
-	return e
+	return recordEvents{s.rep}.slot(k)
 }
 
 // result records what became of an order.

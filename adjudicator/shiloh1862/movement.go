@@ -189,14 +189,6 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 	items = make([]*moveItem, 0, n)
 	t.log = make([]*moveRecord, 0, n)
 	t.recs = make([]moveRecord, 0, n)
-	if h.checking {
-		if h.mv.commands == nil {
-			// Working memory: the checks copy the assignments out (resultCheck).
-			h.mv.commands = make([]CommandAssignment, 0, n)
-		} else {
-			h.mv.commands = slices.Grow(h.mv.commands, n)
-		}
-	}
 	off := 0
 	for mi, m := range o.Moves {
 		out := t.out[mi]
@@ -525,9 +517,8 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		a.used++
 		rec.hq = a.id
 		a.commanded = append(a.commanded, it.block)
-		if h.checking {
-			h.mv.commands = append(h.mv.commands, CommandAssignment{Move: it.move, Block: it.block, HQ: a.id})
-		}
+		// Which HQ commanded which move: a receipt tells the player (resultCheck).
+		h.mv.commands = append(h.mv.commands, CommandAssignment{Move: it.move, Block: it.block, HQ: a.id})
 	}
 	fromAt := h.loc[it.bi]
 	h.moveOnMap(it.bi, dest, edges[ncross-1].to) // b is on the map (checked above)
@@ -546,18 +537,16 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		ev.Via = []AreaID{m.Path[0]}
 		ev.Rule = "5.31"
 	}
-	if !h.checking { // a check discards its move events (newEvent)
-		fromName, destName := h.areaNameAt(fromAt, from), h.areaNameAt(edges[ncross-1].to, dest)
-		switch {
-		case road:
-			ev.Text = fmt.Sprintf("%s moves by road from %s through %s to %s", name, fromName, h.areaName(m.Path[0]), destName)
-		case act == actAttack:
-			ev.Text = name + " attacks " + destName + " from " + fromName
-		case act == actReinforce:
-			ev.Text = name + " reinforces " + destName + " from " + fromName + " as reserves"
-		default:
-			ev.Text = name + " moves from " + fromName + " to " + destName
-		}
+	fromName, destName := h.areaNameAt(fromAt, from), h.areaNameAt(edges[ncross-1].to, dest)
+	switch {
+	case road:
+		ev.Text = fmt.Sprintf("%s moves by road from %s through %s to %s", name, fromName, h.areaName(m.Path[0]), destName)
+	case act == actAttack:
+		ev.Text = name + " attacks " + destName + " from " + fromName
+	case act == actReinforce:
+		ev.Text = name + " reinforces " + destName + " from " + fromName + " as reserves"
+	default:
+		ev.Text = name + " moves from " + fromName + " to " + destName
 	}
 	rec.seq = int(ev.Seq)
 	t.log = append(t.log, rec)
@@ -929,7 +918,7 @@ func (h *hour) pruneBattles() {
 // listed under Pin first, then blocks with no move order, then by id.
 func (h *hour) pinDefenders(t *turn) {
 	h.pruneBattles()
-	if h.checking {
+	if h.ownTurnOnly {
 		// A check plays only its own side's turn: pinning the enemy's stand-ins
 		// would change nothing it reports (only the side's own results and supply
 		// events are read, and supply does not depend on pins).

@@ -170,11 +170,8 @@ func (sp *supplier) give(id BlockID) {
 	sp.given[id] = true
 	sp.inArea[b.Area]++
 	sp.paid[h.spec(id).Army] = true
-	ev := Event{Kind: EvSupply, Side: sp.side, Block: id, Area: b.Area, Strength: b.Strength, Rule: "7.1"}
-	if !h.checking { // a check reads its supply events for the blocks only
-		ev.Text = h.spec(id).Name + " gains a step (now " + strconv.Itoa(b.Strength) + ")"
-	}
-	h.event(ev)
+	h.event(Event{Kind: EvSupply, Side: sp.side, Block: id, Area: b.Area, Strength: b.Strength, Rule: "7.1",
+		Text: h.spec(id).Name + " gains a step (now " + strconv.Itoa(b.Strength) + ")"})
 }
 
 // spendSupply spends a side's SP: first on the blocks of Orders.Supply in order, then
