@@ -18,8 +18,13 @@
 //	movement.go    3.3 terrain limits, 3.6 off-board, 5.3 movement, 5.31 roads,
 //	               5.4 pinning, 5.5 Player 2, frontline limits (optional)
 //	arrivals.go    5.6 off-board arrivals, 5.61 Lew Wallace, 9.1 Army of the Ohio
-//	battle.go      6.0-6.9 battles, 4.25 gunboats, 6.91 HQ elimination and
-//	               succession, Pond and Flanking (optional)
+//	battle.go      6.0-6.5 the battle sequence, reveal, rounds, battle turns and
+//	               reserves
+//	fire.go        6.6 fire and hits, 4.25 gunboat fire and wear
+//	retreat.go     6.7 retreat, 6.73 round 4, 6.75 moving on from a full area
+//	regroup.go     6.8 regroup
+//	hqloss.go      6.9 elimination, 6.91 HQ falls and army command succession
+//	flanking.go    Flanking (6.5 sidebar) and Pond (4.2 sidebar), optional
 //	night.go       9.2 the night turn: the gunboats' free fire
 //	supply.go      7.0 supply, 7.2 camp supply, 9.2.3 and 9.3.2
 //	victory.go     8.0 victory

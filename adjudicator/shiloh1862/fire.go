@@ -1,0 +1,348 @@
+package shiloh1862
+
+// This file is battle fire (6.6): a block's effective firepower (4.24, 6.5, 6.73 and
+// the firepower penalties), its dice, which enemy block takes each hit (the
+// strongest, or the owner's losses order), gunboat fire and wear (4.25), and the
+// hit itself: a step lost, or the block eliminated at its last step (6.9).
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// effective returns a block's firepower for this turn with the reasons for any
+// change: attacking or reinforcing artillery -1 in its first round (4.24, 6.5),
+// ravine -1 in the first round (3.35), flank +1 in the first round (Flanking), and
+// defenders -1 in round 4 except cavalry (6.73). The letter never changes.
+func (ft *fight) effective(f *fighter) (Firepower, []string) {
+	fp := f.state(ft.h).Firepower
+	var why []string
+	v := fp.Value
+	if f.entered && ft.round == f.arrive {
+		if f.spec.Type == Artillery {
+			v--
+			if f.reserve {
+				why = append(why, "reinforcing artillery -1 in its first round (6.5)")
+			} else {
+				why = append(why, "attacking artillery -1 in its first round (4.24)")
+			}
+		}
+		if f.ravine {
+			v--
+			why = append(why, "crossed a ravine -1 in its first round (3.35)")
+		}
+		if f.bonus {
+			v++
+			why = append(why, "flank attack +1 in its first round (Flanking, optional)")
+		}
+	}
+	if ft.round == 4 && !ft.attacking(f) && f.spec.Type != Cavalry {
+		v--
+		why = append(why, "pursuit fire -1 in round 4 (6.73)")
+	}
+	if v < 0 {
+		v = 0
+	}
+	if v > 6 {
+		v = 6
+	}
+	return Firepower{Letter: fp.Letter, Value: v}, why
+}
+
+// targets lists the enemy blocks that could take a hit now: active, not gunboats
+// (4.25: CSA can never fire at gunboats).
+// The list is in a buffer reused by the next call.
+func (ft *fight) targets(owner Side) []BlockID {
+	ids := ft.tbuf[:0]
+	for _, f := range ft.fs {
+		if f.side == owner && ft.active(f) && !f.gunboat {
+			ids = append(ids, f.id)
+		}
+	}
+	ft.tbuf = ids
+	return ids
+}
+
+// onlyGunboats reports whether every block a side has left in the battle is a
+// gunboat.
+func (ft *fight) onlyGunboats(s Side) bool {
+	for _, f := range ft.fs {
+		if f.side == s && !f.out && !f.gunboat {
+			return false
+		}
+	}
+	return true
+}
+
+// fire is a block's fire (6.6): one die per step, each die at or below the
+// effective firepower a hit, each hit on the strongest enemy block at that instant.
+func (ft *fight) fire(f *fighter, note string) {
+	h := ft.h
+	bs := f.state(h)
+	name := f.title()
+	enemy := f.side.Enemy()
+	fp, why := ft.effective(f)
+	pass := func(rule, text string) {
+		if note != "" {
+			text += " (" + note + ")"
+		}
+		h.event(Event{Kind: EvPass, Side: f.side, Block: f.id, Area: ft.area, Round: ft.round, Firepower: fp, Rule: rule, Text: text})
+	}
+	targets := ft.targets(enemy)
+	switch {
+	case len(targets) == 0:
+		if ft.onlyGunboats(enemy) {
+			pass("4.25", fmt.Sprintf("%s has no target: CSA blocks can never fire at gunboats", name))
+		} else {
+			pass("6.5", fmt.Sprintf("%s has no target: the enemy's reserves cannot be hit before they arrive", name))
+		}
+		return
+	case f.gunboat && h.strongestFor(targets, enemy, true) == "":
+		pass("4.25", fmt.Sprintf("%s holds fire: gunboat fire cannot eliminate, and no CSA block here could take a hit (default)", name))
+		return
+	case bs.Strength == 0:
+		pass("4.11", fmt.Sprintf("%s is at strength 0 and rolls no dice", name))
+		return
+	case fp.Value == 0:
+		pass("Firepower Penalties", fmt.Sprintf("%s cannot fire: firepower %s falls to 0 (%s)", name, bs.Firepower, strings.Join(why, "; ")))
+		return
+	}
+	dice := make([]int, bs.Strength)
+	hits := 0
+	for i := range dice {
+		dice[i] = h.d.Roll(fmt.Sprintf("%s round %d: %s fires %s, die %d of %d", ft.title(), ft.round, name, fp, i+1, len(dice)))
+		if dice[i] <= fp.Value {
+			hits++
+		}
+	}
+	var whyText, noteText string
+	if len(why) > 0 {
+		whyText = " [" + strings.Join(why, "; ") + "]"
+	}
+	if note != "" {
+		noteText = " (" + note + ")"
+	}
+	text := fmt.Sprintf("%s fires %s: %s, %d hit(s)%s%s", name, fp, diceText(dice), hits, whyText, noteText)
+	rule := "6.6"
+	if f.gunboat {
+		rule = "6.6, 4.25"
+	}
+	ev := h.newEvent(EvFire)
+	ev.Side, ev.Block, ev.Area, ev.Round, ev.Firepower, ev.Dice, ev.Hits, ev.Rule, ev.Text = f.side, f.id, ft.area, ft.round, fp, dice, hits, rule, text
+	fireEv := ev.Seq - 1 // ev itself may move as later events grow the list
+	lost := 0
+	for i := 0; i < hits; i++ {
+		t, tie := h.pickLoss(ft.lossCands(enemy), enemy, f.gunboat)
+		if t == "" {
+			lost++
+			continue
+		}
+		cause := "hit by " + name + " (" + tie + ")"
+		if !h.takeLoss(t, ft.area, ft.round, rule, cause) {
+			ft.fighter(t).out = true
+		}
+	}
+	if lost > 0 {
+		why := "no enemy block left to take it"
+		if f.gunboat {
+			why = "gunboat fire cannot eliminate CSA blocks (4.25)"
+		}
+		h.rep.Events[fireEv].Text += fmt.Sprintf("; %d hit(s) lost: %s", lost, why)
+	}
+	if f.gunboat {
+		f.fired = true
+	}
+	if f.side == CSA && h.st.Options.Pond && !f.spec.Pond {
+		ft.pond(dice, name)
+	}
+}
+
+func (ft *fight) fighter(id BlockID) *fighter {
+	for _, f := range ft.fs {
+		if f.id == id {
+			return f
+		}
+	}
+	return nil
+}
+
+// gunboatWear reduces each gunboat that fired this round by one step (4.25); one at
+// 0 can no longer fire and leaves the battle.
+func (ft *fight) gunboatWear() {
+	h := ft.h
+	for _, f := range ft.fs {
+		if !f.gunboat || !f.fired {
+			continue
+		}
+		f.fired = false
+		bs := f.state(h)
+		if bs.Strength > 0 {
+			bs.Strength--
+		}
+		text := fmt.Sprintf("%s loses a step after firing (4.25)", blockTitle(h.sc, f.id))
+		if bs.Strength == 0 && !f.out {
+			f.out = true
+			text += "; at strength 0 it cannot fire and leaves the battle"
+		}
+		h.event(Event{Kind: EvHit, Side: f.side, Block: f.id, Area: ft.area, Round: ft.round, Strength: bs.Strength, Rule: "4.25", Text: text})
+	}
+}
+
+// strongestFor picks the block that takes a hit among ids (6.6): the strongest at
+// this instant; among equals the owner's LossesFirst list, then blocks not in
+// LossesLast (LossesLast in list order), then non-HQ before HQ, then the lower
+// firepower (number, then C before B before A), then id. For gunboat fire (4.25) a
+// block at its last step cannot be hit: if such a block ties for strongest, the
+// owner puts the hit on it and the hit is lost (""), as is one with no other target.
+func (h *hour) strongestFor(ids []BlockID, owner Side, gunboat bool) BlockID {
+	id, _ := h.strongestWhy(ids, owner, gunboat)
+	return id
+}
+
+// strongestWhy is strongestFor with the reason for the choice among equals, for the
+// report.
+func (h *hour) strongestWhy(ids []BlockID, owner Side, gunboat bool) (BlockID, string) {
+	cs := h.lossBuf[:0]
+	for _, id := range ids {
+		bi := h.bix(id)
+		cs = append(cs, lossCand{id: id, bs: &h.st.Blocks[bi], spec: h.specAt(bi)})
+	}
+	h.lossBuf = cs
+	return h.pickLoss(cs, owner, gunboat)
+}
+
+// lossCand is a block that could take a hit, with its state and card at hand.
+type lossCand struct {
+	id   BlockID
+	bs   *BlockState
+	spec *BlockSpec
+}
+
+// lossCands are the enemy blocks that could take a hit now (as targets), from the
+// fight's own records: no lookups.
+func (ft *fight) lossCands(owner Side) []lossCand {
+	cs := ft.h.lossBuf[:0]
+	for _, f := range ft.fs {
+		if f.side == owner && ft.active(f) && !f.gunboat {
+			cs = append(cs, lossCand{id: f.id, bs: f.state(ft.h), spec: f.spec})
+		}
+	}
+	ft.h.lossBuf = cs
+	return cs
+}
+
+// pickLoss is strongestWhy's choice among cs (which it may reorder).
+func (h *hour) pickLoss(cs []lossCand, owner Side, gunboat bool) (BlockID, string) {
+	best, n := -1, 0 // the tied strongest are moved to cs[:n], in order
+	for k := range cs {
+		s := cs[k].bs.Strength
+		switch {
+		case s > best:
+			best, n = s, 0
+			cs[n], n = cs[k], 1
+		case s == best:
+			cs[n], cs[k] = cs[k], cs[n]
+			n++
+		}
+	}
+	tied := cs[:n]
+	if len(tied) == 0 {
+		return "", ""
+	}
+	if gunboat {
+		for _, c := range tied {
+			if lastStepOf(c.bs, c.spec) {
+				return "", ""
+			}
+		}
+	}
+	o := h.orders(owner)
+	rank := func(id BlockID) (int, int) {
+		for i, x := range o.LossesFirst {
+			if x == id {
+				return 0, i
+			}
+		}
+		for i, x := range o.LossesLast {
+			if x == id {
+				return 2, i
+			}
+		}
+		return 1, 0
+	}
+	stableSort(tied, func(a, b lossCand) bool {
+		ga, ia := rank(a.id)
+		gb, ib := rank(b.id)
+		if ga != gb {
+			return ga < gb
+		}
+		if ia != ib {
+			return ia < ib
+		}
+		if a.spec.IsHQ() != b.spec.IsHQ() {
+			return !a.spec.IsHQ()
+		}
+		fa, fb := a.bs.Firepower, b.bs.Firepower
+		if fa.Value != fb.Value {
+			return fa.Value < fb.Value
+		}
+		if fa.Letter != fb.Letter {
+			return fa.Letter > fb.Letter
+		}
+		return a.id < b.id
+	})
+	if len(tied) == 1 {
+		return tied[0].id, "the strongest"
+	}
+	g, _ := rank(tied[0].id)
+	g2, _ := rank(tied[1].id)
+	why := "default: non-HQ before HQ, lower firepower, then id"
+	switch {
+	case g == 0:
+		why = "losses-first order"
+	case g != g2 || g == 2:
+		why = "losses-last order"
+	}
+	return tied[0].id, fmt.Sprintf("tied with %d other(s) at strength %d; %s", len(tied)-1, best, why)
+}
+
+// stableSort sorts l by less, keeping equal elements in their order.
+func stableSort[T any](l []T, less func(a, b T) bool) {
+	sort.SliceStable(l, func(i, j int) bool { return less(l[i], l[j]) })
+}
+
+// lastStepAt reports whether one more hit would eliminate the block with index bi
+// in st.Blocks: strength 1 for a block, 0 for an HQ or gunboat (4.12, 4.25).
+func (h *hour) lastStepAt(bi int) bool { return lastStepOf(&h.st.Blocks[bi], h.specAt(bi)) }
+
+// lastStepOf is lastStepAt for a block's state and card.
+func lastStepOf(bs *BlockState, spec *BlockSpec) bool {
+	if spec.IsHQ() || spec.Type == Gunboat {
+		return bs.Strength == 0
+	}
+	return bs.Strength <= 1
+}
+
+// takeLoss applies one hit or step loss to a block (4.12, 6.6): reduce it, or
+// eliminate it at its last step (6.9), or make an HQ at 0 fall (6.91). It reports
+// whether the block survived.
+func (h *hour) takeLoss(id BlockID, area AreaID, round int, rule, cause string) bool {
+	bi := h.bix(id)
+	bs, spec := &h.st.Blocks[bi], h.specAt(bi)
+	side, name := spec.Side, specTitle(spec, id)
+	ev := h.newEvent(EvHit)
+	ev.Side, ev.Block, ev.Area, ev.Round, ev.Rule = side, id, area, round, rule
+	if !h.lastStepAt(bi) {
+		bs.Strength--
+		ev.Strength, ev.Text = bs.Strength, fmt.Sprintf("%s: %s to strength %d", cause, name, bs.Strength)
+		return true
+	}
+	ev.Text = cause + ": " + name + " at its last step" // Strength 0
+	if spec.IsHQ() {
+		h.hqFalls(id, area, round)
+	} else {
+		h.battleEliminate(id, area, round, "6.9", name+" is eliminated (6.9)")
+	}
+	return false
+}
