@@ -38,5 +38,13 @@
 // signature or a reply header, quoted (">") lines and "#" or "//" comments; lines a
 // mail client wrapped are joined again.
 //
+// Files: lex.go cleans the mail and splits lines into tokens; names.go looks names
+// up with suggestions; parse.go reads a line and hands it to the reader of its
+// order kind: parse_move.go (moves), parse_lists.go (activate, battles, pin,
+// supply, losses, initiative), parse_doctrine.go (doctrine, regroup),
+// parse_arrivals.go (arrivals, delays, landings), with parse_names.go turning names
+// into ids; format.go prints the canonical text and its hash; receipt.go the
+// receipt.
+//
 // docs/PLAYERS.md is the players' guide to the language; its examples are tests.
 package orders

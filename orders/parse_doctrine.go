@@ -1,0 +1,382 @@
+package orders
+
+// This file reads the standing battle orders: doctrine per area or for all battles
+// (hold, withdraw after a round, withdraw if weaker, retreat lists; 6.7) and regroup
+// (6.8).
+
+import (
+	"slices"
+
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+)
+
+// parseRegroup: "regroup at rea: seay", "regroup at rea: cleburne, wood > seay",
+// "regroup from rea to seay" (6.8).
+func (p *parser) parseRegroup(toks []token) {
+	toks = skipWords(toks, "at", "from", "in", "after")
+	split := -1
+	for i := range toks {
+		t := &toks[i]
+		if t.kind == tColon || t.kind == tArrow || t.kind == tRoad {
+			split = i
+			break
+		}
+	}
+	if split <= 0 {
+		p.errorf("e.g. \"regroup at Rea Field: Seay Field\"", "regroup: after which battle, and where to?")
+		return
+	}
+	area := p.resolveName(p.dict.areas, toks[:split], "area")
+	if !area.found {
+		return
+	}
+	p.regroup(shiloh1862.AreaID(area.id), toks[split+1:])
+}
+
+// regroup reads "[BLOCKS >] AREA" for a battle in area.
+func (p *parser) regroup(area shiloh1862.AreaID, toks []token) {
+	toks = skipWords(toks, "to")
+	split := -1
+	for i := range toks {
+		t := &toks[i]
+		if t.kind == tArrow || t.kind == tRoad || t.kind == tColon {
+			split = i
+		}
+	}
+	var blocks []shiloh1862.BlockID
+	dest := toks
+	if split >= 0 {
+		if split == 0 {
+			dest = toks[1:]
+		} else {
+			blocks = p.blockList(toks[:split])
+			dest = toks[split+1:]
+			if len(blocks) == 0 {
+				return
+			}
+		}
+	}
+	if len(dest) == 0 {
+		p.errorf("e.g. \"regroup at Rea Field: Seay Field\"", "regroup to where?")
+		return
+	}
+	to := p.resolveName(p.dict.areas, dest, "area")
+	if !to.found {
+		return
+	}
+	if p.o.Regroup == nil {
+		p.o.Regroup = make([]shiloh1862.Regroup, 0, 4)
+	}
+	p.o.Regroup = append(p.o.Regroup, shiloh1862.Regroup{Area: area, Blocks: blocks, To: shiloh1862.AreaID(to.id), Line: p.line})
+}
+
+// numberWords read a round number.
+var numberWords = map[string]int{
+	"0": 0, "zero": 0, "1": 1, "one": 1, "first": 1, "1st": 1, "2": 2, "two": 2, "second": 2, "2nd": 2,
+	"3": 3, "three": 3, "third": 3, "3rd": 3, "4": 4, "four": 4, "fourth": 4, "4th": 4,
+	"5": 5, "five": 5, "6": 6, "six": 6, "7": 7, "8": 8, "9": 9,
+}
+
+// parseDoctrineAt: "at rea: withdraw if weaker, retreat to seay", "at rea, seay:
+// hold", "at rea withdraw after round 2".
+func (p *parser) parseDoctrineAt(toks []token) {
+	toks = skipWords(toks, "the")
+	if len(toks) > 0 && toks[0].kind == tWord && (toks[0].low == "all" || toks[0].low == "every") {
+		rest := skipWords(toks[1:], "battles", "battle", "areas")
+		p.parseDoctrine(nil, skipColon(rest))
+		return
+	}
+	split := -1
+	for i := range toks {
+		t := &toks[i]
+		if t.kind == tColon {
+			split = i
+			break
+		}
+		if t.kind == tWord && isClauseWord(t.low) && i > 0 {
+			split = i
+			break
+		}
+	}
+	if split <= 0 {
+		p.errorf("e.g. \"at Rea Field: withdraw if weaker, retreat to Seay Field\"", "at which area, and what to do there?")
+		return
+	}
+	areas := p.areaList(toks[:split])
+	if len(areas) == 0 {
+		return
+	}
+	body := toks[split:]
+	if body[0].kind == tColon {
+		body = body[1:]
+	}
+	if len(body) > 0 && !(body[0].kind == tWord && isClauseWord(body[0].low)) && len(areas) == 1 {
+		// "at seay: cleburne, wood > rea attack": a move from that area
+		for i := range body {
+			t := &body[i]
+			if (t.kind == tArrow || t.kind == tRoad) && i > 0 {
+				move := append(append(append([]token{}, body[:i]...), token{kind: tColon, text: ":"}), toks[:split]...)
+				p.parseMove(append(move, body[i:]...))
+				return
+			}
+		}
+	}
+	p.parseDoctrine(areas, body)
+}
+
+// parseDoctrineFirst: "withdraw if weaker at rea", "hold everywhere".
+func (p *parser) parseDoctrineFirst(toks []token) {
+	for i := len(toks) - 1; i > 0; i-- {
+		t := toks[i]
+		if t.kind == tWord && (t.low == "at" || t.low == "in") {
+			areas := p.areaList(skipColon(toks[i+1:]))
+			if len(areas) == 0 {
+				return
+			}
+			p.parseDoctrine(areas, toks[:i])
+			return
+		}
+	}
+	if n := len(toks); n > 1 && toks[n-1].kind == tWord && (toks[n-1].low == "everywhere" || toks[n-1].low == "always") {
+		toks = toks[:n-1]
+	}
+	p.parseDoctrine(nil, toks)
+}
+
+// isClauseWord: the word starts a doctrine clause.
+func isClauseWord(w string) bool {
+	switch w {
+	case "hold", "withdraw", "retreat", "regroup", "fight", "stand", "retreats", "withdraws", "pull", "fall":
+		return true
+	}
+	return false
+}
+
+// isHoldWord: the word may follow "hold".
+func isHoldWord(w string) bool {
+	switch w {
+	case "fast", "on", "firm", "ground", "the", "last", "position", "fire", "always":
+		return true
+	}
+	return false
+}
+
+// doctrineSpec is what one doctrine line says.
+type doctrineSpec struct {
+	kind     shiloh1862.DoctrineKind
+	kindSet  bool
+	after    int
+	retreat  []shiloh1862.AreaID
+	regroups [][]token
+}
+
+// parseDoctrine reads clauses for the areas (nil: every battle).
+func (p *parser) parseDoctrine(areas []shiloh1862.AreaID, toks []token) {
+	if len(toks) == 0 {
+		p.errorf("e.g. \"hold\", \"withdraw after round 2\", \"withdraw if weaker\", \"retreat to Seay Field\"", "what should your blocks do in battle?")
+		return
+	}
+	// clauses: split on commas where the next item starts with a clause word; other
+	// items continue the last list (retreat areas).
+	var clauseBuf [4][]token
+	clauses := clauseBuf[:0]
+	// a clause continued over commas is gathered at the end of the scratch buffer
+	buf, at := p.clauseToks[:0], -1
+	for item := range listItems(toks) {
+		if len(clauses) == 0 || (item[0].kind == tWord && isClauseWord(item[0].low)) {
+			clauses = append(clauses, item)
+			at = -1
+			continue
+		}
+		last := &clauses[len(clauses)-1]
+		if at < 0 {
+			at = len(buf)
+			buf = append(buf, *last...)
+		}
+		buf = append(buf, token{kind: tComma, text: ","})
+		buf = append(buf, item...)
+		*last = buf[at:len(buf):len(buf)]
+	}
+	p.clauseToks = buf[:0]
+	var spec doctrineSpec
+	ok := true
+	for _, c := range clauses {
+		if !p.doctrineClause(&spec, c) {
+			ok = false
+		}
+	}
+	if !ok && !spec.kindSet && len(spec.retreat) == 0 && len(spec.regroups) == 0 {
+		return
+	}
+	if len(areas) == 0 {
+		if len(spec.regroups) > 0 {
+			p.errorf("e.g. \"regroup at Rea Field: Seay Field\"", "regroup needs a battle area")
+		}
+		if spec.kindSet || len(spec.retreat) > 0 {
+			p.setDoctrine("", spec)
+		}
+		return
+	}
+	for _, a := range areas {
+		if spec.kindSet || len(spec.retreat) > 0 {
+			p.setDoctrine(a, spec)
+		}
+		for _, r := range spec.regroups {
+			p.regroup(a, r)
+		}
+	}
+}
+
+func (p *parser) setDoctrine(area shiloh1862.AreaID, spec doctrineSpec) {
+	// a handful of doctrines at most: a search is quicker than a map
+	i := slices.IndexFunc(p.o.Doctrine, func(d shiloh1862.Doctrine) bool { return d.Area == area })
+	if i < 0 {
+		d := shiloh1862.Doctrine{Area: area, Kind: spec.kind, AfterRound: spec.after, Line: p.line}
+		if spec.kind != shiloh1862.WithdrawAfter {
+			d.AfterRound = 0
+		}
+		d.Retreat = spec.retreat
+		if p.o.Doctrine == nil {
+			p.o.Doctrine = make([]shiloh1862.Doctrine, 0, 8)
+		}
+		p.o.Doctrine = append(p.o.Doctrine, d)
+		return
+	}
+	d := &p.o.Doctrine[i]
+	where := "every battle"
+	if area != "" {
+		where = p.dict.areas.canonical(string(area))
+	}
+	if spec.kindSet {
+		if d.Kind != spec.kind || d.AfterRound != spec.after {
+			p.warnf("this replaces the doctrine for %s given on line %d", where, d.Line)
+		}
+		d.Kind, d.AfterRound = spec.kind, spec.after
+		if spec.kind != shiloh1862.WithdrawAfter {
+			d.AfterRound = 0
+		}
+	}
+	if len(spec.retreat) > 0 {
+		if len(d.Retreat) > 0 {
+			p.warnf("this replaces the retreat list for %s given on line %d", where, d.Line)
+		}
+		d.Retreat = spec.retreat
+	}
+}
+
+// doctrineClause reads one clause into spec.
+func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
+	head := c[0].low
+	rest := c[1:]
+	set := func(k shiloh1862.DoctrineKind, after int) {
+		if spec.kindSet && (spec.kind != k || spec.after != after) {
+			p.warnf("two battle doctrines on one line; the last (%s) counts", k)
+		}
+		spec.kind, spec.after, spec.kindSet = k, after, true
+	}
+	switch head {
+	case "hold", "fight", "stand":
+		// "hold", "hold fast", "fight on", "stand firm", "hold to the last"
+		for ti := range rest {
+			t := &rest[ti]
+			if t.kind != tArrow && !isHoldWord(t.low) {
+				p.errorf("write \"hold\" alone, or \"hold, retreat to AREA\"", "cannot read '%s' in a battle order", joinWords(c))
+				return false
+			}
+		}
+		set(shiloh1862.Hold, 0)
+		return true
+	case "regroup":
+		rest = skipWords(rest, "at")
+		if len(rest) == 0 {
+			p.errorf("e.g. \"regroup to Seay Field\"", "regroup to where?")
+			return false
+		}
+		spec.regroups = append(spec.regroups, rest)
+		return true
+	}
+	if !isClauseWord(head) {
+		p.errorf("a battle order is hold, withdraw after round N, withdraw if weaker, retreat to AREA or regroup to AREA", "cannot read '%s' as a battle order", joinWords(c))
+		return false
+	}
+	// withdraw / retreat / pull back / fall back
+	rest = skipWords(rest, "back", "out")
+	if len(rest) == 0 {
+		set(shiloh1862.WithdrawAfter, 0)
+		return true
+	}
+	ok := true
+	areaToks := p.tokBuf[:0]
+	defer func() { p.tokBuf = areaToks[:0] }()
+	collecting := false
+	for i := 0; i < len(rest); i++ {
+		t := rest[i]
+		switch {
+		case t.kind == tWord && t.low == "after" && !collecting:
+			j := i + 1
+			if j < len(rest) && (rest[j].low == "round" || rest[j].low == "rounds") {
+				j++
+			}
+			n, found := 0, false
+			if j < len(rest) {
+				n, found = numberWords[rest[j].low]
+			}
+			if !found {
+				p.errorf("e.g. \"withdraw after round 2\"", "withdraw after which round?")
+				return false
+			}
+			if j+1 < len(rest) && (rest[j+1].low == "round" || rest[j+1].low == "rounds") {
+				j++
+			}
+			if n > 3 {
+				p.errorf("a battle has at most 4 rounds; \"withdraw after round 3\" is the latest", "cannot withdraw after round %d", n)
+				return false
+			}
+			set(shiloh1862.WithdrawAfter, n)
+			i = j
+		case t.kind == tWord && (t.low == "if" || t.low == "when") && !collecting:
+			j := i + 1
+			for j < len(rest) && rest[j].kind == tWord && (rest[j].low == "we" || rest[j].low == "are" || rest[j].low == "i" || rest[j].low == "am" || rest[j].low == "is") {
+				j++
+			}
+			if j < len(rest) && (rest[j].low == "weaker" || rest[j].low == "outnumbered" || rest[j].low == "losing") {
+				set(shiloh1862.WithdrawIfWeaker, 0)
+				i = j
+				for i+1 < len(rest) && rest[i+1].kind == tWord && !(rest[i+1].low == "after" || rest[i+1].low == "to") {
+					i++ // "if weaker than the enemy"
+				}
+				continue
+			}
+			p.errorf("e.g. \"withdraw if weaker\"", "withdraw if what?")
+			return false
+		case t.kind == tWord && (t.low == "retreat" || t.low == "withdraw" || t.low == "then") && !collecting:
+			// "withdraw after round 2 retreat seay"
+			collecting = true
+		case t.kind == tWord && (t.low == "at" || t.low == "immediately" || t.low == "once" || t.low == "now") && !collecting:
+			set(shiloh1862.WithdrawAfter, 0)
+		case t.kind == tArrow || t.kind == tColon || t.kind == tRoad:
+			collecting = true
+		default:
+			collecting = true
+			areaToks = append(areaToks, t)
+		}
+	}
+	if len(areaToks) > 0 {
+		areas := p.areaList(areaToks)
+		if len(areas) == 0 {
+			ok = false
+		}
+		if len(spec.retreat) == 0 && len(areas) > 0 {
+			spec.retreat = areas // areaList left no area twice
+		} else {
+			for _, a := range areas {
+				if slices.Contains(spec.retreat, a) {
+					p.warnf("%s is listed twice", p.dict.areas.canonical(string(a)))
+					continue
+				}
+				spec.retreat = append(spec.retreat, a)
+			}
+		}
+	}
+	return ok
+}

@@ -1,0 +1,256 @@
+package orders
+
+// This file reads the list orders: activate (5.2), battles (6.2), pin (5.4), supply
+// (7.1), losses first and last (6.6), initiative (2.1, Planned Initiative) and side.
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+)
+
+// parseActivate: "activate hardee, bragg", "activate sherman as army".
+func (p *parser) parseActivate(toks []token) {
+	if len(toks) == 1 && (toks[0].low == "none" || toks[0].low == "nothing" || toks[0].low == "nobody") {
+		return
+	}
+	if !hasItem(toks) {
+		p.errorf("e.g. \"activate Hardee, Bragg\"", "activate which HQs?")
+		return
+	}
+	t := p.dict.blockTable(p.side)
+	for item := range listItems(toks) {
+		asArmy := false
+		for len(item) > 0 {
+			last := item[len(item)-1].low
+			if last == "army" || last == "ahq" || last == "hq" {
+				if last != "hq" {
+					asArmy = true
+				}
+				item = item[:len(item)-1]
+				if len(item) > 0 && item[len(item)-1].low == "as" {
+					item = item[:len(item)-1]
+				}
+				continue
+			}
+			break
+		}
+		ids := p.splitNames(t, item)
+		if ids == nil {
+			r := p.resolveName(t, item, "block")
+			if !r.found {
+				continue
+			}
+			ids = []string{r.id}
+		}
+		for k, id := range ids {
+			b := shiloh1862.BlockID(id)
+			if i := p.activation(b); i >= 0 {
+				p.warnf("%s is activated twice", t.canonical(id))
+				if asArmy && k == len(ids)-1 {
+					p.o.Activate[i].AsArmy = true
+				}
+				continue
+			}
+			if p.o.Activate == nil {
+				p.o.Activate = make([]shiloh1862.Activation, 0, 4)
+			}
+			p.o.Activate = append(p.o.Activate, shiloh1862.Activation{HQ: b, AsArmy: asArmy && k == len(ids)-1, Line: p.line})
+		}
+	}
+}
+
+func (p *parser) activation(b shiloh1862.BlockID) int {
+	for i, a := range p.o.Activate {
+		if a.HQ == b {
+			return i
+		}
+	}
+	return -1
+}
+
+// parseBattles: "battles: rea, shiloh church".
+func (p *parser) parseBattles(toks []token) {
+	areas := p.areaList(toks)
+	if len(areas) == 0 {
+		if len(toks) == 0 {
+			p.errorf("e.g. \"battles: Rea Field, Shiloh Church\"", "battles in which areas?")
+		}
+		return
+	}
+	if p.lines.Battles != 0 {
+		p.warnf("a second battle sequence replaces the first (line %d)", p.lines.Battles)
+	}
+	p.o.Battles = areas
+	p.lines.Battles = p.line
+}
+
+// listInto adds blocks to a list order: a second line adds to the first, a block
+// listed twice counts once.
+func (p *parser) listInto(dst *[]shiloh1862.BlockID, line *int, blocks []shiloh1862.BlockID, what string) {
+	t := p.dict.blockTable(p.side)
+	if len(*dst) == 0 && len(blocks) > 0 {
+		*dst = reserve(&p.blockSlab, len(blocks), 64)
+	} else if len(blocks) > 0 {
+		*dst = slices.Grow(*dst, len(blocks))
+	}
+	for _, b := range blocks {
+		if slices.Contains(*dst, b) {
+			p.warnf("%s is already on the %s list", t.canonical(string(b)), what)
+			continue
+		}
+		*dst = append(*dst, b)
+	}
+	if *line == 0 && len(*dst) > 0 {
+		*line = p.line
+	}
+}
+
+func (p *parser) parsePin(toks []token) {
+	if len(toks) == 0 {
+		p.errorf("e.g. \"pin: Wood, Shoup\"", "pin which blocks?")
+		return
+	}
+	p.listInto(&p.o.Pin, &p.lines.Pin, p.blockList(toks), "pin")
+}
+
+func (p *parser) parseSupply(toks []token) {
+	if len(toks) == 0 {
+		p.errorf("e.g. \"supply: Cleburne, Hardee\"", "supply which blocks?")
+		return
+	}
+	p.listInto(&p.o.Supply, &p.lines.Supply, p.blockList(toks), "supply")
+}
+
+// parseLosses: "losses: hardee last", "losses first: wood, gladden", "losses: wood,
+// gladden first, hardee last". A first/last word applies to the items since the last
+// one that had one; items with none are taken first.
+func (p *parser) parseLosses(kw string, toks []token) {
+	mode := "first"
+	if kw == "spare" || kw == "protect" {
+		mode = "last"
+	}
+	for len(toks) > 0 && toks[0].kind == tWord {
+		switch toks[0].low {
+		case "first":
+			mode = "first"
+		case "last":
+			mode = "last"
+		case "preference", "order", "ties", "tie", "priority":
+		default:
+			goto list
+		}
+		toks = toks[1:]
+	}
+list:
+	toks = skipColon(toks)
+	var firstBuf, lastBuf [16]shiloh1862.BlockID
+	first, last := firstBuf[:0], lastBuf[:0]
+	pending := p.tokBuf[:0]
+	defer func() { p.tokBuf = pending[:0] }()
+	flush := func(q string) {
+		bs := p.blockList(pending)
+		pending = pending[:0]
+		if q == "last" {
+			last = append(last, bs...)
+		} else {
+			first = append(first, bs...)
+		}
+	}
+	if !hasItem(toks) {
+		p.errorf("e.g. \"losses: Hardee last\"", "losses: which blocks?")
+		return
+	}
+	for item := range listItems(toks) {
+		q := ""
+		for len(item) > 0 && item[len(item)-1].kind == tWord && (item[len(item)-1].low == "first" || item[len(item)-1].low == "last") {
+			q = item[len(item)-1].low
+			item = item[:len(item)-1]
+		}
+		for len(item) > 0 && item[0].kind == tWord && (item[0].low == "first" || item[0].low == "last") && len(item) > 1 {
+			q = item[0].low
+			item = item[1:]
+		}
+		if len(pending) > 0 {
+			pending = append(pending, token{kind: tComma, text: ","})
+		}
+		pending = append(pending, item...)
+		if q != "" {
+			flush(q)
+		}
+	}
+	if len(pending) > 0 {
+		flush(mode)
+	}
+	// a block cannot be both: such a block is dropped from both
+	both := func(b shiloh1862.BlockID) bool {
+		inFirst := slices.Contains(first, b) || slices.Contains(p.o.LossesFirst, b)
+		inLast := slices.Contains(last, b) || slices.Contains(p.o.LossesLast, b)
+		return inFirst && inLast
+	}
+	var clash []shiloh1862.BlockID
+	for _, list := range [2][]shiloh1862.BlockID{first, last} {
+		for _, b := range list {
+			if both(b) && !slices.Contains(clash, b) {
+				clash = append(clash, b)
+				p.errorf("", "%s cannot be both first and last for losses", p.dict.blockTable(p.side).canonical(string(b)))
+			}
+		}
+	}
+	if len(clash) > 0 {
+		drop := func(x shiloh1862.BlockID) bool { return slices.Contains(clash, x) }
+		first = slices.DeleteFunc(first, drop)
+		last = slices.DeleteFunc(last, drop)
+		p.o.LossesFirst = slices.DeleteFunc(p.o.LossesFirst, drop)
+		p.o.LossesLast = slices.DeleteFunc(p.o.LossesLast, drop)
+	}
+	if len(first) > 0 {
+		p.listInto(&p.o.LossesFirst, &p.lines.LossesFirst, first, "losses-first")
+	}
+	if len(last) > 0 {
+		p.listInto(&p.o.LossesLast, &p.lines.LossesLast, last, "losses-last")
+	}
+}
+
+// parseInitiative: "initiative: first" (Planned Initiative, optional 2.1).
+func (p *parser) parseInitiative(toks []token) {
+	words := make([]string, 0, len(toks))
+	for ti := range toks {
+		t := &toks[ti]
+		words = append(words, t.low)
+	}
+	w := strings.Join(words, " ")
+	w = strings.TrimPrefix(w, "be ")
+	w = strings.TrimPrefix(w, "go ")
+	w = strings.TrimPrefix(w, "i want to be ")
+	var c shiloh1862.InitiativeChoice
+	switch w {
+	case "first", "1", "1st", "player 1", "p1", "player one", "one":
+		c = shiloh1862.InitiativeFirst
+	case "second", "2", "2nd", "player 2", "p2", "player two", "two", "last":
+		c = shiloh1862.InitiativeSecond
+	case "any", "either", "none", "no preference", "roll", "dice", "dont care", "don't care":
+		c = shiloh1862.InitiativeAny
+	default:
+		p.errorf("write \"initiative: first\", \"initiative: second\" or \"initiative: any\"", "initiative: cannot read '%s'", joinWords(toks))
+		return
+	}
+	if p.lines.Initiative != 0 {
+		p.warnf("a second initiative choice replaces the first (line %d)", p.lines.Initiative)
+	}
+	p.o.Initiative = c
+	p.lines.Initiative = p.line
+}
+
+func (p *parser) parseSide(toks []token) {
+	s, ok := adjudicator.ParseSide(joinWords(toks))
+	if !ok {
+		p.errorf("write \"side: USA\" or \"side: CSA\"", "side: cannot read '%s'", joinWords(toks))
+		return
+	}
+	if s != p.side && p.side != adjudicator.NoSide {
+		p.errorf("send these orders from the "+p.side.String()+" player's address", "these orders say %s, but they came for %s", s, p.side)
+	}
+}

@@ -1,0 +1,405 @@
+package orders
+
+// This file reads moves: blocks, a path of areas or a road (5.3, 5.31), an intent
+// (move, attack, reinforce) and the marks that go with them, and stay orders.
+
+import (
+	"slices"
+
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+)
+
+// parseMoveOrChoice reads a move, or an arrival choice written as "l wallace: road d".
+func (p *parser) parseMoveOrChoice(toks []token) {
+	for i := range toks {
+		t := &toks[i]
+		if t.kind == tColon && i > 0 {
+			if p.arrivalChoice(toks[:i], toks[i+1:], false) {
+				return
+			}
+			break
+		}
+	}
+	// "nelson lands at pittsburg landing"
+	for i := range toks {
+		t := &toks[i]
+		if t.kind == tWord && (t.low == "lands" || t.low == "land") && i > 0 && i+1 < len(toks) {
+			if l := p.resolveToks(p.dict.arrivalTable(p.side), toks[:i]); l.how == exact || l.how == prefix {
+				p.landing(toks[:i], skipWords(toks[i+1:], "at", "on"))
+				return
+			}
+		}
+	}
+	p.parseMove(toks)
+}
+
+// parseMove reads every form of move:
+//
+//	cleburne, wood: seay > rea attack
+//	attack cleburne, wood: seay > rea
+//	cleburne to rea
+//	cleburne from seay to rea
+//	gladden: road a >> spain          (road move; the engine finds the middle area)
+//	gladden: road a > fraley > spain  (road move through fraley)
+//	jackson: spain > wicker uncommanded
+func (p *parser) parseMove(toks []token) {
+	m := shiloh1862.Move{Line: p.line}
+	intentSet := false
+	setIntent := func(t token) {
+		in, _ := intentOf(t.low)
+		if intentSet && in != m.Intent {
+			p.warnf("two intents given; '%s' counts", t.text)
+		}
+		if in != shiloh1862.IntentMove || !intentSet {
+			m.Intent = in
+		}
+		intentSet = true
+	}
+	take := func(t token) {
+		if isMarkWord(t.low) {
+			m.Uncommanded = true
+		} else {
+			setIntent(t)
+		}
+	}
+	for len(toks) > 0 && isMark(&toks[0]) {
+		take(toks[0])
+		toks = toks[1:]
+	}
+	for len(toks) > 0 && (isMark(&toks[len(toks)-1]) || toks[len(toks)-1].kind == tComma) {
+		if toks[len(toks)-1].kind == tWord {
+			take(toks[len(toks)-1])
+		}
+		toks = toks[:len(toks)-1]
+	}
+	// an intent word inside the line acts as the arrow: "cleburne attack rea"
+	for i := 1; i < len(toks); i++ {
+		if isMark(&toks[i]) {
+			take(toks[i])
+			if isMarkWord(toks[i].low) {
+				toks = append(toks[:i:i], toks[i+1:]...)
+				break
+			}
+			toks[i] = token{kind: tArrow, text: toks[i].text, low: toks[i].low}
+			// "attack to rea": the arrow already follows
+			if i+1 < len(toks) && toks[i+1].kind == tArrow {
+				toks = append(toks[:i:i], toks[i+1:]...)
+			}
+			break
+		}
+	}
+	if len(toks) == 0 {
+		p.errorf("e.g. \"Cleburne: Seay Field > Rea Field attack\"", "move which blocks where?")
+		return
+	}
+	if last := toks[len(toks)-1]; last.kind == tWord && isStayWord(last.low) && len(toks) > 1 {
+		p.stay(toks[:len(toks)-1])
+		return
+	}
+	// where the blocks end
+	split, skip := -1, 1
+	for i := range toks {
+		t := &toks[i]
+		if t.kind == tColon {
+			split = i
+			break
+		}
+	}
+	if split < 0 {
+		for i := range toks {
+			t := &toks[i]
+			if t.kind == tWord && t.low == "from" {
+				split, skip = i, 0
+				break
+			}
+			if t.kind == tArrow || t.kind == tRoad {
+				split, skip = i, 0
+				break
+			}
+		}
+	}
+	if split < 0 {
+		p.notAnOrder()
+		return
+	}
+	if split == 0 {
+		p.errorf("e.g. \"Cleburne: Seay Field > Rea Field\"", "a move needs the blocks that move")
+		return
+	}
+	blockToks := toks[:split]
+	path := toks[split+skip:]
+	// "cleburne, wood from seay to rea" after a colon: "cleburne: from seay to rea"
+	path = skipWords(path, "from")
+	noFrom := false
+	road := false
+	if len(path) > 0 && (path[0].kind == tArrow || path[0].kind == tRoad) {
+		noFrom = true
+		road = path[0].kind == tRoad
+		path = path[1:]
+	}
+	segs, seps, ok := splitPath(path, make([][]token, 0, 3), make([]tokKind, 0, 3))
+	if !ok {
+		p.errorf("give one destination per move, or two areas for a road move (5.31)", "a move cannot go to a list of areas")
+		return
+	}
+	if len(segs) == 0 {
+		p.errorf("e.g. \"Cleburne: Seay Field > Rea Field\"", "move to where?")
+		return
+	}
+	if skip == 0 && split > 0 && toks[split].kind != tWord {
+		// "cleburne wood seay > rea": the colon forgotten, the last words the start
+		if b, from, ok := p.blocksThenArea(blockToks); ok {
+			blockToks = b
+			segs = append([][]token{from}, segs...)
+			seps = append([]tokKind{tArrow}, seps...)
+			if noFrom {
+				if road {
+					seps[0] = tRoad
+				}
+				noFrom, road = false, false
+			}
+		}
+	}
+	if len(segs) == 1 && len(seps) == 0 && !noFrom {
+		// "cleburne: seay rea": the arrow forgotten
+		if a, b, ok := p.twoAreas(segs[0]); ok {
+			segs = [][]token{a, b}
+			seps = []tokKind{tArrow}
+		}
+	}
+	before := len(p.probs)
+	blocks := p.blockList(blockToks)
+	var areaBuf [4]shiloh1862.AreaID
+	areas := areaBuf[:0]
+	bad := false
+	for _, s := range segs {
+		r := p.resolveName(p.dict.areas, s, "area")
+		if !r.found {
+			bad = true
+			continue
+		}
+		areas = append(areas, shiloh1862.AreaID(r.id))
+	}
+	if bad || len(blocks) == 0 {
+		if len(p.probs) > before && !p.anyName(blockToks, segs) {
+			p.probs = p.probs[:before]
+			p.notAnOrder()
+		}
+		return
+	}
+	if !noFrom && len(areas) == 1 && len(seps) == 0 {
+		noFrom = true
+	}
+	if !noFrom {
+		m.From = areas[0]
+		areas = areas[1:]
+		if len(seps) > 0 && seps[0] == tRoad {
+			road = true
+		}
+		if len(seps) > 0 {
+			seps = seps[1:]
+		}
+	}
+	for _, s := range seps {
+		if s == tRoad {
+			road = true
+		}
+	}
+	switch {
+	case len(areas) == 0:
+		p.errorf("e.g. \"Cleburne: Seay Field > Rea Field\"", "move to where?")
+		return
+	case len(areas) > 2:
+		p.errorf("a block moves one area, or two by road (5.31)", "a move cannot go %d areas", len(areas))
+		return
+	case len(areas) == 1 && road:
+		// ">>": the road decides the area in between. When the map knows exactly one,
+		// it is filled in (and the receipt shows it); otherwise it stays empty for the
+		// engine, which knows where the blocks stand.
+		m.Path = p.keepAreas([]shiloh1862.AreaID{"", areas[0]})
+		if m.From != "" && p.dict.roads != nil {
+			if mids := p.dict.RoadMiddles(string(m.From), string(areas[0])); len(mids) == 1 {
+				m.Path[0] = shiloh1862.AreaID(mids[0])
+			}
+		}
+	default:
+		m.Path = p.keepAreas(areas)
+	}
+	if m.From != "" && m.Path[len(m.Path)-1] == m.From {
+		p.errorf("", "a move must leave %s", p.dict.areas.canonical(string(m.From)))
+		return
+	}
+	if m.Uncommanded && m.Intent != shiloh1862.IntentMove {
+		p.errorf("an uncommanded move may only be a plain move (5.2)", "an uncommanded move cannot %s", m.Intent)
+		return
+	}
+	m.Blocks = blocks
+	p.addMove(m)
+}
+
+// isMark reports an intent or straggler word.
+func isMark(t *token) bool {
+	if t.kind != tWord || len(t.low) < 2 || len(t.low) > 11 {
+		return false // the intent and straggler words are 2 to 11 letters
+	}
+	return isIntentWord(t.low)
+}
+
+// splitPath cuts a move's path at its arrows into the segments between them (the
+// areas) and the arrows that join them, appended to segs and seps; ok is false for
+// a path holding a comma. (Out of parseMove, whose loop was short of registers.)
+func splitPath(path []token, segs [][]token, seps []tokKind) (_ [][]token, _ []tokKind, ok bool) {
+	start := 0 // of the current segment in path; colons in it are ignored by lookups
+	for i := range path {
+		t := &path[i]
+		if t.kind == tArrow || t.kind == tRoad {
+			if i == start {
+				if t.kind == tRoad && len(seps) > 0 {
+					seps[len(seps)-1] = tRoad
+				}
+				start = i + 1
+				continue
+			}
+			segs = append(segs, path[start:i:i])
+			seps = append(seps, t.kind)
+			start = i + 1
+			continue
+		}
+		if t.kind == tComma {
+			return segs, seps, false
+		}
+	}
+	if start < len(path) {
+		segs = append(segs, path[start:len(path):len(path)])
+	} else if len(seps) > 0 {
+		seps = seps[:len(seps)-1]
+	}
+	return segs, seps, true
+}
+
+// notAnOrder reports a line that reads as no order at all.
+func (p *parser) notAnOrder() {
+	p.errorf("write a move as \"blocks: from > to\", e.g. \"Cleburne: Seay Field > Rea Field attack\"; other text is ignored before a line saying ORDERS and after one saying END",
+		"'%s' is not an order I can read", p.sourceText())
+}
+
+// anyName reports whether a would-be move names anything at all, so that a line of
+// prose gets one error rather than one per word group.
+func (p *parser) anyName(blocks []token, segs [][]token) bool {
+	bt := p.dict.blockTable(p.side)
+	for _, item := range splitList(blocks) {
+		if l := p.resolveToks(bt, item); l.how != notFound || p.splitNames(bt, item) != nil {
+			return true
+		}
+		if l := p.resolveToks(p.dict.blockTable(p.side.Enemy()), item); l.how == exact || l.how == prefix {
+			return true
+		}
+	}
+	for _, s := range segs {
+		if l := p.resolveToks(p.dict.areas, s); l.how != notFound {
+			return true
+		}
+	}
+	return false
+}
+
+// blocksThenArea splits "cleburne, wood seay" into the blocks and a starting area,
+// when the whole is not a list of blocks and both parts are names exactly or by
+// prefix.
+func (p *parser) blocksThenArea(toks []token) (blocks, area []token, ok bool) {
+	last, ok := lastItem(toks)
+	if !ok {
+		return nil, nil, false
+	}
+	bt := p.dict.blockTable(p.side)
+	if l := p.resolveToks(bt, last); l.how == exact || l.how == prefix || p.splitNames(bt, last) != nil {
+		return nil, nil, false
+	}
+	start := len(toks) - len(last)
+	for k := 1; k < len(last); k++ {
+		if la := p.resolveToks(p.dict.areas, last[k:]); la.how != exact && la.how != prefix {
+			continue
+		}
+		head := last[:k]
+		if lb := p.resolveToks(bt, head); lb.how == exact || lb.how == prefix || p.splitNames(bt, head) != nil {
+			return toks[:start+k], last[k:], true
+		}
+	}
+	return nil, nil, false
+}
+
+// twoAreas splits "seay rea" into two areas, when it is not one.
+func (p *parser) twoAreas(toks []token) (a, b []token, ok bool) {
+	if l := p.resolveToks(p.dict.areas, toks); l.how != notFound {
+		return nil, nil, false
+	}
+	for k := 1; k < len(toks); k++ {
+		la := p.resolveToks(p.dict.areas, toks[:k])
+		lb := p.resolveToks(p.dict.areas, toks[k:])
+		if (la.how == exact || la.how == prefix) && (lb.how == exact || lb.how == prefix) {
+			return toks[:k], toks[k:], true
+		}
+	}
+	return nil, nil, false
+}
+
+// isStayWord: the word ends a line that keeps blocks where they are: "cleburne: stay".
+func isStayWord(w string) bool {
+	switch w {
+	case "stay", "stays", "remain", "remains", "holds", "hold", "none", "rest", "rests":
+		return true
+	}
+	return false
+}
+
+// stay reads "cleburne, wood: stay": no order is needed for that, but an earlier
+// move of those blocks is cancelled.
+func (p *parser) stay(toks []token) {
+	for len(toks) > 0 && toks[len(toks)-1].kind != tWord {
+		toks = toks[:len(toks)-1]
+	}
+	before := len(p.probs)
+	blocks := p.blockList(toks)
+	if len(blocks) == 0 {
+		if len(p.probs) > before && !p.anyName(toks, nil) {
+			p.probs = p.probs[:before]
+			p.notAnOrder()
+		}
+		return
+	}
+	t := p.dict.blockTable(p.side)
+	for _, b := range blocks {
+		for i := range p.o.Moves {
+			old := &p.o.Moves[i]
+			if j := slices.Index(old.Blocks, b); j >= 0 {
+				p.warnf("%s stays: its move on line %d is cancelled", t.canonical(string(b)), old.Line)
+				old.Blocks = slices.Delete(old.Blocks, j, j+1)
+				p.emptied = p.emptied || len(old.Blocks) == 0
+				delete(p.moveOf, string(b))
+			}
+		}
+	}
+}
+
+// addMove keeps one move per block: a later order for a block replaces the earlier.
+func (p *parser) addMove(m shiloh1862.Move) {
+	t := p.dict.blockTable(p.side)
+	at := len(p.o.Moves)
+	// The blocks of one move are distinct (blockList drops a block listed twice),
+	// so each is looked up and given the new move in one probe.
+	for _, b := range m.Blocks {
+		i, ok := p.moveOf[string(b)]
+		p.moveOf[string(b)] = at
+		if !ok {
+			continue
+		}
+		// an emptied move stays in place until finish, so that indexes hold
+		old := &p.o.Moves[i]
+		if j := slices.Index(old.Blocks, b); j >= 0 {
+			p.warn(t.canonical(string(b)) + " already had a move on line " + itoa(old.Line) + "; this one replaces it")
+			old.Blocks = slices.Delete(old.Blocks, j, j+1) // its own part of the slab
+			p.emptied = p.emptied || len(old.Blocks) == 0
+		}
+	}
+	p.o.Moves = append(p.o.Moves, m)
+}
