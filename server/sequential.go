@@ -10,44 +10,22 @@ import (
 	"github.com/shiloh-pbem/pbem/store"
 )
 
-// Sequential mode (DESIGN §2, per game): the rulebook's order of play by mail.
-// The hour opens with initiative announced; Player 1 sends orders; Player 1's
-// moves are then shown to Player 2, who sends orders; then the hour resolves
-// (battles, supply) as usual, with the same committed seed.
-//
-// The engine resolves an hour in one call, so the server gets the two
-// intermediate results from dry runs of ResolveHour with the hour's own dice
-// stream, which the engine consumes in the order of play:
-//   - initiative: a dry run without orders. Initiative is thrown first (2.1) and
-//     depends on no order unless Planned Initiative is on, so sequential games
-//     refuse that optional rule;
-//   - Player 1's moves: a dry run with Player 1's orders only, cut at Player 2's
-//     turn, and filtered for Player 2 by shiloh1862.ViewReport with the state
-//     at the start of the hour as the end state (so Player 2 sees no more than
-//     from where its blocks stood). Player 1 moves before Player 2 does, so the
-//     real resolution repeats those moves and dice exactly.
-//
-// What the engine would need for the full rulebook feel (docs/GM.md): a call that
-// plays initiative and Player 1's turn and returns the state between the two
-// turns, so that Player 2's mail could carry a redrawn map and order form; and
-// pinning (5.4) that does not look at Player 2's orders, which the rulebook
-// decides when Player 1 moves.
-
-// seqTurnKinds are the events of a player's command and movement turn.
-var seqTurnKinds = map[shiloh1862.EventKind]bool{
-	shiloh1862.EvActivate: true, shiloh1862.EvMove: true, shiloh1862.EvArrival: true,
-	shiloh1862.EvArrivalHeld: true, shiloh1862.EvStraggler: true, shiloh1862.EvHQReduced: true,
-}
+// Sequential mode (DESIGN §2, per game): the rulebook's order of play by mail. The
+// hour opens with initiative announced; Player 1 sends orders; Player 1's moves
+// are then shown to Player 2, who sends orders; then the hour resolves (battles,
+// supply) as usual, with the same committed seed. The engine plays the two
+// intermediate steps (shiloh1862.ThrowInitiative and FirstMoves, sequential.go
+// there); the server mails them.
 
 // openSequential announces the initiative of a newly opened hour of a
 // sequential game and records it.
 func (s *Server) openSequential(tx *store.Tx, g *store.Game, sc *shiloh1862.Scenario, st *shiloh1862.State) error {
-	_, rep, err := shiloh1862.ResolveHour(sc, st, [2]*shiloh1862.Orders{}, adjudicator.NewStreamDice(hourSeed(g, int(st.Hour))))
+	in, err := shiloh1862.ThrowInitiative(sc, st, adjudicator.NewStreamDice(hourSeed(g, int(st.Hour))))
 	if err != nil {
 		return err
 	}
-	p1 := rep.Initiative.Player1
-	g.SeqHour = &store.SequentialHour{Hour: int(st.Hour), Player1: sideKey(p1), Initiative: rep.Initiative.Reason}
+	p1 := in.Player1
+	g.SeqHour = &store.SequentialHour{Hour: int(st.Hour), Player1: sideKey(p1), Initiative: in.Reason}
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
@@ -59,7 +37,7 @@ func (s *Server) openSequential(tx *store.Tx, g *store.Game, sc *shiloh1862.Scen
 				"they are in; send your orders after that (orders sent earlier are kept until then)."
 		}
 		body := fmt.Sprintf("Sequential play, game %s, %s.\nInitiative: %s. %s is Player 1.\n\n%s\n", g.ID, st.Hour,
-			rep.Initiative.Reason, p1, what)
+			in.Reason, p1, what)
 		if err := s.queueText(tx, g, sd, fmt.Sprintf("initiative-h%d%s", int(st.Hour), reseedTag(g, int(st.Hour))),
 			fmt.Sprintf("%s: %s is Player 1", st.Hour, p1), body); err != nil {
 			return err
@@ -94,25 +72,11 @@ func (s *Server) seqAfterOrders(tx *store.Tx, g *store.Game, side adjudicator.Si
 	if err != nil {
 		return "", err
 	}
-	var ord [2]*shiloh1862.Orders // Player 2's are not played: its turn is cut off
-	ord[side.Index()] = both[side.Index()]
-	_, rep, err := shiloh1862.ResolveHour(sc, before, ord, adjudicator.NewStreamDice(hourSeed(g, h.Hour)))
+	rv, err := shiloh1862.FirstMoves(sc, before, both[side.Index()], adjudicator.NewStreamDice(hourSeed(g, h.Hour)))
 	if err != nil {
 		return "", err
 	}
 	p2 := side.Enemy()
-	cut := *rep
-	cut.Events = nil
-	for _, e := range rep.Events {
-		p1Turn := e.Kind == shiloh1862.EvInitiative || e.Kind == shiloh1862.EvPinned ||
-			e.Kind == shiloh1862.EvControlChanged || seqTurnKinds[e.Kind] && e.Side != p2
-		if !p1Turn {
-			break // Player 2's turn or the battles begin
-		}
-		cut.Events = append(cut.Events, e)
-	}
-	cut.Results = nil
-	rv := shiloh1862.ViewReport(sc, before, &cut, before, p2)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Sequential play, game %s, %s: Player 1 (%s) has moved.\n\n", g.ID, before.Hour, side)
 	n := 0

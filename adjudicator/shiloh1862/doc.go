@@ -31,8 +31,9 @@
 //
 // Beside the rules: scenario.go, load.go and validate.go hold, read and check the
 // scenario data (map, order of battle, starts; scenarios/); view.go projects what
-// one side may know (DESIGN §3); check.go checks a side's orders against its own
-// view for receipts; dice.go logs the dice; occupancy.go the hour's count of blocks
+// one side may know (DESIGN §3); knowledge.go what a side knows, from which
+// check.go checks its orders for receipts; sequential.go the two steps of
+// sequential play (initiative first, then Player 1's moves shown to Player 2); dice.go logs the dice; occupancy.go the hour's count of blocks
 // per area and side, which every change of a block's place goes through (h.place);
 // index.go the map's lookup tables (crossings with their limits, road moves);
 // system.go the contract's System and Scenario (package adjudicator); shared.go
