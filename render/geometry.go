@@ -114,6 +114,12 @@ func ParseGeometry(b []byte) (*Geometry, error) {
 	if _, err := toml.Decode(string(b), g); err != nil {
 		return nil, err
 	}
+	return indexGeometry(g)
+}
+
+// indexGeometry checks a geometry, read from a file or computed from a grid, and
+// builds its indexes: areas by id and the sides they share.
+func indexGeometry(g *Geometry) (*Geometry, error) {
 	if g.Width <= 0 || g.Height <= 0 {
 		return nil, fmt.Errorf("geometry has no canvas size")
 	}
