@@ -104,10 +104,6 @@ type parser struct {
 	// emptied is set when a move lost its last block to a later order
 	emptied bool
 	*scratch
-	// blockSlab and areaSlab hold the lists the orders keep, carved one after
-	// another, so that a parse allocates a few arrays rather than one per list.
-	blockSlab []shiloh1862.BlockID
-	areaSlab  []shiloh1862.AreaID
 }
 
 // scratch is what a parse needs only while it runs.
@@ -139,40 +135,13 @@ func newScratch() *scratch {
 	}
 }
 
-// keep copies a list the orders keep into a slab, starting a new slab of at least
-// size when it is full; the copy's capacity is its length, so that appending to it
-// never writes into the next list.
-func keep[T any](slab *[]T, xs []T, size int) []T {
-	n := len(xs)
-	if len(*slab)+n > cap(*slab) {
-		*slab = make([]T, 0, max(size, n))
-	}
-	at := len(*slab)
-	s := (*slab)[:at+n]
-	for i := range xs { // the lists are short: a loop beats append's call to copy them
-		s[at+i] = xs[i]
-	}
-	*slab = s
-	return s[at : at+n : at+n]
-}
+// keep copies a list the orders keep out of the parse's working buffers. The copy
+// is never nil, so an empty list reads as [] in the orders' JSON, as it always has.
+func keep[T any](xs []T) []T { return append(make([]T, 0, len(xs)), xs...) }
 
-// reserve is an empty list of capacity n in the slab, for a list the orders keep.
-func reserve[T any](slab *[]T, n, size int) []T {
-	if len(*slab)+n > cap(*slab) {
-		*slab = make([]T, 0, max(size, n))
-	}
-	at := len(*slab)
-	*slab = (*slab)[:at+n]
-	return (*slab)[at : at : at+n]
-}
+func (p *parser) keepBlocks(bs []shiloh1862.BlockID) []shiloh1862.BlockID { return keep(bs) }
 
-func (p *parser) keepBlocks(bs []shiloh1862.BlockID) []shiloh1862.BlockID {
-	return keep(&p.blockSlab, bs, 64)
-}
-
-func (p *parser) keepAreas(as []shiloh1862.AreaID) []shiloh1862.AreaID {
-	return keep(&p.areaSlab, as, 64)
-}
+func (p *parser) keepAreas(as []shiloh1862.AreaID) []shiloh1862.AreaID { return keep(as) }
 
 func (p *parser) errorf(suggestion, format string, args ...any) {
 	p.growProbs()

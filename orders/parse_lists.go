@@ -92,7 +92,7 @@ func (p *parser) parseBattles(toks []token) {
 func (p *parser) listInto(dst *[]shiloh1862.BlockID, line *int, blocks []shiloh1862.BlockID, what string) {
 	t := p.dict.blockTable(p.side)
 	if len(*dst) == 0 && len(blocks) > 0 {
-		*dst = reserve(&p.blockSlab, len(blocks), 64)
+		*dst = make([]shiloh1862.BlockID, 0, len(blocks))
 	} else if len(blocks) > 0 {
 		*dst = slices.Grow(*dst, len(blocks))
 	}
