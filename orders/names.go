@@ -134,14 +134,6 @@ type table struct {
 	keys  []key
 	exact map[string][]int // key text to entries
 	byID  map[string]int
-	// byFirst lists, for each byte, the keys (indexes into keys, in order) with a
-	// word starting with it.
-	byFirst [256][]int32
-	// byFirst2 is byFirst for the first two bytes of words of two or more: a
-	// typed word of two letters or more narrows the search to few keys (by the
-	// first byte alone, "c" of "cleburn" finds every "csa-" id).
-	byFirst2 map[uint32][]int32
-	all      []int32 // every key
 	// unique maps the keys of one entry (those of exact with one entry) to it:
 	// most names in orders are typed in full.
 	unique map[string]int
@@ -188,26 +180,6 @@ func newTable(names []Name) *table {
 	for k, es := range t.exact {
 		if len(es) == 1 {
 			t.unique[k] = es[0]
-		}
-	}
-	t.all = make([]int32, len(t.keys))
-	for i := range t.all {
-		t.all[i] = int32(i)
-	}
-	t.byFirst2 = map[uint32][]int32{}
-	for i, kk := range t.keys {
-		var seen [256]bool
-		for _, w := range kk.words {
-			if !seen[w[0]] {
-				seen[w[0]] = true
-				t.byFirst[w[0]] = append(t.byFirst[w[0]], int32(i))
-			}
-			if len(w) >= 2 {
-				two := first2(w)
-				if l := t.byFirst2[two]; len(l) == 0 || l[len(l)-1] != int32(i) {
-					t.byFirst2[two] = append(l, int32(i))
-				}
-			}
 		}
 	}
 	return t
@@ -392,8 +364,7 @@ func (t *table) resolveKey(k string) lookup {
 	// the tiers' entries live on the stack: a name typed in part matches few
 	var tierBuf [4][4]int
 	tiers := [4][]int{tierBuf[0][:0], tierBuf[1][:0], tierBuf[2][:0], tierBuf[3][:0]}
-	// only keys with a word starting as the first word typed can match
-	for _, i := range t.prefixCandidates(words) {
+	for i := range t.keys {
 		kk := &t.keys[i]
 		tier := 0
 		if !kk.canon {
@@ -485,21 +456,6 @@ func fieldsOf(k string, buf *[maxNameLen / 2][2]int) int {
 	}
 	return n
 }
-
-// prefixCandidates returns the indexes of the keys words may be a prefix of, in
-// order: those with a word starting as the first word typed starts.
-func (t *table) prefixCandidates(words []string) []int32 {
-	switch {
-	case len(words) == 0:
-		return t.all
-	case len(words[0]) >= 2:
-		return t.byFirst2[first2(words[0])]
-	}
-	return t.byFirst[words[0][0]]
-}
-
-// first2 is the first two bytes of w, as byFirst2's key.
-func first2(w string) uint32 { return uint32(w[0])<<8 | uint32(w[1]) }
 
 // maxNameLen is longer than any name: longer text is not looked up.
 const maxNameLen = 64
