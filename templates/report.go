@@ -223,19 +223,26 @@ func resultLine(n namer, viewer adjudicator.Side, r shiloh1862.Result) Line {
 	return Line{b.String(), cls}
 }
 
-// eventLine tells one event in a sentence from the viewer's side.
+// eventLine tells one event in a sentence from the viewer's side, worded by
+// templates/words/shiloh1862.txt.
 func eventLine(n namer, viewer adjudicator.Side, e shiloh1862.Event) Line {
 	cls := "enemy"
 	if e.Side == viewer || viewer == adjudicator.NoSide {
 		cls = "own"
 	}
-	who := n.block(e.Block)
-	if e.Block == "" && e.Side != viewer {
-		who = "An enemy block"
+	say := func(code string, args ...adjudicator.Arg) string {
+		return shilohWords.Say(adjudicator.Say(code, args...), n)
 	}
-	if viewer == adjudicator.NoSide && e.Side != adjudicator.NoSide && e.Block != "" {
-		who = e.Side.String() + " " + who
+	unit := func(key string, id shiloh1862.BlockID) adjudicator.Arg { return adjudicator.UnitArg(key, string(id)) }
+	place := func(key string, id shiloh1862.AreaID) adjudicator.Arg { return adjudicator.PlaceArg(key, string(id)) }
+	who := say("who", unit("unit", e.Block))
+	switch {
+	case e.Block == "" && e.Side != viewer:
+		who = say("who.enemy")
+	case viewer == adjudicator.NoSide && e.Side != adjudicator.NoSide && e.Block != "":
+		who = say("who.gm", adjudicator.SideArg("side", e.Side), unit("unit", e.Block))
 	}
+	w := adjudicator.TextArg("who", who)
 	var s string
 	switch e.Kind {
 	case shiloh1862.EvArrival:
@@ -244,18 +251,14 @@ func eventLine(n namer, viewer adjudicator.Side, e shiloh1862.Event) Line {
 			where = e.To
 		}
 		if len(e.Blocks) > 0 {
-			var names []string
-			for _, id := range e.Blocks {
-				names = append(names, n.block(id))
-			}
-			s = fmt.Sprintf("%s arrive at %s", strings.Join(names, ", "), n.area(where))
+			s = say("arrival", adjudicator.TextArg("blocks", n.blocks(e.Blocks)), place("place", where))
 		} else {
-			s = fmt.Sprintf("%s blocks arrive at %s", e.Side, n.area(where))
+			s = say("arrival.unnamed", adjudicator.SideArg("side", e.Side), place("place", where))
 		}
 	case shiloh1862.EvArrivalHeld:
-		s = fmt.Sprintf("Arrival held off the map: %s", e.Text)
+		s = say("arrival-held", adjudicator.TextArg("why", e.Text))
 	case shiloh1862.EvActivate:
-		s = fmt.Sprintf("%s activated", who)
+		s = say("activate", w)
 	case shiloh1862.EvMove:
 		path := n.area(e.From)
 		for _, v := range e.Via {
@@ -264,78 +267,83 @@ func eventLine(n namer, viewer adjudicator.Side, e shiloh1862.Event) Line {
 		if len(e.Via) == 0 || e.Via[len(e.Via)-1] != e.To {
 			path += " > " + n.area(e.To)
 		}
-		s = fmt.Sprintf("%s: %s", who, path)
+		code := "move"
+		args := []adjudicator.Arg{w, adjudicator.TextArg("path", path)}
 		if e.Intent != shiloh1862.IntentMove {
-			s += " (" + e.Intent.String() + ")"
+			code += ".intent"
+			args = append(args, adjudicator.WordArg("intent", "intent."+e.Intent.String()))
 		}
 		if e.CommandedBy != "" {
-			s += ", commanded by " + n.block(e.CommandedBy)
+			code += ".commanded"
+			args = append(args, unit("hq", e.CommandedBy))
 		}
+		s = say(code, args...)
 	case shiloh1862.EvStraggler:
-		s = fmt.Sprintf("%s straggler roll %s, strength now %d", who, dice(e.Dice), e.Strength)
+		s = say("straggler", w, adjudicator.DiceArg("dice", e.Dice), adjudicator.IntArg("strength", e.Strength))
 	case shiloh1862.EvHQReduced:
-		s = fmt.Sprintf("%s reduced to %d after commanding", who, e.Strength)
+		s = say("hq-reduced", w, adjudicator.IntArg("strength", e.Strength))
 	case shiloh1862.EvPinned:
-		var names []string
-		for _, id := range e.Blocks {
-			names = append(names, n.block(id))
-		}
-		if len(names) > 0 {
-			s = fmt.Sprintf("Pinned in %s: %s", n.area(e.Area), strings.Join(names, ", "))
+		if len(e.Blocks) > 0 {
+			s = say("pinned", place("place", e.Area), adjudicator.TextArg("blocks", n.blocks(e.Blocks)))
 		} else {
-			s = fmt.Sprintf("Blocks pinned in %s", n.area(e.Area))
+			s = say("pinned.unnamed", place("place", e.Area))
 		}
 	case shiloh1862.EvReserves:
-		s = "Reserves arrive"
+		s = say("reserves")
 	case shiloh1862.EvSwap:
-		s = fmt.Sprintf("Every defender fell in round 1: %s defends from now on", e.Side)
+		s = say("swap", adjudicator.SideArg("side", e.Side))
 	case shiloh1862.EvFire:
-		s = fmt.Sprintf("%s fires (%s) %s: %s", who, e.Firepower, dice(e.Dice), plural(int(e.Hits), "hit", "hits"))
+		s = say("fire", w, adjudicator.TextArg("firepower", e.Firepower.String()), adjudicator.DiceArg("dice", e.Dice),
+			adjudicator.IntArg("hits", e.Hits))
 		if e.Hits > 0 {
 			cls = "hit"
 		}
 	case shiloh1862.EvHit:
-		s = fmt.Sprintf("%s takes a hit, strength %d", who, e.Strength)
+		s = say("hit", w, adjudicator.IntArg("strength", e.Strength))
 		cls = "hit"
 	case shiloh1862.EvRetreat:
-		s = fmt.Sprintf("%s retreats to %s", who, n.area(e.To))
+		s = say("retreat", w, place("to", e.To))
 	case shiloh1862.EvPass:
-		s = fmt.Sprintf("%s passes", who)
+		s = say("pass", w)
 	case shiloh1862.EvEliminated:
-		s = fmt.Sprintf("%s eliminated", who)
+		s = say("eliminated", w)
 		cls = "loss"
 	case shiloh1862.EvHQFallen:
-		s = fmt.Sprintf("%s has fallen", who)
+		s = say("hq-fallen", w)
 		cls = "loss"
 	case shiloh1862.EvSuccession:
-		s = fmt.Sprintf("%s takes army command", who)
+		s = say("succession", w)
 	case shiloh1862.EvBattleEnd:
-		if e.Winner == adjudicator.NoSide {
-			s = fmt.Sprintf("The battle of %s ends", n.area(e.Area))
-		} else {
-			s = fmt.Sprintf("%s wins the battle of %s", e.Winner, n.area(e.Area))
+		code := "battle-end"
+		if e.Winner != adjudicator.NoSide {
+			code += ".won"
 		}
 		if e.Round > 0 {
-			s += fmt.Sprintf(" in round %d", e.Round)
+			code += ".round"
 		}
+		s = say(code, place("place", e.Area), adjudicator.SideArg("winner", e.Winner), adjudicator.IntArg("round", e.Round))
 	case shiloh1862.EvRegroup:
-		s = fmt.Sprintf("%s regroups to %s", who, n.area(e.To))
+		s = say("regroup", w, place("to", e.To))
 	case shiloh1862.EvCampCaptured:
-		s = fmt.Sprintf("%s captured", n.area(e.Area))
+		s = say("camp-captured", place("place", e.Area))
 	case shiloh1862.EvSupply:
-		s = fmt.Sprintf("%s rebuilt to strength %d", who, e.Strength)
+		s = say("supply", w, adjudicator.IntArg("strength", e.Strength))
 	case shiloh1862.EvHQRebuilt:
-		s = fmt.Sprintf("%s rebuilt at strength %d under a new leader", who, e.Strength)
+		s = say("hq-rebuilt", w, adjudicator.IntArg("strength", e.Strength))
 	case shiloh1862.EvOhioBarred:
-		s = "All three landings are Confederate: the Army of the Ohio will not arrive"
+		s = say("ohio-barred")
 	case shiloh1862.EvVictory:
-		if e.Winner == adjudicator.NoSide {
-			s = fmt.Sprintf("No victory yet: USA %d, CSA %d VP", e.Points[0], e.Points[1])
-		} else {
-			s = fmt.Sprintf("%s wins: USA %d, CSA %d VP", e.Winner, e.Points[0], e.Points[1])
+		code := "victory"
+		if e.Winner != adjudicator.NoSide {
+			code += ".won"
 		}
+		s = say(code, adjudicator.SideArg("winner", e.Winner), adjudicator.IntArg("usa", e.Points[0]), adjudicator.IntArg("csa", e.Points[1]))
 	case shiloh1862.EvControlChanged:
-		s = fmt.Sprintf("%s is now held by %s", n.area(e.Area), sideOrNone(e.Side))
+		if e.Side == adjudicator.NoSide {
+			s = say("control-changed.nobody", place("place", e.Area))
+		} else {
+			s = say("control-changed", place("place", e.Area), adjudicator.SideArg("side", e.Side))
+		}
 	default:
 		s = e.Kind.String()
 	}
@@ -410,11 +418,4 @@ func engineWhy(n namer, e shiloh1862.Event) string {
 		}
 	}
 	return strings.ReplaceAll(t, ", then id", "")
-}
-
-func sideOrNone(s adjudicator.Side) string {
-	if s == adjudicator.NoSide {
-		return "nobody"
-	}
-	return s.String()
 }

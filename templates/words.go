@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/templates/words"
 )
 
 // namer turns ids into the names players know.
@@ -72,4 +73,28 @@ func plural(n int, one, many string) string {
 		return fmt.Sprintf("%d %s", n, one)
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// shilohWords is the wording of Shiloh 1862's reports (templates/words).
+var shilohWords = func() *words.Wording {
+	w, err := words.Load("shared", "shiloh1862")
+	if err != nil {
+		panic(err) // an embedded file that does not parse: TestWordingFiles says where
+	}
+	return w
+}()
+
+// UnitName and PlaceName let the words package name what the report names: every
+// id the viewer's report view carries (the view has already left out what the
+// viewer may not know).
+func (n namer) UnitName(id string) (string, bool)  { return n.block(shiloh1862.BlockID(id)), true }
+func (n namer) PlaceName(id string) (string, bool) { return n.area(shiloh1862.AreaID(id)), true }
+
+// blocks names blocks as a report lists them: "A, B, C".
+func (n namer) blocks(ids []shiloh1862.BlockID) string {
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = n.block(id)
+	}
+	return strings.Join(names, ", ")
 }

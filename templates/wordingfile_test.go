@@ -1,0 +1,61 @@
+package templates
+
+import (
+	"testing"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+)
+
+// shilohCodes are the codes eventLine says, with the keys it gives each: the
+// wording file must word every one, name no other key, and hold nothing unsaid.
+var shilohCodes = func() []adjudicator.CodeSpec {
+	var specs []adjudicator.CodeSpec
+	add := func(keys []string, codes ...string) {
+		for _, c := range codes {
+			specs = append(specs, adjudicator.CodeSpec{Code: c, Keys: keys})
+		}
+	}
+	add([]string{"unit"}, "who")
+	add(nil, "who.enemy", "reserves", "ohio-barred", "list.and", "unit.unseen", "place.unseen")
+	add([]string{"side", "unit"}, "who.gm")
+	add([]string{"blocks", "place"}, "arrival", "pinned")
+	add([]string{"side", "place"}, "arrival.unnamed", "control-changed")
+	add([]string{"place"}, "pinned.unnamed", "camp-captured", "control-changed.nobody")
+	add([]string{"why"}, "arrival-held")
+	add([]string{"who"}, "activate", "pass", "eliminated", "hq-fallen", "succession")
+	move := []string{"who", "path", "intent", "hq"}
+	add(move, "move", "move.intent", "move.commanded", "move.intent.commanded")
+	add([]string{"who", "dice", "strength"}, "straggler")
+	add([]string{"who", "strength"}, "hq-reduced", "hit", "supply", "hq-rebuilt")
+	add([]string{"side"}, "swap")
+	add([]string{"who", "firepower", "dice", "hits"}, "fire")
+	add([]string{"who", "to"}, "retreat", "regroup")
+	add([]string{"place", "winner", "round"}, "battle-end", "battle-end.round", "battle-end.won", "battle-end.won.round")
+	add([]string{"winner", "usa", "csa"}, "victory", "victory.won")
+	return specs
+}()
+
+func TestWordingFiles(t *testing.T) {
+	for _, p := range shilohWords.Problems(shilohCodes, "intent.attack", "intent.reinforce") {
+		t.Error(p)
+	}
+}
+
+// The two rare events the random games of the wording's equivalence check did not
+// produce, worded as the report always worded them.
+func TestRareEventsWorded(t *testing.T) {
+	n := namer{scenario(t)}
+	for _, c := range []struct {
+		e    shiloh1862.Event
+		want string
+	}{
+		{shiloh1862.Event{Kind: shiloh1862.EvControlChanged, Area: "rea_field", Side: adjudicator.CSA}, "Rea Field is now held by CSA."},
+		{shiloh1862.Event{Kind: shiloh1862.EvControlChanged, Area: "rea_field"}, "Rea Field is now held by nobody."},
+		{shiloh1862.Event{Kind: shiloh1862.EvOhioBarred, Rule: "9.1"}, "All three landings are Confederate: the Army of the Ohio will not arrive [9.1]."},
+	} {
+		if got := eventLine(n, adjudicator.USA, c.e).Text; got != c.want {
+			t.Errorf("%s: %q, want %q", c.e.Kind, got, c.want)
+		}
+	}
+}
