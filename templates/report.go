@@ -67,7 +67,7 @@ func BuildReport(sc *shiloh1862.Scenario, game string, rv *shiloh1862.ReportView
 		r.Orders = append(r.Orders, l)
 	}
 	if len(done) > 0 {
-		r.Orders = append(r.Orders, Line{Text: "Carried out as written: " + strings.Join(done, "; ")})
+		r.Orders = append(r.Orders, Line{Text: shilohWords.Say(adjudicator.Say("report.carried-out", adjudicator.TextArg("orders", strings.Join(done, "; "))), n)})
 	}
 	var cur *Battle
 	var round *Round
@@ -100,10 +100,13 @@ func BuildReport(sc *shiloh1862.Scenario, game string, rv *shiloh1862.ReportView
 				if b.Side == rv.Viewer {
 					cls = "own"
 				}
-				txt := fmt.Sprintf("%s %s %s (%s) strength %d", b.Side, n.blockKind(b.Block), n.block(b.Block), b.Firepower, b.Strength)
+				code := "revealed"
 				if b.Reserve {
-					txt += ", in reserve"
+					code = "revealed.reserve"
 				}
+				txt := shilohWords.Say(adjudicator.Say(code, adjudicator.SideArg("side", b.Side), adjudicator.TextArg("kind", n.blockKind(b.Block)),
+					adjudicator.UnitArg("unit", string(b.Block)), adjudicator.TextArg("firepower", b.Firepower.String()),
+					adjudicator.IntArg("strength", b.Strength)), n)
 				cur.Revealed = append(cur.Revealed, Line{txt, cls})
 			}
 		case shiloh1862.EvSupply, shiloh1862.EvHQRebuilt, shiloh1862.EvCampCaptured:
@@ -119,13 +122,14 @@ func BuildReport(sc *shiloh1862.Scenario, game string, rv *shiloh1862.ReportView
 			r.Movement = append(r.Movement, eventLine(n, rv.Viewer, e))
 		}
 	}
-	r.Points = fmt.Sprintf("Victory points: USA %d, CSA %d.", rv.Points[adjudicator.USA.Index()], rv.Points[adjudicator.CSA.Index()])
+	r.Points = shilohWords.Say(adjudicator.Say("report.points", adjudicator.IntArg("usa", rv.Points[adjudicator.USA.Index()]),
+		adjudicator.IntArg("csa", rv.Points[adjudicator.CSA.Index()])), n)
 	if rv.Over && r.Outcome == "" {
-		if rv.Winner == adjudicator.NoSide {
-			r.Outcome = "The game is over."
-		} else {
-			r.Outcome = fmt.Sprintf("The game is over: %s wins.", rv.Winner)
+		code := "report.over"
+		if rv.Winner != adjudicator.NoSide {
+			code = "report.over.won"
 		}
+		r.Outcome = shilohWords.Say(adjudicator.Say(code, adjudicator.SideArg("winner", rv.Winner)), n)
 	}
 	return r
 }
@@ -148,26 +152,26 @@ func battleEvent(k shiloh1862.EventKind) bool {
 }
 
 func battleTitle(n namer, e shiloh1862.Event) string {
-	t := "Battle of " + n.area(e.Area)
+	code := "battle"
 	if e.Attacker != adjudicator.NoSide {
-		t += fmt.Sprintf(" (%s attacking)", e.Attacker)
+		code = "battle.attacker"
 	}
-	return t
+	return shilohWords.Say(adjudicator.Say(code, adjudicator.PlaceArg("place", string(e.Area)), adjudicator.SideArg("attacker", e.Attacker)), n)
 }
 
 func initiativeLine(in shiloh1862.Initiative) string {
 	u, c := in.Rolls[adjudicator.USA.Index()], in.Rolls[adjudicator.CSA.Index()]
-	var s string
+	code := "initiative"
 	if u != 0 || c != 0 {
-		s = fmt.Sprintf("Initiative: USA rolled %d, CSA rolled %d. ", u, c)
+		code += ".rolled"
 	}
-	s += fmt.Sprintf("%s was Player 1.", in.Player1)
 	// The reason says why only when the rolls do not: a tie, or an hour whose
 	// Player 1 is fixed. A higher roll is told once, by the rolls.
 	if decided := u != c && u != 0 && c != 0; in.Reason != "" && !decided {
-		s += " " + in.Reason
+		code += ".why"
 	}
-	return s
+	return shilohWords.Say(adjudicator.Say(code, adjudicator.IntArg("usa", u), adjudicator.IntArg("csa", c),
+		adjudicator.SideArg("player1", in.Player1), adjudicator.TextArg("why", in.Reason)), namer{})
 }
 
 // resultTag names an executed order briefly: "move (line 3): Cleburne". An

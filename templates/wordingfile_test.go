@@ -7,7 +7,7 @@ import (
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
-// shilohCodes are the codes eventLine says, with the keys it gives each: the
+// shilohCodes are the codes the report says, with the keys it gives each: the
 // wording file must word every one, name no other key, and hold nothing unsaid.
 var shilohCodes = func() []adjudicator.CodeSpec {
 	var specs []adjudicator.CodeSpec
@@ -33,6 +33,13 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"who", "to"}, "retreat", "regroup")
 	add([]string{"place", "winner", "round"}, "battle-end", "battle-end.round", "battle-end.won", "battle-end.won.round")
 	add([]string{"winner", "usa", "csa"}, "victory", "victory.won")
+	// The report around the events.
+	add([]string{"usa", "csa", "player1", "why"}, "initiative", "initiative.why", "initiative.rolled", "initiative.rolled.why")
+	add([]string{"orders"}, "report.carried-out")
+	add([]string{"place", "attacker"}, "battle", "battle.attacker")
+	add([]string{"side", "kind", "unit", "firepower", "strength"}, "revealed", "revealed.reserve")
+	add([]string{"usa", "csa"}, "report.points")
+	add([]string{"winner"}, "report.over", "report.over.won")
 	return specs
 }()
 
