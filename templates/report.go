@@ -178,53 +178,50 @@ func initiativeLine(in shiloh1862.Initiative) string {
 // activation says which HQ commanded which blocks: its blocks are the commanded
 // ones, not HQs, and would read as if they had been activated.
 func resultTag(n namer, r shiloh1862.Result) string {
-	var b strings.Builder
-	b.WriteString(r.Order.Kind)
+	code, what := "tag", ""
+	switch {
+	case r.Order.Kind == "activate" && r.Reason != "":
+		code, what = "tag.what", r.Reason
+	case len(r.Blocks) > 0:
+		code, what = "tag.what", n.blocks(r.Blocks)
+	}
 	if r.Order.Line > 0 {
-		fmt.Fprintf(&b, " (line %d)", r.Order.Line)
+		code += ".line"
 	}
-	if r.Order.Kind == "activate" && r.Reason != "" {
-		b.WriteString(": " + r.Reason)
-		return b.String()
-	}
-	if len(r.Blocks) > 0 {
-		var names []string
-		for _, id := range r.Blocks {
-			names = append(names, n.block(id))
-		}
-		b.WriteString(": " + strings.Join(names, ", "))
-	}
-	return b.String()
+	return shilohWords.Say(adjudicator.Say(code, adjudicator.TextArg("kind", r.Order.Kind),
+		adjudicator.IntArg("line", r.Order.Line), adjudicator.TextArg("what", what)), n)
 }
 
 func resultLine(n namer, viewer adjudicator.Side, r shiloh1862.Result) Line {
-	var b strings.Builder
-	if viewer == adjudicator.NoSide {
-		b.WriteString(r.Side.String() + " ")
-	}
+	// The order, as "line 3, move: dropped", then what it was about, why, and the
+	// rule, each worded by its own entry.
+	code := "result"
 	if r.Order.Line > 0 {
-		fmt.Fprintf(&b, "line %d, ", r.Order.Line)
+		code += ".line"
 	}
-	fmt.Fprintf(&b, "%s: %s", r.Order.Kind, r.Status)
+	if viewer == adjudicator.NoSide {
+		code += ".side"
+	}
+	args := []adjudicator.Arg{adjudicator.SideArg("side", r.Side), adjudicator.IntArg("line", r.Order.Line),
+		adjudicator.TextArg("kind", r.Order.Kind), adjudicator.WordArg("status", "status."+string(r.Status)),
+		adjudicator.TextArg("blocks", n.blocks(r.Blocks)), adjudicator.TextArg("why", r.Reason), adjudicator.TextArg("rule", r.Rule)}
+	say := func(code string) string { return shilohWords.Say(adjudicator.Say(code, args...), n) }
+	s := say(code)
 	if len(r.Blocks) > 0 && (r.Order.Kind != "activate" || r.Reason == "") { // an activation's reason names its HQ and blocks
-		var names []string
-		for _, id := range r.Blocks {
-			names = append(names, n.block(id))
-		}
-		b.WriteString(" (" + strings.Join(names, ", ") + ")")
+		s += say("result.blocks")
 	}
 	if r.Reason != "" {
-		b.WriteString(": " + r.Reason)
+		s += say("result.why")
 	}
 	if r.Rule != "" {
-		b.WriteString(" [rule " + r.Rule + "]")
+		s += say("result.rule")
 	}
 	cls := ""
 	switch r.Status {
 	case shiloh1862.Dropped, shiloh1862.Illegal, shiloh1862.Invalid:
 		cls = "warn"
 	}
-	return Line{b.String(), cls}
+	return Line{s, cls}
 }
 
 // eventLine tells one event in a sentence from the viewer's side, worded by

@@ -40,11 +40,24 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"side", "kind", "unit", "firepower", "strength"}, "revealed", "revealed.reserve")
 	add([]string{"usa", "csa"}, "report.points")
 	add([]string{"winner"}, "report.over", "report.over.won")
+	result := []string{"side", "line", "kind", "status", "blocks", "why", "rule"}
+	add(result, "result", "result.line", "result.side", "result.line.side", "result.blocks", "result.why", "result.rule")
+	add([]string{"kind", "line", "what"}, "tag", "tag.line", "tag.what", "tag.what.line")
 	return specs
 }()
 
 func TestWordingFiles(t *testing.T) {
-	for _, p := range shilohWords.Problems(shilohCodes, "intent.attack", "intent.reinforce") {
+	words := []string{"intent.attack", "intent.reinforce"}
+	for _, st := range []shiloh1862.Status{shiloh1862.Executed, shiloh1862.Partial, shiloh1862.Dropped,
+		shiloh1862.Invalid, shiloh1862.Illegal, shiloh1862.Unused} {
+		words = append(words, "status."+string(st))
+	}
+	for _, w := range words {
+		if !shilohWords.Has(w) {
+			t.Errorf("%s has no wording", w)
+		}
+	}
+	for _, p := range shilohWords.Problems(shilohCodes, words...) {
 		t.Error(p)
 	}
 }

@@ -4,7 +4,7 @@
 // system's id (docs/ARCHITECTURE.md §5).
 //
 // A wording file has one entry a line, "code = text", with # comments and blank
-// lines. The text names arguments in braces:
+// lines. The text starts after "= "; a second space after it is part of the text. The text names arguments in braces:
 //
 //	{key}            the argument as its kind prints: a number, a side, a unit's or
 //	                 place's name, names as "A, B and C", dice as [6 3 1], a word
@@ -101,7 +101,9 @@ func (w *Wording) add(file string, src []byte) error {
 		if old, dup := w.entries[code]; dup {
 			return fmt.Errorf("%s:%d: %s is worded already at %s:%d", file, n, code, old.file, old.line)
 		}
-		pieces, err := parseText(strings.TrimSpace(text))
+		// The text starts after "= "; further spaces are kept, for the pieces a
+		// sentence is built of (" [rule 6.6]").
+		pieces, err := parseText(strings.TrimRight(strings.TrimPrefix(text, " "), " \t\r"))
 		if err != nil {
 			return fmt.Errorf("%s:%d: %s: %v", file, n, code, err)
 		}

@@ -28,6 +28,7 @@ doctrine = at {place}: {doctrine}
 withdraw-if-weaker = withdraw if weaker
 quote = you wrote "{what}" {{sic}}
 side = {side} moves
+piece =  [rule {n}]
 `
 
 func TestSay(t *testing.T) {
@@ -65,6 +66,8 @@ func TestSay(t *testing.T) {
 		{adjudicator.Say("quote", adjudicator.TextArg("what", "atack")), `you wrote "atack" {sic}`},
 		{adjudicator.Say("side", adjudicator.SideArg("side", adjudicator.CSA)), "CSA moves"},
 		{adjudicator.Say("nothing"), "(nothing)"},
+		// The text starts after "= ": a second space is the text's own.
+		{adjudicator.Say("piece", adjudicator.IntArg("n", 6)), " [rule 6]"},
 	} {
 		if got := w.Say(c.p, usaView); got != c.want {
 			t.Errorf("%s: %q, want %q", c.p.Code, got, c.want)
@@ -107,6 +110,7 @@ func TestProblems(t *testing.T) {
 		"toy.txt:3: retreat names {to}, which the code does not carry",
 		"toy.txt:7: quote is worded but never said",
 		"toy.txt:8: side is worded but never said",
+		"toy.txt:9: piece is worded but never said",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("problems lack %q:\n%s", want, got)
