@@ -43,6 +43,12 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	result := []string{"side", "line", "kind", "status", "blocks", "why", "rule"}
 	add(result, "result", "result.line", "result.side", "result.line.side", "result.blocks", "result.why", "result.rule")
 	add([]string{"kind", "line", "what"}, "tag", "tag.line", "tag.what", "tag.what.line")
+	add([]string{"winner", "day", "usa", "csa"}, "summary.won", "summary.none")
+	add([]string{"side", "total", "what"}, "summary.losses")
+	add([]string{"n", "kind"}, "summary.count")
+	add([]string{"n"}, "summary.fallen")
+	add(nil, "summary.nothing", "summary.no-orders")
+	add([]string{"game"}, "summary.chart")
 	return specs
 }()
 
@@ -77,5 +83,25 @@ func TestRareEventsWorded(t *testing.T) {
 		if got := eventLine(n, adjudicator.USA, c.e).Text; got != c.want {
 			t.Errorf("%s: %q, want %q", c.e.Kind, got, c.want)
 		}
+	}
+}
+
+// The end-of-game record's lines (8.0): a winner with the day, each side's losses
+// by type with its Fallen HQ markers apart, and a side that lost nothing.
+func TestSummaryWording(t *testing.T) {
+	st := &shiloh1862.State{Hour: shiloh1862.Day2First + 3, Winner: adjudicator.CSA}
+	if got, want := SummaryResult(st), "CSA wins (Day 2): USA 0 VP, CSA 0 VP (8.0)."; got != want {
+		t.Errorf("result %q, want %q", got, want)
+	}
+	if got, want := SummaryResult(&shiloh1862.State{Hour: 3}), "The game ended without a winner: USA 0 VP, CSA 0 VP."; got != want {
+		t.Errorf("result %q, want %q", got, want)
+	}
+	lines := SummaryLosses([2]shiloh1862.Tally{
+		{Side: adjudicator.USA, Total: 4, ByType: []shiloh1862.TypeCount{{Type: shiloh1862.Infantry, N: 2}, {Type: shiloh1862.Artillery, N: 1}}, Fallen: 1},
+		{Side: adjudicator.CSA},
+	})
+	want := []string{"USA lost 4 (VPs for the enemy): 2 infantry, 1 artillery, 1 Fallen HQ markers.", "CSA lost 0 (VPs for the enemy): nothing."}
+	if len(lines) != 2 || lines[0] != want[0] || lines[1] != want[1] {
+		t.Errorf("losses %q, want %q", lines, want)
 	}
 }
