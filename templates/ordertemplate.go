@@ -16,10 +16,13 @@ import (
 // are comments the order parser ignores, so the form can be edited and sent back.
 func OrderTemplate(sc *shiloh1862.Scenario, v *shiloh1862.View) string {
 	n := namer{sc}
+	line := func(code string, args ...adjudicator.Arg) string {
+		return shilohWords.Say(adjudicator.Say(code, args...), n) + "\n"
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "ORDERS %s %s\n", v.Viewer, v.Hour)
-	b.WriteString("# Edit and send back. Lines starting with # are ignored.\n")
-	b.WriteString("# Examples:  activate Hardee   |   Cleburne: Seay > Rea attack   |   at Rea: hold\n")
+	b.WriteString(line("form.edit"))
+	b.WriteString(line("form.examples"))
 	byArea := map[shiloh1862.AreaID][]shiloh1862.OwnBlock{}
 	var areas []shiloh1862.AreaID
 	var hqs []string
@@ -38,12 +41,13 @@ func OrderTemplate(sc *shiloh1862.Scenario, v *shiloh1862.View) string {
 	sort.Slice(areas, func(i, j int) bool { return n.area(areas[i]) < n.area(areas[j]) })
 	sort.Strings(hqs)
 	if len(hqs) > 0 {
-		fmt.Fprintf(&b, "\n# HQs that can activate: %s\n", strings.Join(hqs, ", "))
-		b.WriteString("# activate ...\n")
+		b.WriteString("\n" + line("form.hqs", adjudicator.TextArg("hqs", strings.Join(hqs, ", "))))
+		b.WriteString(line("form.activate"))
 	}
 	for _, a := range areas {
 		area := sc.Map.Area(a)
-		fmt.Fprintf(&b, "\n# == %s (%s, stack %d) ==\n", n.area(a), area.Terrain, area.Stack)
+		b.WriteString("\n" + line("form.area", adjudicator.PlaceArg("place", string(a)), adjudicator.TextArg("terrain", string(area.Terrain)),
+			adjudicator.IntArg("stack", area.Stack)))
 		for _, o := range byArea[a] {
 			fmt.Fprintf(&b, "#   %-14s %s %d/%d", o.Name, o.Firepower, o.Strength, o.Max)
 			if o.CommandRange > 0 {
@@ -65,11 +69,11 @@ func OrderTemplate(sc *shiloh1862.Scenario, v *shiloh1862.View) string {
 			adj = append(adj, s)
 		}
 		if len(adj) > 0 {
-			fmt.Fprintf(&b, "#   to: %s\n", strings.Join(adj, "; "))
+			b.WriteString(line("form.to", adjudicator.TextArg("list", strings.Join(adj, "; "))))
 		}
 	}
 	if len(v.Arrivals) > 0 {
-		b.WriteString("\n# Arriving next hour:\n")
+		b.WriteString("\n" + line("form.arriving"))
 		for _, ar := range v.Arrivals {
 			var names []string
 			for _, id := range ar.Blocks {
@@ -78,9 +82,9 @@ func OrderTemplate(sc *shiloh1862.Scenario, v *shiloh1862.View) string {
 			fmt.Fprintf(&b, "#   %s: %s\n", ar.Arrival, strings.Join(names, ", "))
 		}
 	}
-	b.WriteString("\n# battles: ...        (your battle sequence if you are Player 1)\n")
-	b.WriteString("# at all: hold        (standing battle orders; see HELP)\n")
-	b.WriteString("# supply: ...         (blocks to rebuild, in priority order)\n")
+	b.WriteString("\n" + line("form.battles"))
+	b.WriteString(line("form.at-all"))
+	b.WriteString(line("form.supply"))
 	b.WriteString("END\n")
 	return b.String()
 }

@@ -49,6 +49,10 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"n"}, "summary.fallen")
 	add(nil, "summary.nothing", "summary.no-orders")
 	add([]string{"game"}, "summary.chart")
+	add(nil, "form.edit", "form.examples", "form.activate", "form.arriving", "form.battles", "form.at-all", "form.supply")
+	add([]string{"hqs"}, "form.hqs")
+	add([]string{"place", "terrain", "stack"}, "form.area")
+	add([]string{"list"}, "form.to")
 	return specs
 }()
 
