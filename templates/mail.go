@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"embed"
 	htmltemplate "html/template"
-	"strconv"
 	"strings"
 	texttemplate "text/template"
 
@@ -68,19 +67,26 @@ func NewHourMail(sc *shiloh1862.Scenario, game string, rv *shiloh1862.ReportView
 
 // BuildPoints is the public VP line of a view.
 func BuildPoints(v *shiloh1862.View) string {
-	return "Victory points: USA " + strconv.Itoa(v.Points[adjudicator.USA.Index()]) + ", CSA " + strconv.Itoa(v.Points[adjudicator.CSA.Index()]) + "."
+	return shilohWords.Say(adjudicator.Say("report.points", adjudicator.IntArg("usa", v.Points[adjudicator.USA.Index()]),
+		adjudicator.IntArg("csa", v.Points[adjudicator.CSA.Index()])), namer{})
 }
 
 // Subject is the mail's subject line. It names the game, the hour and the viewer
 // only: nothing about the hour's events, so it cannot leak.
 func (m *HourMail) Subject() string {
+	code := "subject.hour"
 	switch {
 	case m.Next == "":
-		return "[" + m.Game + "] Game over (" + m.Viewer + ")"
+		code = "subject.over"
 	case m.Report == nil:
-		return "[" + m.Game + "] " + m.Next + ": " + m.Viewer + " orders due"
+		code = "subject.first"
 	}
-	return "[" + m.Game + "] " + m.Report.Hour + " results, " + m.Next + " orders due (" + m.Viewer + ")"
+	played := ""
+	if m.Report != nil {
+		played = m.Report.Hour
+	}
+	return shilohWords.Say(adjudicator.Say(code, adjudicator.TextArg("game", m.Game), adjudicator.TextArg("viewer", m.Viewer),
+		adjudicator.TextArg("played", played), adjudicator.TextArg("next", m.Next)), namer{})
 }
 
 // Text renders the plain-text mail body.

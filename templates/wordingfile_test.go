@@ -53,6 +53,7 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"hqs"}, "form.hqs")
 	add([]string{"place", "terrain", "stack"}, "form.area")
 	add([]string{"list"}, "form.to")
+	add([]string{"game", "viewer", "played", "next"}, "subject.first", "subject.hour", "subject.over")
 	return specs
 }()
 
