@@ -77,7 +77,7 @@ func plural(n int, one, many string) string {
 
 // shilohWords is the wording of Shiloh 1862's reports (templates/words).
 var shilohWords = func() *words.Wording {
-	w, err := words.Load("shared", "shiloh1862")
+	w, err := words.Load("shared", shiloh1862.SystemID)
 	if err != nil {
 		panic(err) // an embedded file that does not parse: TestWordingFiles says where
 	}
