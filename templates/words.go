@@ -1,7 +1,6 @@
 package templates
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -66,13 +65,6 @@ func diceList(d []int) string {
 		s[i] = strconv.Itoa(v)
 	}
 	return strings.Join(s, " ")
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // shilohWords is the wording of Shiloh 1862's reports (templates/words).
