@@ -50,9 +50,6 @@ func (p Phrase) Get(key string) (Arg, bool) {
 	return Arg{}, false
 }
 
-// IsZero reports an empty phrase: nothing to say.
-func (p Phrase) IsZero() bool { return p.Code == "" }
-
 func IntArg(key string, v int) Arg   { return Arg{Key: key, Kind: ArgInt, Int: v} }
 func SideArg(key string, s Side) Arg { return Arg{Key: key, Kind: ArgSide, Int: int(s)} }
 func UnitArg(key, id string) Arg     { return Arg{Key: key, Kind: ArgUnit, Strs: []string{id}} }

@@ -19,7 +19,8 @@ type Registry struct {
 
 // NewRegistry registers the systems. legacy is the system of games stored before
 // games recorded one (an empty ruleset reads as it); it must be among them.
-// Duplicate system ids, or a scenario id claimed by two systems, are refused.
+// Duplicate system ids, a system without scenarios (no game could be made of it),
+// or a scenario id claimed by two systems, are refused.
 func NewRegistry(legacy string, systems ...System) (*Registry, error) {
 	r := &Registry{legacy: legacy, systems: map[string]System{}, owner: map[string]string{}}
 	for _, s := range systems {
@@ -29,6 +30,9 @@ func NewRegistry(legacy string, systems ...System) (*Registry, error) {
 		}
 		if _, dup := r.systems[id]; dup {
 			return nil, fmt.Errorf("adjudicator: system %q registered twice", id)
+		}
+		if len(s.Scenarios()) == 0 {
+			return nil, fmt.Errorf("adjudicator: system %q has no scenarios", id)
 		}
 		r.systems[id] = s
 		r.ids = append(r.ids, id)

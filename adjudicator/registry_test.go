@@ -76,11 +76,12 @@ func TestRegistryRefuses(t *testing.T) {
 		systems []System
 		want    string
 	}{
-		"twice":        {"a", []System{toySystem{"a", nil}, toySystem{"a", nil}}, "twice"},
+		"twice":        {"a", []System{toySystem{"a", []string{"x"}}, toySystem{"a", []string{"y"}}}, "twice"},
 		"shared":       {"a", []System{toySystem{"a", []string{"x"}}, toySystem{"b", []string{"x"}}}, "both"},
-		"no legacy":    {"z", []System{toySystem{"a", nil}}, "legacy"},
+		"no legacy":    {"z", []System{toySystem{"a", []string{"x"}}}, "legacy"},
 		"blank id":     {"a", []System{toySystem{" a", nil}}, "not a name"},
 		"empty system": {"", []System{toySystem{"", nil}}, "not a name"},
+		"no scenarios": {"a", []System{toySystem{"a", nil}}, "no scenarios"},
 	} {
 		if _, err := NewRegistry(c.legacy, c.systems...); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error saying %q", name, err, c.want)

@@ -7,7 +7,8 @@ import (
 )
 
 // findScenario is the scenario a new game asks for by id ("": the configured
-// default, else the legacy system's first scenario).
+// default, else the legacy system's first scenario; the registry refuses a system
+// without scenarios).
 func (s *Server) findScenario(id string) (adjudicator.Scenario, error) {
 	if id == "" {
 		id = s.cfg.DefaultScenario
