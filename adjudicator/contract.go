@@ -37,6 +37,62 @@ type Scenario interface {
 	// scenario.
 	DecodeState(b []byte) (State, error)
 	EncodeState(st State) ([]byte, error)
+
+	// DecodeOrders reads one side's orders as the store keeps them (the JSON of
+	// the system's own orders type).
+	DecodeOrders(b []byte) (Orders, error)
+	// Resolve plays one turn unit from st with each side's orders (index
+	// Side.Index(); nil: the side sent none and its standing orders apply). It is
+	// pure: the same state, orders and dice give the same bytes on every machine.
+	Resolve(st State, ord [2]Orders, d Dice) (State, Report, error)
+	// View is what viewer may see of st (NoSide: the GM, who sees everything).
+	View(st State, viewer Side) View
+	// ViewReport is what viewer may see of a resolved turn unit, with the view
+	// at its end. It is what the store keeps, so its JSON must stay stable.
+	ViewReport(before State, r Report, after State, viewer Side) ReportView
+	// DecodeReportView reads a report view as the store keeps it.
+	DecodeReportView(b []byte) (ReportView, error)
+}
+
+// Orders are one side's orders for one turn unit, in the system's own type. Only
+// the system reads inside them; the server stores their JSON and hands them back.
+type Orders interface {
+	Sender() Side // the side that wrote them
+}
+
+// Report is the engine's whole account of a resolved turn unit: the truth, for
+// ViewReport to cut into what each viewer may see. Nothing is mailed from it
+// directly.
+type Report interface {
+	Played() Turn
+}
+
+// View is what one side may know of a position (DESIGN §3). Fog of war is a type
+// boundary: the map, the order form and the report are made from a View, never
+// from a State, and only a system's view types have these methods.
+type View interface {
+	SeenBy() Side // the viewer; NoSide for the GM
+	ViewTurn() Turn
+}
+
+// ReportView is what one side may know of a resolved turn unit, with the View at
+// its end.
+type ReportView interface {
+	ReportFor() Side // the viewer; NoSide for the GM
+	ViewAfter() View
+}
+
+// Sequential is implemented by scenarios that offer sequential play (DESIGN §2):
+// the turn unit opens with the initiative announced, Player 1 sends orders, Player
+// 2 sees Player 1's moves before writing, then the unit resolves as usual with the
+// same dice. Both methods are dry runs with the unit's own dice, so the
+// resolution that follows repeats what they showed.
+type Sequential interface {
+	// Initiative is who moves first, and the engine's account of why (format 1:
+	// English, until the report carries codes, docs/ARCHITECTURE.md §11 step 17).
+	Initiative(st State, d Dice) (first Side, why string, err error)
+	// FirstMoves is what Player 2 may see of Player 1's turn, played with first.
+	FirstMoves(st State, first Orders, d Dice) (ReportView, error)
 }
 
 // State is a system's whole game position: the truth, which only the engine and the
@@ -55,6 +111,9 @@ type Visibility string
 type Options struct {
 	Visibility Visibility
 	Optional   []string
+	// Sequential asks for sequential play; NewState refuses it where the scenario
+	// does not implement Sequential or an optional rule cannot go with it.
+	Sequential bool
 }
 
 // Outcome is where the game stands: over or not, the winner, and each side's

@@ -23,10 +23,14 @@ func (s toySystem) Scenario(id string) (Scenario, error) {
 	if !slices.Contains(s.scenarios, id) {
 		return nil, fmt.Errorf("no %s", id)
 	}
-	return toyScenario{s.id, id}, nil
+	return toyScenario{system: s.id, id: id}, nil
 }
 
-type toyScenario struct{ system, id string }
+// toyScenario embeds the interface for the methods a registry never calls.
+type toyScenario struct {
+	Scenario
+	system, id string
+}
 
 func (s toyScenario) ID() string                        { return s.id }
 func (s toyScenario) Title() string                     { return s.id }

@@ -197,9 +197,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		done := g.Status == store.StatusFinished || (opt.Hours > 0 && res.Hours >= opt.Hours)
 		if done && outboxEmpty(st) {
 			res.Over = g.Status == store.StatusFinished
-			_, v, err := srv.CurrentView(gameID, adjudicator.NoSide)
-			if err == nil {
-				res.Points, res.Winner = v.Points, v.Winner
+			if _, st, err := srv.CurrentState(gameID); err == nil {
+				out := st.Outcome()
+				res.Points, res.Winner = out.Score, out.Winner
 			}
 			time.Sleep(300 * time.Millisecond) // let the players save the last mails
 			cancel()
@@ -343,11 +343,15 @@ func (b *bot) handle(ctx context.Context, raw []byte) error {
 	if reply == "" {
 		return fmt.Errorf("hour mail without a reply address: %q", in.Subject)
 	}
-	sc, v, err := b.srv.CurrentView(gameID, b.side)
+	rules, v, err := b.srv.CurrentView(gameID, b.side)
 	if err != nil {
 		return err
 	}
-	o := randombot.RandomOrders(sc, v, b.rng)
+	sc, err := shiloh1862.Engine(rules)
+	if err != nil {
+		return err
+	}
+	o := randombot.RandomOrders(sc, v.(*shiloh1862.View), b.rng)
 	if err := b.keepAccepted(o); err != nil {
 		return err
 	}
@@ -363,10 +367,19 @@ func (b *bot) handle(ctx context.Context, raw []byte) error {
 // keepAccepted drops the random moves the receipt check would reject, as a player
 // would after reading the receipt; the check sees only the bot's own view.
 func (b *bot) keepAccepted(o *shiloh1862.Orders) error {
-	checks, err := b.srv.CheckCurrent(gameID, o)
+	rules, st, err := b.srv.CurrentState(gameID)
 	if err != nil {
 		return err
 	}
+	sc, err := shiloh1862.Engine(rules)
+	if err != nil {
+		return err
+	}
+	now, ok := st.(*shiloh1862.State)
+	if !ok {
+		return fmt.Errorf("demo: %T is not a Shiloh 1862 state", st)
+	}
+	checks := shiloh1862.CheckOrders(sc, shiloh1862.KnowledgeOf(sc, now, o.Side), o)
 	bad := map[string]map[int]bool{"move": {}, "activate": {}}
 	for _, c := range checks {
 		if c.Status == shiloh1862.CheckError && bad[c.Order.Kind] != nil {

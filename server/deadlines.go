@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/store"
 )
@@ -140,18 +139,19 @@ func (s *Server) tick(tx *store.Tx, id string) (bool, error) {
 		return true, s.resolve(tx, g, h)
 	}
 	changed := false
-	st, err := shiloh1862.UnmarshalState(h.StateAtStart)
+	sc, err := s.rulesOf(g)
 	if err != nil {
 		return false, err
 	}
+	label := turnAt(sc, h.Hour).Key
 	for _, sd := range d.Remind {
 		side, _ := adjudicator.ParseSide(sd)
 		zone := g.Players[sd].TimeZone
 		body := fmt.Sprintf("Reminder: game %s has no orders from you (%s) yet for %s.\n"+
 			"They are due %s. Without them your blocks stand and fight by standing orders.\n",
-			g.ID, side, st.Hour, schedule.FormatIn(g.Deadline.Next, zone))
+			g.ID, side, label, schedule.FormatIn(g.Deadline.Next, zone))
 		if err := s.queueText(tx, g, side, fmt.Sprintf("reminder-h%d%s", h.Hour, reseedTag(g, h.Hour)),
-			fmt.Sprintf("Reminder: orders for %s due", st.Hour), body); err != nil {
+			fmt.Sprintf("Reminder: orders for %s due", label), body); err != nil {
 			return false, err
 		}
 		g.Deadline.Reminded = append(g.Deadline.Reminded, sd)
@@ -163,7 +163,7 @@ func (s *Server) tick(tx *store.Tx, id string) (bool, error) {
 			body := fmt.Sprintf("The deadline for %s in game %s has passed without your orders.\n"+
 				"You have until %s (grace period); then the hour is played without them and your\n"+
 				"blocks stand and fight by standing orders (an NMR).\n",
-				st.Hour, g.ID, schedule.FormatIn(d.GraceEnds, g.Players[sd].TimeZone))
+				label, g.ID, schedule.FormatIn(d.GraceEnds, g.Players[sd].TimeZone))
 			if err := s.queueText(tx, g, side, fmt.Sprintf("grace-h%d%s", h.Hour, reseedTag(g, h.Hour)),
 				fmt.Sprintf("Deadline passed: grace until %s", schedule.FormatIn(d.GraceEnds, g.Players[sd].TimeZone)), body); err != nil {
 				return false, err
@@ -206,7 +206,7 @@ func punctuality(g *store.Game, h *store.HourRecord) {
 }
 
 // nmrNotice is the line an NMR side's hour mail opens with.
-func nmrNotice(hour shiloh1862.Hour) string {
+func nmrNotice(hour string) string {
 	return fmt.Sprintf("No orders were received from you for %s: your blocks held and fought by standing orders (NMR).\n\n", hour)
 }
 

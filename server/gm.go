@@ -2,7 +2,6 @@ package server
 
 import (
 	"crypto/rand"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -11,7 +10,6 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/store"
@@ -464,12 +462,13 @@ func (s *Server) gmRollback(tx *store.Tx, g *store.Game, actor string) (string, 
 	if err := tx.PutGame(g); err != nil {
 		return "", err
 	}
-	st, err := shiloh1862.UnmarshalState(hr.StateAtStart)
+	sc, err := s.rulesOf(g)
 	if err != nil {
 		return "", err
 	}
+	label := turnAt(sc, last).Key
 	text := fmt.Sprintf("ROLLBACK: %s re-opened (re-opening %d) with new seed commitment %s; the old seed %x stays revealed",
-		st.Hour, g.Reseeds[last], reopened.SeedCommitment, hr.Seed)
+		label, g.Reseeds[last], reopened.SeedCommitment, hr.Seed)
 	if _, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: store.AuditRollback, Hour: last, Actor: actor,
 		SeedCommitment: reopened.SeedCommitment, StateHash: store.HashBytes(hr.StateAtStart), Text: text}); err != nil {
 		return "", err
@@ -477,7 +476,7 @@ func (s *Server) gmRollback(tx *store.Tx, g *store.Game, actor string) (string, 
 	if err := s.tellPlayers(tx, g, fmt.Sprintf("rollback-h%d%s", last, reseedTag(g, last)), "Hour rolled back", func(string) string {
 		return fmt.Sprintf("The GM rolled back game %s to the start of %s. The results you had for it are void.\n"+
 			"The hour is played again with new dice: the new seed commitment is in the mail that follows.\n"+
-			"Your orders for it stand unless you send new ones.\n", g.ID, st.Hour)
+			"Your orders for it stand unless you send new ones.\n", g.ID, label)
 	}); err != nil {
 		return "", err
 	}
@@ -489,7 +488,7 @@ func (s *Server) gmRollback(tx *store.Tx, g *store.Game, actor string) (string, 
 	if err := s.addHourJob(tx, g, -1, last, store.ChainHead{}); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%s re-opened with new seed commitment %s.", st.Hour, reopened.SeedCommitment.Short()), nil
+	return fmt.Sprintf("%s re-opened with new seed commitment %s.", label, reopened.SeedCommitment.Short()), nil
 }
 
 // gmReplace gives a side to a new player: a fresh secret address, the current
@@ -544,11 +543,7 @@ func (s *Server) gmReplace(tx *store.Tx, g *store.Game, args []string) (string, 
 // sendCurrentView mails one side the open hour's map and order form, with its
 // secret address: what a player joining a running game needs.
 func (s *Server) sendCurrentView(tx *store.Tx, g *store.Game, side adjudicator.Side, tag string) error {
-	sc, err := s.engineOf(g)
-	if err != nil {
-		return err
-	}
-	h, st, err := currentStart(tx, g)
+	h, sc, st, err := s.currentStart(tx, g)
 	if err != nil {
 		return err
 	}
@@ -565,48 +560,37 @@ func (s *Server) sendCurrentView(tx *store.Tx, g *store.Game, side adjudicator.S
 	return nil
 }
 
-// currentStart returns a game's open hour and the state it starts from.
-func currentStart(tx *store.Tx, g *store.Game) (*store.HourRecord, *shiloh1862.State, error) {
+// currentStart returns a game's open hour, its rules and the state it starts from.
+func (s *Server) currentStart(tx *store.Tx, g *store.Game) (*store.HourRecord, adjudicator.Scenario, adjudicator.State, error) {
 	h, err := tx.Hour(g.ID, g.CurrentHour)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	st, err := shiloh1862.UnmarshalState(h.StateAtStart)
-	return h, st, err
-}
-
-// latestOrders decodes each side's newest order set of an hour (nil: none).
-func latestOrders(h *store.HourRecord) ([2]*shiloh1862.Orders, error) {
-	var ord [2]*shiloh1862.Orders
-	for _, sd := range adjudicator.Sides {
-		if o := h.Latest(sideKey(sd)); o != nil && len(o.Parsed) > 0 {
-			var parsed shiloh1862.Orders
-			if err := json.Unmarshal(o.Parsed, &parsed); err != nil {
-				return ord, fmt.Errorf("server: stored orders of %s: %w", sd, err)
-			}
-			ord[sd.Index()] = &parsed
-		}
+	sc, err := s.rulesOf(g)
+	if err != nil {
+		return nil, nil, nil, err
 	}
-	return ord, nil
+	st, err := sc.DecodeState(h.StateAtStart)
+	return h, sc, st, err
 }
 
 // hourInputs loads what playing one hour of a game needs: its record, the
 // scenario, the state at its start and each side's newest orders.
-func (s *Server) hourInputs(tx *store.Tx, g *store.Game, hour int) (*store.HourRecord, *shiloh1862.Scenario, *shiloh1862.State, [2]*shiloh1862.Orders, error) {
-	var ord [2]*shiloh1862.Orders
+func (s *Server) hourInputs(tx *store.Tx, g *store.Game, hour int) (*store.HourRecord, adjudicator.Scenario, adjudicator.State, [2]adjudicator.Orders, error) {
+	var ord [2]adjudicator.Orders
 	h, err := tx.Hour(g.ID, hour)
 	if err != nil {
 		return nil, nil, nil, ord, err
 	}
-	sc, err := s.engineOf(g)
+	sc, err := s.rulesOf(g)
 	if err != nil {
 		return nil, nil, nil, ord, err
 	}
-	before, err := shiloh1862.UnmarshalState(h.StateAtStart)
+	before, err := sc.DecodeState(h.StateAtStart)
 	if err != nil {
 		return nil, nil, nil, ord, err
 	}
-	ord, err = latestOrders(h)
+	ord, err = decodeOrders(sc, h)
 	return h, sc, before, ord, err
 }
 
@@ -626,7 +610,7 @@ func (s *Server) gmPredict(tx *store.Tx, g *store.Game, actor, key string) (stri
 	if _, err := rand.Read(seed); err != nil {
 		return "", err
 	}
-	after, rep, err := shiloh1862.ResolveHour(sc, before, ord, adjudicator.NewStreamDice(seed))
+	after, rep, err := sc.Resolve(before, ord, adjudicator.NewStreamDice(seed))
 	if err != nil {
 		return "", err
 	}
@@ -642,7 +626,7 @@ func (s *Server) gmPredict(tx *store.Tx, g *store.Game, actor, key string) (stri
 	}
 	note := fmt.Sprintf("PREDICTION for the GM only: %s played as if now, with the orders in (%s) and\n"+
 		"throwaway dice, not the hour's own. Nothing was stored; the players were told nothing.\n\n",
-		before.Hour, strings.Join(in, ", "))
+		before.Turn().Key, strings.Join(in, ", "))
 	out.Subject = "PREDICTION " + out.Subject
 	out.Text = note + out.Text
 	out.HTML = insertAfterBody(out.HTML, "<p><strong>"+strings.TrimSpace(strings.SplitN(note, "\n", 2)[0])+"</strong></p>\n")
@@ -650,7 +634,7 @@ func (s *Server) gmPredict(tx *store.Tx, g *store.Game, actor, key string) (stri
 		return "", err
 	}
 	if _, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: store.AuditGMAction, Hour: g.CurrentHour,
-		Actor: actor, Text: "PREDICT: dry run of " + before.Hour.String() + " mailed to the GM"}); err != nil {
+		Actor: actor, Text: "PREDICT: dry run of " + before.Turn().Key + " mailed to the GM"}); err != nil {
 		return "", err
 	}
 	return "The prediction is in the next mail.", nil
@@ -678,13 +662,4 @@ func (s *Server) queueDirect(tx *store.Tx, key, to, subject, body string) error 
 	}
 	_, err = tx.EnqueueOutbox(&store.OutMsg{Kind: "direct", From: s.cfg.Address, To: []string{to}, Subject: subject, Raw: raw})
 	return err
-}
-
-// gameOptions rebuilds the engine's options from the stored game.
-func gameOptions(g *store.Game) shiloh1862.Options {
-	o := shiloh1862.Options{Visibility: shiloh1862.Visibility(g.Options.Visibility)}
-	for _, r := range g.Options.OptionalRules {
-		o.SetOptional(r)
-	}
-	return o
 }

@@ -248,7 +248,7 @@ func TestDoubleBlindGameFog(t *testing.T) {
 	}
 	g := r.game("fog")
 	usa := recipient{viewer: adjudicator.USA, addr: alice}
-	base, err := r.srv.hourMail(g, sc, nil, nil, st, h.SeedCommitment, nil, usa)
+	base, err := r.srv.hourMail(g, rulesOf(t, "shiloh1862"), nil, nil, st, h.SeedCommitment, nil, usa)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,7 +263,7 @@ func TestDoubleBlindGameFog(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no CSA block to weaken")
 	}
-	m2, err := r.srv.hourMail(g, sc, nil, nil, alt, h.SeedCommitment, nil, usa)
+	m2, err := r.srv.hourMail(g, rulesOf(t, "shiloh1862"), nil, nil, alt, h.SeedCommitment, nil, usa)
 	if err != nil {
 		t.Fatal(err)
 	}

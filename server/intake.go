@@ -4,10 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/docs"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/orders"
@@ -117,30 +115,10 @@ func (s *Server) self() mail.SelfInfo {
 	return mail.SelfInfo{Addresses: []string{s.cfg.Address}, MessageIDDomain: s.idDomain}
 }
 
-// names caches each scenario's compiled dictionary of names.
-var names sync.Map // scenario id -> *orders.Dictionary
-
-func namesOf(sc *shiloh1862.Scenario) *orders.Dictionary {
-	if d, ok := names.Load(sc.ID); ok {
-		return d.(*orders.Dictionary)
-	}
-	d := orders.ScenarioNames(sc)
-	names.Store(sc.ID, d)
-	return d
-}
-
 // takeOrders parses and checks one side's orders, stores them as a new version and
 // queues the receipt.
 func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, in *mail.Inbound, ref uint64) (string, error) {
-	sc, err := shiloh1862.LoadScenario(g.Scenario)
-	if err != nil {
-		return "", err
-	}
-	h, err := tx.Hour(g.ID, g.CurrentHour)
-	if err != nil {
-		return "", err
-	}
-	st, err := shiloh1862.UnmarshalState(h.StateAtStart)
+	h, sc, st, err := s.currentStart(tx, g)
 	if err != nil {
 		return "", err
 	}
@@ -149,17 +127,19 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 			"You are Player 1 and your moves were already shown to Player 2, so your orders for this hour\n"+
 				"can no longer change (sequential play).\n")
 	}
-	p := orders.ParseText(in.Text, namesOf(sc), side)
-	parsed, err := json.Marshal(p.Orders)
-	if err != nil {
-		return "", err
-	}
 	prev := h.Latest(sideKey(side))
 	prevVersion := 0
 	if prev != nil {
 		prevVersion = prev.Version
 	}
-	rc := receipt(sc, st, p, prevVersion+1, prevVersion)
+	read, rc, err := orders.Read(sc, st, side, in.Text, prevVersion+1, prevVersion)
+	if err != nil {
+		return "", err
+	}
+	parsed, err := json.Marshal(read)
+	if err != nil {
+		return "", err
+	}
 	var hash store.Hash
 	if err := hash.UnmarshalText([]byte(rc.Hash)); err != nil {
 		return "", fmt.Errorf("server: receipt hash %q: %w", rc.Hash, err)
@@ -171,15 +151,15 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 		return "", err
 	}
 	body := fmt.Sprintf("Orders for %s received.\n\n%s\nYou may send new orders until the hour resolves; the newest set replaces the others whole.\n",
-		st.Hour, rc.Text())
+		st.Turn().Key, rc.Text())
 	note, err := s.seqAfterOrders(tx, g, side, h)
 	if err != nil {
 		return "", err
 	}
 	body += note
-	subj := fmt.Sprintf("Orders received for %s (v%d)", st.Hour, set.Version)
+	subj := fmt.Sprintf("Orders received for %s (v%d)", st.Turn().Key, set.Version)
 	if rc.Errors() > 0 {
-		subj = fmt.Sprintf("Orders received for %s (v%d) with %d errors", st.Hour, set.Version, rc.Errors())
+		subj = fmt.Sprintf("Orders received for %s (v%d) with %d errors", st.Turn().Key, set.Version, rc.Errors())
 	}
 	if err := s.queueReply(tx, g, side, fmt.Sprintf("receipt-h%d-v%d", h.Hour, set.Version), in,
 		mail.OutMessage{Subject: subj, Text: body}); err != nil {
@@ -188,39 +168,12 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 	return g.ID, nil
 }
 
-// receipt answers one submission: every order echoed canonically with its status
-// (issue: the receipt).
-func receipt(sc *shiloh1862.Scenario, st *shiloh1862.State, p *orders.Parsed, version, replaces int) *orders.Receipt {
-	rc := orders.NewReceipt(p, namesOf(sc), version, replaces)
-	// The engine's checks against the side's own view: legality with the rule, a
-	// suggestion, the command assignment, what the supply list would buy.
-	if p.Orders == nil || p.Orders.Side == adjudicator.NoSide {
-		return rc
-	}
-	for _, c := range shiloh1862.CheckOrders(sc, shiloh1862.KnowledgeOf(sc, st, p.Orders.Side), p.Orders) {
-		status := orders.OK
-		switch c.Status {
-		case shiloh1862.CheckWarning:
-			status = orders.Warned
-		case shiloh1862.CheckError:
-			status = orders.Errored
-		}
-		sugg := c.Suggestion
-		if strings.Contains(c.Text, sugg) {
-			sugg = "" // the engine's text already ends with it
-		}
-		if c.Order.Line > 0 {
-			rc.AddCheck(c.Order.Line, status, c.Rule, c.Text, sugg)
-		} else {
-			rc.AddCheckFor(c.Order.Kind, c.Order.Index, status, c.Rule, c.Text, sugg)
-		}
-	}
-	return rc
-}
-
 // PreviewReceipt is the receipt a side would get for text, without storing
 // anything (pbem orders check), and the number of errors in it.
-func PreviewReceipt(sc *shiloh1862.Scenario, st *shiloh1862.State, side adjudicator.Side, text string) (string, int) {
-	rc := receipt(sc, st, orders.ParseText(text, namesOf(sc), side), 1, 0)
-	return rc.Text(), rc.Errors()
+func PreviewReceipt(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.Side, text string) (string, int, error) {
+	_, rc, err := orders.Read(sc, st, side, text, 1, 0)
+	if err != nil {
+		return "", 0, err
+	}
+	return rc.Text(), rc.Errors(), nil
 }

@@ -193,11 +193,12 @@ func (s *Server) resign(tx *store.Tx, g *store.Game, side adjudicator.Side) erro
 		return s.queueText(tx, g, side, "resign", "Nothing to resign",
 			fmt.Sprintf("Game %s is %s; there is nothing to resign.\n", g.ID, g.Status))
 	}
-	_, st, err := currentStart(tx, g)
+	_, _, st, err := s.currentStart(tx, g)
 	if err != nil {
 		return err
 	}
-	st.Over, st.Winner = true, side.Enemy()
+	out := st.Outcome()
+	out.Over, out.Winner = true, side.Enemy()
 	now := tx.Now()
 	p := g.Players[sideKey(side)]
 	g.Departed = append(g.Departed, store.Departure{Side: sideKey(side), Address: p.Address, At: now})
@@ -207,10 +208,10 @@ func (s *Server) resign(tx *store.Tx, g *store.Game, side adjudicator.Side) erro
 		return err
 	}
 	_, err = tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: "resign", Hour: g.CurrentHour, Actor: p.Address,
-		Text: fmt.Sprintf("%s resigned during %s", side, st.Hour)})
+		Text: fmt.Sprintf("%s resigned during %s", side, st.Turn().Key)})
 	if err != nil {
 		return err
 	}
-	_, err = s.finishGame(tx, g, st)
+	_, err = s.finishGame(tx, g, out)
 	return err
 }

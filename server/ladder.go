@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/ladder"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/store"
@@ -21,12 +20,12 @@ const AuditGameOver = "game-over"
 // chain head, result, players, every GM action), and for a ladder game the
 // result, the recomputed ratings and the standings mailed to both players.
 // It returns the new, final chain head.
-func (s *Server) finishGame(tx *store.Tx, g *store.Game, after *shiloh1862.State) (head store.ChainHead, err error) {
+func (s *Server) finishGame(tx *store.Tx, g *store.Game, out adjudicator.Outcome) (head store.ChainHead, err error) {
 	winner := ""
-	if after.Winner == adjudicator.USA || after.Winner == adjudicator.CSA {
-		winner = sideKey(after.Winner)
+	if out.Winner == adjudicator.USA || out.Winner == adjudicator.CSA {
+		winner = sideKey(out.Winner)
 	}
-	pts := after.Points()
+	pts := out.Score
 	result := "a draw"
 	if winner != "" {
 		result = strings.ToUpper(winner) + " wins"

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/store"
 )
@@ -116,8 +115,8 @@ type builtMails struct {
 	hj    hourJob
 	outs  []mail.OutMessage
 	rs    []recipient
-	after *shiloh1862.State
-	sc    *shiloh1862.Scenario
+	after adjudicator.State
+	sc    adjudicator.Scenario
 	err   error
 }
 
@@ -338,7 +337,7 @@ func (s *Server) commitJob(tx *store.Tx, b *builtMails) (done bool, err error) {
 	}
 	g := b.hj.Game
 	for i, r := range b.rs {
-		kind := fmt.Sprintf("hour-h%d%s-%s", b.after.Hour, reseedTag(g, int(b.after.Hour)), sideKey(r.viewer))
+		kind := fmt.Sprintf("hour-h%d%s-%s", b.after.Turn().Index, reseedTag(g, b.after.Turn().Index), sideKey(r.viewer))
 		switch {
 		case b.hj.Tag != "":
 			n, err := tx.GameMailCount(g.ID)
@@ -346,22 +345,22 @@ func (s *Server) commitJob(tx *store.Tx, b *builtMails) (done bool, err error) {
 				return false, err
 			}
 			kind = fmt.Sprintf("%s-%d", b.hj.Tag, n+1)
-		case b.after.Over:
+		case b.after.Outcome().Over:
 			kind = "final-" + sideKey(r.viewer)
 		}
-		if err := s.enqueue(tx, g, r, kind, int(b.after.Hour), b.outs[i]); err != nil {
+		if err := s.enqueue(tx, g, r, kind, b.after.Turn().Index, b.outs[i]); err != nil {
 			return false, err
 		}
 	}
 	if err := tx.DeleteMailJob(b.job.ID); err != nil {
 		return false, err
 	}
-	if g.Options.Sequential && !b.after.Over && b.hj.To == "" {
+	if g.Options.Sequential && !b.after.Outcome().Over && b.hj.To == "" {
 		cur, err := tx.Game(g.ID)
 		if err != nil {
 			return false, err
 		}
-		if cur.CurrentHour == int(b.after.Hour) && cur.Status == store.StatusRunning {
+		if cur.CurrentHour == b.after.Turn().Index && cur.Status == store.StatusRunning {
 			return true, s.openSequential(tx, cur, b.sc, b.after)
 		}
 	}
@@ -391,8 +390,8 @@ func (s *Server) buildJob(j store.MailJob) *builtMails {
 
 // hourMailInputs is what an hour boundary's mails are made of.
 type hourMailInputs struct {
-	sc         *shiloh1862.Scenario
-	after      *shiloh1862.State
+	sc         adjudicator.Scenario
+	after      adjudicator.State
 	commitment store.Hash // of the hour now open; zero when the game is over
 	reveal     *hourReveal
 }
@@ -401,7 +400,7 @@ type hourMailInputs struct {
 func (s *Server) loadHourMailInputs(tx *store.Tx, hj *hourJob) (hourMailInputs, error) {
 	var in hourMailInputs
 	g := hj.Game
-	sc, err := s.engineOf(g)
+	sc, err := s.rulesOf(g)
 	if err != nil {
 		return in, err
 	}
@@ -411,7 +410,7 @@ func (s *Server) loadHourMailInputs(tx *store.Tx, hj *hourJob) (hourMailInputs, 
 		if err != nil {
 			return in, err
 		}
-		if in.after, err = shiloh1862.UnmarshalState(h.StateAtStart); err != nil {
+		if in.after, err = sc.DecodeState(h.StateAtStart); err != nil {
 			return in, err
 		}
 		in.commitment = h.SeedCommitment
@@ -424,24 +423,24 @@ func (s *Server) loadHourMailInputs(tx *store.Tx, hj *hourJob) (hourMailInputs, 
 	if !h.Resolved() {
 		return in, fmt.Errorf("server: game %s hour %d is not resolved: %w", g.ID, hj.Played, store.ErrNotFound)
 	}
-	if in.after, err = shiloh1862.UnmarshalState(h.NextState); err != nil {
+	if in.after, err = sc.DecodeState(h.NextState); err != nil {
 		return in, err
 	}
-	rv := &hourReveal{seed: h.Seed, head: hj.Head, played: shiloh1862.Hour(hj.Played)}
-	for _, viewer := range []adjudicator.Side{adjudicator.USA, adjudicator.CSA, adjudicator.NoSide} {
-		var v shiloh1862.ReportView
-		if err := json.Unmarshal(h.Reports[sideKey(viewer)], &v); err != nil {
+	rv := &hourReveal{seed: h.Seed, head: hj.Head, played: turnAt(sc, hj.Played)}
+	for _, viewer := range viewers {
+		v, err := sc.DecodeReportView(h.Reports[sideKey(viewer)])
+		if err != nil {
 			return in, fmt.Errorf("server: game %s hour %d: stored %s report: %w", g.ID, hj.Played, sideKey(viewer), err)
 		}
-		rv.views[viewerIndex(viewer)] = &v
+		rv.views[viewerIndex(viewer)] = v
 	}
 	rv.nmr = nmrSides(h)
-	if in.after.Over {
+	if in.after.Outcome().Over {
 		if rv.summary, rv.chart, err = endOfGame(tx, g, sc, in.after, hj.Head); err != nil {
 			return in, err
 		}
 	} else {
-		next, err := tx.Hour(g.ID, int(in.after.Hour))
+		next, err := tx.Hour(g.ID, in.after.Turn().Index)
 		if err != nil {
 			return in, err
 		}

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/render"
 	"github.com/shiloh-pbem/pbem/store"
@@ -79,17 +78,20 @@ func (s *Server) hourMails(g *store.Game, only string, in hourMailInputs) ([]rec
 var drawing = make(chan struct{}, runtime.GOMAXPROCS(0))
 
 // hourMail builds one recipient's hour mail from that recipient's view alone.
-func (s *Server) hourMail(g *store.Game, sc *shiloh1862.Scenario, before *shiloh1862.State, rep *shiloh1862.Report,
-	after *shiloh1862.State, commitment store.Hash, rv *hourReveal, r recipient) (mail.OutMessage, error) {
-	v := shiloh1862.ViewOf(sc, after, r.viewer)
-	var repView *shiloh1862.ReportView
+func (s *Server) hourMail(g *store.Game, sc adjudicator.Scenario, before adjudicator.State, rep adjudicator.Report,
+	after adjudicator.State, commitment store.Hash, rv *hourReveal, r recipient) (mail.OutMessage, error) {
+	v := sc.View(after, r.viewer)
+	var repView adjudicator.ReportView
 	switch {
 	case rv != nil && rv.views[viewerIndex(r.viewer)] != nil:
 		repView = rv.views[viewerIndex(r.viewer)]
 	case rep != nil:
-		repView = shiloh1862.ViewReport(sc, before, rep, after, r.viewer)
+		repView = sc.ViewReport(before, rep, after, r.viewer)
 	}
-	m := templates.NewHourMail(sc, g.ID, repView, v)
+	m, err := templates.HourMailOf(sc, g.ID, repView, v)
+	if err != nil {
+		return mail.OutMessage{}, err
+	}
 	if !commitment.IsZero() {
 		m.Commitment = commitment.String()
 	}
@@ -97,12 +99,12 @@ func (s *Server) hourMail(g *store.Game, sc *shiloh1862.Scenario, before *shiloh
 		m.RevealedSeed = fmt.Sprintf("%x", rv.seed)
 		m.ChainHead = rv.head.String()
 	}
-	if !g.Deadline.Next.IsZero() && !after.Over {
+	if !g.Deadline.Next.IsZero() && !after.Outcome().Over {
 		m.Deadline = deadlineText(g.Deadline.Next, g.Players[sideKey(r.viewer)].TimeZone)
 	}
 	var png bytes.Buffer
 	drawing <- struct{}{}
-	err := render.DrawView(&png, sc, v, repView, &render.Options{GameTitle: "Game " + g.ID})
+	err = render.Draw(&png, sc, v, repView, &render.Options{GameTitle: "Game " + g.ID})
 	<-drawing
 	if err != nil {
 		return mail.OutMessage{}, err
@@ -120,10 +122,10 @@ func (s *Server) hourMail(g *store.Game, sc *shiloh1862.Scenario, before *shiloh
 		return mail.OutMessage{}, err
 	}
 	if rv != nil && r.viewer != adjudicator.NoSide && rv.nmr[r.viewer.Index()] {
-		text = nmrNotice(rv.played) + text
-		html = insertAfterBody(html, "<p><strong>"+strings.TrimSpace(nmrNotice(rv.played))+"</strong></p>\n")
+		text = nmrNotice(rv.played.Key) + text
+		html = insertAfterBody(html, "<p><strong>"+strings.TrimSpace(nmrNotice(rv.played.Key))+"</strong></p>\n")
 	}
-	mapName := fmt.Sprintf("%s-%s-%s.png", g.ID, strings.ReplaceAll(strings.ToLower(after.Hour.String()), " ", ""), sideKey(r.viewer))
+	mapName := fmt.Sprintf("%s-%s-%s.png", g.ID, strings.ReplaceAll(strings.ToLower(after.Turn().Key), " ", ""), sideKey(r.viewer))
 	out := mail.OutMessage{Subject: m.Subject(), Text: text, HTML: html, MapPNG: png.Bytes(), MapName: mapName}
 	if rv != nil && rv.chart != nil {
 		out.Attachments = append(out.Attachments, mail.OutAttachment{Name: "casualties.png", ContentType: "image/png", Data: rv.chart})
@@ -212,16 +214,12 @@ func (s *Server) queueAlert(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 
 // queueStatus answers STATUS with the side's current position in words.
 func (s *Server) queueStatus(tx *store.Tx, g *store.Game, side adjudicator.Side) error {
-	h, err := tx.Hour(g.ID, g.CurrentHour)
-	if err != nil {
-		return err
-	}
-	st, err := shiloh1862.UnmarshalState(h.StateAtStart)
+	h, _, st, err := s.currentStart(tx, g)
 	if err != nil {
 		return err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Game %s is %s; the hour now open is %s.\n", g.ID, g.Status, st.Hour)
+	fmt.Fprintf(&b, "Game %s is %s; the hour now open is %s.\n", g.ID, g.Status, st.Turn().Key)
 	for _, sd := range adjudicator.Sides {
 		state := "no orders yet"
 		if o := h.Latest(sideKey(sd)); o != nil {
@@ -232,7 +230,7 @@ func (s *Server) queueStatus(tx *store.Tx, g *store.Game, side adjudicator.Side)
 	if !g.Deadline.Next.IsZero() {
 		fmt.Fprintf(&b, "Deadline: %s\n", deadlineText(g.Deadline.Next, g.Players[sideKey(side)].TimeZone))
 	}
-	p := st.Points()
+	p := st.Outcome().Score
 	fmt.Fprintf(&b, "Victory points: USA %d, CSA %d.\n", p[0], p[1])
 	return s.queueText(tx, g, side, "status", "Status", b.String())
 }

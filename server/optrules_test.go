@@ -19,7 +19,8 @@ func TestOptionalRulesRoundTrip(t *testing.T) {
 		t.Fatalf("not every rule switched on: %+v", all)
 	}
 	g := &store.Game{Options: store.GameOptions{Visibility: "open", OptionalRules: all.OptionalNames()}}
-	if got := gameOptions(g); got != all {
-		t.Fatalf("round trip: %+v, want %+v", got, all)
+	got, err := shiloh1862.OptionsOf(gameOptions(g))
+	if err != nil || got != all {
+		t.Fatalf("round trip: %+v, %v; want %+v", got, err, all)
 	}
 }

@@ -1,16 +1,11 @@
 package server
 
-import (
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
-)
+import "github.com/shiloh-pbem/pbem/adjudicator"
 
-// CheckCurrent checks orders against a game's open hour as the receipt would: from
-// the side's own view only (shiloh1862.CheckOrders). The demo's bots use it to
-// send only orders their receipt would accept, as a careful player would.
-func (s *Server) CheckCurrent(game string, o *shiloh1862.Orders) ([]shiloh1862.Check, error) {
-	sc, st, err := s.currentState(game)
-	if err != nil {
-		return nil, err
-	}
-	return shiloh1862.CheckOrders(sc, shiloh1862.KnowledgeOf(sc, st, o.Side), o), nil
+// CurrentState returns a game's rules and the position of its open hour (or its
+// final position): the truth, for tools that check a side's orders as the
+// receipt would and cut the side's own knowledge from it themselves (the demo's
+// bots).
+func (s *Server) CurrentState(game string) (adjudicator.Scenario, adjudicator.State, error) {
+	return s.currentState(game)
 }

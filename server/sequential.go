@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/store"
+	"github.com/shiloh-pbem/pbem/templates"
 )
 
 // Sequential mode (DESIGN §2, per game): the rulebook's order of play by mail. The
@@ -19,13 +19,17 @@ import (
 
 // openSequential announces the initiative of a newly opened hour of a
 // sequential game and records it.
-func (s *Server) openSequential(tx *store.Tx, g *store.Game, sc *shiloh1862.Scenario, st *shiloh1862.State) error {
-	in, err := shiloh1862.ThrowInitiative(sc, st, adjudicator.NewStreamDice(hourSeed(g, int(st.Hour))))
+func (s *Server) openSequential(tx *store.Tx, g *store.Game, sc adjudicator.Scenario, st adjudicator.State) error {
+	seq, ok := sc.(adjudicator.Sequential)
+	if !ok {
+		return fmt.Errorf("server: game %s is sequential, but %s has no sequential play", g.ID, sc.ID())
+	}
+	turn := st.Turn()
+	p1, why, err := seq.Initiative(st, adjudicator.NewStreamDice(hourSeed(g, turn.Index)))
 	if err != nil {
 		return err
 	}
-	p1 := in.Player1
-	g.SeqHour = &store.SequentialHour{Hour: int(st.Hour), Player1: sideKey(p1), Initiative: in.Reason}
+	g.SeqHour = &store.SequentialHour{Hour: turn.Index, Player1: sideKey(p1), Initiative: why}
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
@@ -36,10 +40,10 @@ func (s *Server) openSequential(tx *store.Tx, g *store.Game, sc *shiloh1862.Scen
 			what = "You are Player 2: Player 1 moves first. You will get Player 1's moves as soon as\n" +
 				"they are in; send your orders after that (orders sent earlier are kept until then)."
 		}
-		body := fmt.Sprintf("Sequential play, game %s, %s.\nInitiative: %s. %s is Player 1.\n\n%s\n", g.ID, st.Hour,
-			in.Reason, p1, what)
-		if err := s.queueText(tx, g, sd, fmt.Sprintf("initiative-h%d%s", int(st.Hour), reseedTag(g, int(st.Hour))),
-			fmt.Sprintf("%s: %s is Player 1", st.Hour, p1), body); err != nil {
+		body := fmt.Sprintf("Sequential play, game %s, %s.\nInitiative: %s. %s is Player 1.\n\n%s\n", g.ID, turn.Key,
+			why, p1, what)
+		if err := s.queueText(tx, g, sd, fmt.Sprintf("initiative-h%d%s", turn.Index, reseedTag(g, turn.Index)),
+			fmt.Sprintf("%s: %s is Player 1", turn.Key, p1), body); err != nil {
 			return err
 		}
 	}
@@ -72,27 +76,31 @@ func (s *Server) seqAfterOrders(tx *store.Tx, g *store.Game, side adjudicator.Si
 	if err != nil {
 		return "", err
 	}
-	rv, err := shiloh1862.FirstMoves(sc, before, both[side.Index()], adjudicator.NewStreamDice(hourSeed(g, h.Hour)))
+	seq, ok := sc.(adjudicator.Sequential)
+	if !ok {
+		return "", fmt.Errorf("server: game %s is sequential, but %s has no sequential play", g.ID, sc.ID())
+	}
+	rv, err := seq.FirstMoves(before, both[side.Index()], adjudicator.NewStreamDice(hourSeed(g, h.Hour)))
+	if err != nil {
+		return "", err
+	}
+	lines, err := templates.FirstMovesLines(sc, rv)
 	if err != nil {
 		return "", err
 	}
 	p2 := side.Enemy()
+	label := before.Turn().Key
 	var b strings.Builder
-	fmt.Fprintf(&b, "Sequential play, game %s, %s: Player 1 (%s) has moved.\n\n", g.ID, before.Hour, side)
-	n := 0
-	for _, e := range rv.Events {
-		if e.Kind == shiloh1862.EvInitiative || e.Text == "" {
-			continue
-		}
-		fmt.Fprintf(&b, "  %s\n", e.Text)
-		n++
+	fmt.Fprintf(&b, "Sequential play, game %s, %s: Player 1 (%s) has moved.\n\n", g.ID, label, side)
+	for _, l := range lines {
+		fmt.Fprintf(&b, "  %s\n", l)
 	}
-	if n == 0 {
+	if len(lines) == 0 {
 		b.WriteString("  You saw no movement.\n")
 	}
 	b.WriteString("\nSend your orders now (reply to your last hour mail); they replace any you sent before.\n")
 	if err := s.queueText(tx, g, p2, fmt.Sprintf("p1moves-h%d%s", h.Hour, reseedTag(g, h.Hour)),
-		fmt.Sprintf("%s: Player 1 has moved, your orders", before.Hour), b.String()); err != nil {
+		fmt.Sprintf("%s: Player 1 has moved, your orders", label), b.String()); err != nil {
 		return "", err
 	}
 	q.MovesSentAt = tx.Now()

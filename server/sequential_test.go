@@ -36,11 +36,15 @@ func TestSequentialPlay(t *testing.T) {
 		t.Errorf("early Player 2 receipt:\n%s", m.Text)
 	}
 
-	sc, v, err := r.srv.CurrentView("sq", adjudicator.CSA)
+	rules, v, err := r.srv.CurrentView("sq", adjudicator.CSA)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := bot.RandomOrders(sc, v, rand.New(rand.NewPCG(1, 2)))
+	sc, err := shiloh1862.Engine(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := bot.RandomOrders(sc, v.(*shiloh1862.View), rand.New(rand.NewPCG(1, 2)))
 	r.send(bob, csaAddr, "orders", orders.Format(o, orders.ScenarioNames(sc)))
 	r.waitFor("Player 1's moves", func() bool { return r.countSubject(alice, "Player 1 has moved") == 1 })
 	if r.hour("sq", 0).Resolved() {

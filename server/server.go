@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -13,7 +14,6 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/store"
@@ -199,13 +199,12 @@ func (s *Server) createGame(tx *store.Tx, req NewGame) (*store.Game, error) {
 	if req.Options.Visibility == "" {
 		req.Options.Visibility = rules.Modes()[0]
 	}
-	opts, err := shiloh1862.OptionsOf(req.Options)
-	if err != nil {
-		return nil, err
+	req.Options.Sequential = req.Sequential
+	if _, ok := rules.(adjudicator.Sequential); req.Sequential && !ok {
+		return nil, fmt.Errorf("server: scenario %s has no sequential play", rules.ID())
 	}
-	if req.Sequential && opts.PlannedInitiative {
-		return nil, fmt.Errorf("server: sequential play announces initiative before orders, so it cannot use Planned Initiative")
-	}
+	// NewState refuses what the scenario does not offer, and options that cannot
+	// go together.
 	if _, err := rules.NewState(req.Options); err != nil {
 		return nil, err
 	}
@@ -214,7 +213,13 @@ func (s *Server) createGame(tx *store.Tx, req NewGame) (*store.Game, error) {
 		return nil, err
 	}
 	g.Options.Visibility = string(req.Options.Visibility)
-	g.Options.OptionalRules = opts.OptionalNames()
+	// Optional rules are stored once each, in the scenario's order.
+	g.Options.OptionalRules = nil
+	for _, name := range rules.Optional() {
+		if slices.Contains(req.Options.Optional, name) {
+			g.Options.OptionalRules = append(g.Options.OptionalRules, name)
+		}
+	}
 	g.GM = req.GM
 	g.Players = map[string]store.Player{}
 	for _, p := range []struct {
@@ -255,33 +260,34 @@ func (s *Server) createGame(tx *store.Tx, req NewGame) (*store.Game, error) {
 // startGame opens a game's first hour with a seed commitment and queues each
 // side's first mail, once both seats are filled.
 func (s *Server) startGame(tx *store.Tx, g *store.Game) error {
-	sc, err := s.engineOf(g)
+	sc, err := s.rulesOf(g)
 	if err != nil {
 		return err
 	}
-	st, err := shiloh1862.NewState(sc, gameOptions(g))
+	st, err := sc.NewState(gameOptions(g))
 	if err != nil {
 		return err
 	}
-	stateBytes, err := shiloh1862.MarshalState(st)
+	stateBytes, err := sc.EncodeState(st)
 	if err != nil {
 		return err
 	}
+	first := st.Turn().Index
 	now := tx.Now()
 	g.Status = store.StatusRunning
-	g.CurrentHour = int(st.Hour)
+	g.CurrentHour = first
 	openDeadline(g, now)
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
-	h := &store.HourRecord{Game: g.ID, Hour: int(st.Hour), OpenedAt: now, StateAtStart: stateBytes,
-		SeedCommitment: store.Commitment(hourSeed(g, int(st.Hour)))}
+	h := &store.HourRecord{Game: g.ID, Hour: first, OpenedAt: now, StateAtStart: stateBytes,
+		SeedCommitment: store.Commitment(hourSeed(g, first))}
 	if err := tx.PutHour(h); err != nil {
 		return err
 	}
 	if _, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: store.AuditGameCreated, At: now,
-		Hour: int(st.Hour), SeedCommitment: h.SeedCommitment, StateHash: store.HashBytes(stateBytes),
-		Actor: g.GM, Text: fmt.Sprintf("game started: %s, %s, USA %s, CSA %s", sc.Title, g.Options.Visibility,
+		Hour: first, SeedCommitment: h.SeedCommitment, StateHash: store.HashBytes(stateBytes),
+		Actor: g.GM, Text: fmt.Sprintf("game started: %s, %s, USA %s, CSA %s", sc.Title(), g.Options.Visibility,
 			g.Players["usa"].Address, g.Players["csa"].Address)}); err != nil {
 		return err
 	}
@@ -434,34 +440,26 @@ func (s *Server) ResolveIfReady(ctx context.Context, id string) (bool, error) {
 // resolve plays the hour, stores it and the next, and records the job of its
 // mails, all in tx; the mails are drawn after it commits (mailjobs.go).
 func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error {
-	sc, err := s.engineOf(g)
-	if err != nil {
-		return err
-	}
-	before, err := shiloh1862.UnmarshalState(h.StateAtStart)
-	if err != nil {
-		return err
-	}
-	ord, err := latestOrders(h)
+	_, sc, before, ord, err := s.hourInputs(tx, g, h.Hour)
 	if err != nil {
 		return err
 	}
 	seed := hourSeed(g, h.Hour)
-	after, rep, err := shiloh1862.ResolveHour(sc, before, ord, adjudicator.NewStreamDice(seed))
+	after, rep, err := sc.Resolve(before, ord, adjudicator.NewStreamDice(seed))
 	if err != nil {
 		return err
 	}
 	now := tx.Now()
 	h.Seed = seed
 	h.ResolvedAt = now
-	if h.NextState, err = shiloh1862.MarshalState(after); err != nil {
+	if h.NextState, err = sc.EncodeState(after); err != nil {
 		return err
 	}
 	// Each viewer's report is stored as its view: the hour's mails are drawn
 	// from these (mailjobs.go), so they show exactly what was stored.
 	h.Reports = map[string][]byte{}
-	for _, viewer := range []adjudicator.Side{adjudicator.USA, adjudicator.CSA, adjudicator.NoSide} {
-		b, err := json.Marshal(shiloh1862.ViewReport(sc, before, rep, after, viewer))
+	for _, viewer := range viewers {
+		b, err := json.Marshal(sc.ViewReport(before, rep, after, viewer))
 		if err != nil {
 			return err
 		}
@@ -475,13 +473,14 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 		return err
 	}
 	punctuality(g, h)
-	if !after.Over {
-		next := &store.HourRecord{Game: g.ID, Hour: int(after.Hour), OpenedAt: now, StateAtStart: h.NextState,
-			SeedCommitment: store.Commitment(hourSeed(g, int(after.Hour)))}
+	out, nextTurn := after.Outcome(), after.Turn().Index
+	if !out.Over {
+		next := &store.HourRecord{Game: g.ID, Hour: nextTurn, OpenedAt: now, StateAtStart: h.NextState,
+			SeedCommitment: store.Commitment(hourSeed(g, nextTurn))}
 		if err := tx.PutHour(next); err != nil {
 			return err
 		}
-		g.CurrentHour = int(after.Hour)
+		g.CurrentHour = next.Hour
 		openDeadline(g, now)
 	} else {
 		g.Status = store.StatusFinished
@@ -491,17 +490,17 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
-	if after.Over {
+	if out.Over {
 		// The game-over link closes the chain: its head is the final one.
-		if head, err = s.finishGame(tx, g, after); err != nil {
+		if head, err = s.finishGame(tx, g, out); err != nil {
 			return err
 		}
 	}
 	tx.OnCommit(func() {
-		s.cfg.Logger.Info("hour resolved", "game", g.ID, "hour", before.Hour.String(), "player1", rep.Initiative.Player1.String(),
-			"usa_vp", rep.Points[0], "csa_vp", rep.Points[1])
+		s.cfg.Logger.Info("hour resolved", "game", g.ID, "hour", before.Turn().Key,
+			"usa_vp", out.Score[0], "csa_vp", out.Score[1])
 	})
-	return s.addHourJob(tx, g, h.Hour, int(after.Hour), head)
+	return s.addHourJob(tx, g, h.Hour, nextTurn, head)
 }
 
 type hourReveal struct {
@@ -509,13 +508,13 @@ type hourReveal struct {
 	head store.ChainHead
 	// nmr marks the sides whose hour was played without orders.
 	nmr    [2]bool
-	played shiloh1862.Hour
+	played adjudicator.Turn
 	// summary and chart are the end-of-game record, set on the last hour.
 	summary *templates.Summary
 	chart   []byte
 	// views are the report views stored for the hour, by viewerIndex, so the mails
 	// show exactly what was stored.
-	views [3]*shiloh1862.ReportView
+	views [3]adjudicator.ReportView
 }
 
 // viewerIndex numbers the viewers of an hour: USA 0, CSA 1, the GM 2.
@@ -540,16 +539,16 @@ func (s *Server) Games() ([]*store.Game, error) {
 
 // CurrentView returns a side's view of a game's current position: what its last
 // mail showed. The demo's bots play from it.
-func (s *Server) CurrentView(id string, side adjudicator.Side) (*shiloh1862.Scenario, *shiloh1862.View, error) {
+func (s *Server) CurrentView(id string, side adjudicator.Side) (adjudicator.Scenario, adjudicator.View, error) {
 	sc, st, err := s.currentState(id)
 	if err != nil {
 		return nil, nil, err
 	}
-	return sc, shiloh1862.ViewOf(sc, st, side), nil
+	return sc, sc.View(st, side), nil
 }
 
 // currentState is the position of a game's open hour (or its final position).
-func (s *Server) currentState(id string) (*shiloh1862.Scenario, *shiloh1862.State, error) {
+func (s *Server) currentState(id string) (adjudicator.Scenario, adjudicator.State, error) {
 	var stateBytes []byte
 	var game *store.Game
 	err := s.st.View(func(tx *store.Tx) error {
@@ -571,11 +570,11 @@ func (s *Server) currentState(id string) (*shiloh1862.Scenario, *shiloh1862.Stat
 	if err != nil {
 		return nil, nil, err
 	}
-	sc, err := s.engineOf(game)
+	sc, err := s.rulesOf(game)
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := shiloh1862.UnmarshalState(stateBytes)
+	st, err := sc.DecodeState(stateBytes)
 	return sc, st, err
 }
 

@@ -299,6 +299,7 @@ func TestHourMailHidesEnemyFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	rules := rulesOf(t, "shiloh1862")
 	g := &store.Game{ID: "fog", Players: map[string]store.Player{"usa": {Address: "alice@x.test", Token: "t1"}, "csa": {Address: "bob@x.test", Token: "t2"}}}
 	for _, mode := range []shiloh1862.Visibility{shiloh1862.VisBlocks, shiloh1862.VisDoubleBlind} {
 		for _, tc := range []struct {
@@ -308,11 +309,11 @@ func TestHourMailHidesEnemyFacts(t *testing.T) {
 		}{{adjudicator.USA, "alice@x.test", alt}, {adjudicator.CSA, "bob@x.test", alt2}} {
 			base.Options.Visibility, tc.changed.Options.Visibility = mode, mode
 			r := recipient{viewer: tc.viewer, addr: tc.addr}
-			m1, err := srv.hourMail(g, sc, nil, nil, base, store.Hash{}, nil, r)
+			m1, err := srv.hourMail(g, rules, nil, nil, base, store.Hash{}, nil, r)
 			if err != nil {
 				t.Fatal(err)
 			}
-			m2, err := srv.hourMail(g, sc, nil, nil, tc.changed, store.Hash{}, nil, r)
+			m2, err := srv.hourMail(g, rules, nil, nil, tc.changed, store.Hash{}, nil, r)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -323,11 +324,11 @@ func TestHourMailHidesEnemyFacts(t *testing.T) {
 	}
 	// The GM sees everything: the same change shows in the GM's map.
 	gm := recipient{viewer: adjudicator.NoSide, addr: "gm@x.test"}
-	m1, err := srv.hourMail(g, sc, nil, nil, base, store.Hash{}, nil, gm)
+	m1, err := srv.hourMail(g, rules, nil, nil, base, store.Hash{}, nil, gm)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m2, err := srv.hourMail(g, sc, nil, nil, alt, store.Hash{}, nil, gm)
+	m2, err := srv.hourMail(g, rules, nil, nil, alt, store.Hash{}, nil, gm)
 	if err != nil {
 		t.Fatal(err)
 	}

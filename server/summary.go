@@ -2,12 +2,10 @@ package server
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/orders"
 	"github.com/shiloh-pbem/pbem/render"
 	"github.com/shiloh-pbem/pbem/store"
@@ -17,14 +15,12 @@ import (
 // endOfGame builds the end-of-game record every recipient gets once the game is
 // over (issue: the end-of-game summary): nothing is hidden any more, so it is built
 // from the stored hours in full. It also draws the casualty chart.
-func endOfGame(tx *store.Tx, g *store.Game, sc *shiloh1862.Scenario, after *shiloh1862.State, head store.ChainHead) (*templates.Summary, []byte, error) {
-	sum := &templates.Summary{ChainHead: head.String(), Result: templates.SummaryResult(after)}
+func endOfGame(tx *store.Tx, g *store.Game, sc adjudicator.Scenario, after adjudicator.State, head store.ChainHead) (*templates.Summary, []byte, error) {
 	nums, err := tx.HourNumbers(g.ID)
 	if err != nil {
 		return nil, nil, err
 	}
-	names := namesOf(sc)
-	var chart []render.HourLosses
+	var hours []templates.PlayedHour
 	for _, n := range nums {
 		h, err := tx.Hour(g.ID, n)
 		if err != nil {
@@ -33,39 +29,35 @@ func endOfGame(tx *store.Tx, g *store.Game, sc *shiloh1862.Scenario, after *shil
 		if !h.Resolved() {
 			continue
 		}
-		var rv shiloh1862.ReportView
-		if err := json.Unmarshal(h.Reports[store.GMReport], &rv); err != nil {
+		rv, err := sc.DecodeReportView(h.Reports[store.GMReport])
+		if err != nil {
 			return nil, nil, fmt.Errorf("server: GM report of hour %d: %w", n, err)
 		}
-		hour := shiloh1862.Hour(n)
-		sh := templates.SummaryHour{Hour: hour.String(), Player1: rv.Initiative.Player1.String(),
-			Seed: fmt.Sprintf("%x", h.Seed), Commitment: h.SeedCommitment.String()}
-		for _, sd := range adjudicator.Sides {
-			text := templates.SummaryNoOrders()
-			if o := h.Latest(sideKey(sd)); o != nil && len(o.Parsed) > 0 {
-				var parsed shiloh1862.Orders
-				if err := json.Unmarshal(o.Parsed, &parsed); err != nil {
-					return nil, nil, err
-				}
-				text = strings.TrimSpace(orders.Format(&parsed, names))
-			}
-			if sd == adjudicator.USA {
-				sh.USA = text
-			} else {
-				sh.CSA = text
-			}
+		ph := templates.PlayedHour{Index: n, GM: rv, Seed: fmt.Sprintf("%x", h.Seed), Commitment: h.SeedCommitment.String()}
+		ord, err := decodeOrders(sc, h)
+		if err != nil {
+			return nil, nil, err
 		}
-		sum.Hours = append(sum.Hours, sh)
-		label := hour.String()
-		if !hour.IsNight() {
-			label = strings.TrimPrefix(strings.TrimPrefix(label, "Day 1 "), "Day 2 ")
-			if hour >= shiloh1862.Day2First {
-				label = "D2 " + label
+		for i, o := range ord {
+			if o == nil {
+				continue
 			}
+			text, err := orders.Canonical(sc, o)
+			if err != nil {
+				return nil, nil, err
+			}
+			ph.Sent[i], ph.Orders[i] = true, strings.TrimSpace(text)
 		}
-		chart = append(chart, render.HourLosses{Label: label, USA: shiloh1862.StepsLost(sc, rv.Events, adjudicator.USA), CSA: shiloh1862.StepsLost(sc, rv.Events, adjudicator.CSA)})
+		hours = append(hours, ph)
 	}
-	sum.Losses = templates.SummaryLosses(shiloh1862.Tallies(sc, after))
+	sum, rows, err := templates.EndOfGame(sc, after, head.String(), hours)
+	if err != nil {
+		return nil, nil, err
+	}
+	chart := make([]render.HourLosses, 0, len(rows))
+	for _, r := range rows {
+		chart = append(chart, render.HourLosses{Label: r.Label, USA: r.Lost[adjudicator.USA.Index()], CSA: r.Lost[adjudicator.CSA.Index()]})
+	}
 	var png bytes.Buffer
 	if err := render.WriteCasualtyChart(&png, templates.ChartTitle(g.ID), chart); err != nil {
 		return nil, nil, err

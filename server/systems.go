@@ -1,10 +1,15 @@
 package server
 
 import (
+	"fmt"
+
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/store"
 )
+
+// The server plays every rule system through the contract (docs/ARCHITECTURE.md
+// §3.7): it finds a game's rules in the registry and keeps states, orders and
+// report views as the bytes the system encodes. It names no system.
 
 // findScenario is the scenario a new game asks for by id ("": the configured
 // default, else the legacy system's first scenario; the registry refuses a system
@@ -23,14 +28,43 @@ func (s *Server) findScenario(id string) (adjudicator.Scenario, error) {
 	return s.cfg.Registry.FindScenario(id)
 }
 
-// engineOf returns the Shiloh 1862 scenario a stored game plays, found through the
-// registry by the game's ruleset and scenario. The server still speaks the
-// engine's own types for hours, views and reports; it moves onto the contract's
-// shared shapes with the wording (docs/ARCHITECTURE.md §11, steps 14–18).
-func (s *Server) engineOf(g *store.Game) (*shiloh1862.Scenario, error) {
-	rules, err := s.cfg.Registry.Scenario(g.Ruleset, g.Scenario)
-	if err != nil {
-		return nil, err
-	}
-	return shiloh1862.Engine(rules)
+// rulesOf returns the scenario a stored game plays, found through the registry by
+// the game's ruleset and scenario.
+func (s *Server) rulesOf(g *store.Game) (adjudicator.Scenario, error) {
+	return s.cfg.Registry.Scenario(g.Ruleset, g.Scenario)
 }
+
+// turnAt is the scenario's turn unit with that index: stored hours are keyed by
+// it.
+func turnAt(sc adjudicator.Scenario, index int) adjudicator.Turn {
+	for _, t := range sc.Turns() {
+		if t.Index == index {
+			return t
+		}
+	}
+	return adjudicator.Turn{Index: index, Key: fmt.Sprintf("turn %d", index)}
+}
+
+// gameOptions are the stored game's switches as the contract passes them.
+func gameOptions(g *store.Game) adjudicator.Options {
+	return adjudicator.Options{Visibility: adjudicator.Visibility(g.Options.Visibility),
+		Optional: g.Options.OptionalRules, Sequential: g.Options.Sequential}
+}
+
+// decodeOrders reads each side's newest order set of an hour (nil: none).
+func decodeOrders(sc adjudicator.Scenario, h *store.HourRecord) ([2]adjudicator.Orders, error) {
+	var ord [2]adjudicator.Orders
+	for _, sd := range adjudicator.Sides {
+		if o := h.Latest(sideKey(sd)); o != nil && len(o.Parsed) > 0 {
+			parsed, err := sc.DecodeOrders(o.Parsed)
+			if err != nil {
+				return ord, fmt.Errorf("server: hour %d: stored orders of %s: %w", h.Hour, sd, err)
+			}
+			ord[sd.Index()] = parsed
+		}
+	}
+	return ord, nil
+}
+
+// viewers are everyone an hour's report is stored for: each side and the GM.
+var viewers = []adjudicator.Side{adjudicator.USA, adjudicator.CSA, adjudicator.NoSide}

@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/store"
 )
 
@@ -20,41 +19,32 @@ func ReplayHour(rules adjudicator.Scenario, h *store.HourRecord) ([]string, erro
 	if !h.Resolved() {
 		return nil, fmt.Errorf("hour %d is not resolved", h.Hour)
 	}
-	sc, err := shiloh1862.Engine(rules)
-	if err != nil {
-		return nil, err
-	}
+	sc := rules
 	var diffs []string
 	if got := store.Commitment(h.Seed); got != h.SeedCommitment {
 		diffs = append(diffs, fmt.Sprintf("hour %d: the revealed seed does not match the commitment published before orders", h.Hour))
 	}
-	before, err := shiloh1862.UnmarshalState(h.StateAtStart)
+	before, err := sc.DecodeState(h.StateAtStart)
 	if err != nil {
 		return nil, err
 	}
-	var ord [2]*shiloh1862.Orders
-	for _, sd := range adjudicator.Sides {
-		if o := h.Latest(sideKey(sd)); o != nil && len(o.Parsed) > 0 {
-			var parsed shiloh1862.Orders
-			if err := json.Unmarshal(o.Parsed, &parsed); err != nil {
-				return nil, fmt.Errorf("hour %d %s orders: %w", h.Hour, sd, err)
-			}
-			ord[sd.Index()] = &parsed
-		}
-	}
-	after, rep, err := shiloh1862.ResolveHour(sc, before, ord, adjudicator.NewStreamDice(h.Seed))
+	ord, err := decodeOrders(sc, h)
 	if err != nil {
 		return nil, err
 	}
-	next, err := shiloh1862.MarshalState(after)
+	after, rep, err := sc.Resolve(before, ord, adjudicator.NewStreamDice(h.Seed))
+	if err != nil {
+		return nil, err
+	}
+	next, err := sc.EncodeState(after)
 	if err != nil {
 		return nil, err
 	}
 	if !bytes.Equal(next, h.NextState) {
 		diffs = append(diffs, fmt.Sprintf("hour %d: the next state differs from the stored one", h.Hour))
 	}
-	for _, viewer := range []adjudicator.Side{adjudicator.USA, adjudicator.CSA, adjudicator.NoSide} {
-		b, err := json.Marshal(shiloh1862.ViewReport(sc, before, rep, after, viewer))
+	for _, viewer := range viewers {
+		b, err := json.Marshal(sc.ViewReport(before, rep, after, viewer))
 		if err != nil {
 			return nil, err
 		}

@@ -27,6 +27,12 @@ func (system) Scenario(id string) (adjudicator.Scenario, error) {
 	if err != nil {
 		return nil, err
 	}
+	return Contract(sc)
+}
+
+// Contract is a loaded scenario seen through the contract: a built-in one, or one
+// read from a club's own file (pbem's --scenario-file).
+func Contract(sc *Scenario) (adjudicator.Scenario, error) {
 	b, err := sc.Map.board()
 	if err != nil {
 		return nil, err
@@ -161,8 +167,13 @@ func (o Options) OptionalNames() []string {
 
 // OptionsOf reads the contract's options: a mode this system offers and optional
 // rules it knows.
-func OptionsOf(o adjudicator.Options) (Options, error) {
-	opts := Options{Visibility: Visibility(o.Visibility)}
+func OptionsOf(o adjudicator.Options) (opts Options, err error) {
+	opts = Options{Visibility: Visibility(o.Visibility)}
+	defer func() {
+		if err == nil && o.Sequential && opts.PlannedInitiative {
+			err = errorf("sequential play announces initiative before orders, so it cannot use Planned Initiative")
+		}
+	}()
 	switch opts.Visibility {
 	case VisBlocks, VisDoubleBlind, VisOpen:
 	default:

@@ -401,7 +401,10 @@ func runOrdersCheck(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	rc, errs := ordersReceipt(sc, st, side, string(text))
+	rc, errs, err := ordersReceipt(sc, st, side, string(text))
+	if err != nil {
+		return err
+	}
 	fmt.Fprint(m.Stdout, strings.TrimRight(rc, "\n")+"\n")
 	if errs > 0 {
 		return errProblems

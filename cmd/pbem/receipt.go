@@ -7,6 +7,10 @@ import (
 )
 
 // ordersReceipt is the receipt a player would get, and the number of errors in it.
-func ordersReceipt(sc *shiloh1862.Scenario, st *shiloh1862.State, side adjudicator.Side, text string) (string, int) {
-	return server.PreviewReceipt(sc, st, side, text)
+func ordersReceipt(sc *shiloh1862.Scenario, st *shiloh1862.State, side adjudicator.Side, text string) (string, int, error) {
+	rules, err := shiloh1862.Contract(sc)
+	if err != nil {
+		return "", 0, err
+	}
+	return server.PreviewReceipt(rules, st, side, text)
 }

@@ -1,0 +1,130 @@
+package shiloh1862
+
+import (
+	"encoding/json"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
+
+// This file is the rest of the contract's Scenario (docs/ARCHITECTURE.md §3.7):
+// resolution, views and stored encodings, each a thin wrapper over the engine's own
+// functions, so that the server plays an hour without naming this package.
+
+func (o *Orders) Sender() Side                    { return o.Side }
+func (r *Report) Played() adjudicator.Turn        { return r.Hour.Turn() }
+func (v *View) SeenBy() Side                      { return v.Viewer }
+func (v *View) ViewTurn() adjudicator.Turn        { return v.Hour.Turn() }
+func (r *ReportView) ReportFor() Side             { return r.Viewer }
+func (r *ReportView) ViewAfter() adjudicator.View { return &r.After }
+
+// stateOf is the engine's state behind a contract state of this system.
+func stateOf(st adjudicator.State) (*State, error) {
+	s, ok := st.(*State)
+	if !ok || s == nil {
+		return nil, errorf("%T is not a %s state", st, SystemID)
+	}
+	return s, nil
+}
+
+// ordersOf is the engine's orders behind contract orders; nil stays nil (the side
+// sent none).
+func ordersOf(o adjudicator.Orders) (*Orders, error) {
+	if o == nil {
+		return nil, nil
+	}
+	x, ok := o.(*Orders)
+	if !ok {
+		return nil, errorf("%T are not %s orders", o, SystemID)
+	}
+	return x, nil
+}
+
+func (c contractScenario) DecodeOrders(b []byte) (adjudicator.Orders, error) {
+	var o Orders
+	if err := json.Unmarshal(b, &o); err != nil {
+		return nil, errorf("stored orders: %v", err)
+	}
+	return &o, nil
+}
+
+func (c contractScenario) Resolve(st adjudicator.State, ord [2]adjudicator.Orders, d Dice) (adjudicator.State, adjudicator.Report, error) {
+	before, err := stateOf(st)
+	if err != nil {
+		return nil, nil, err
+	}
+	var o [2]*Orders
+	for i := range ord {
+		if o[i], err = ordersOf(ord[i]); err != nil {
+			return nil, nil, err
+		}
+	}
+	after, rep, err := ResolveHour(c.sc, before, o, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	return after, rep, nil
+}
+
+// View and ViewReport take states and reports this system made; anything else is
+// a programming error, not bad input, so they panic rather than hand back a view
+// that might say too much.
+func (c contractScenario) View(st adjudicator.State, viewer Side) adjudicator.View {
+	s, err := stateOf(st)
+	if err != nil {
+		panic(err)
+	}
+	return ViewOf(c.sc, s, viewer)
+}
+
+func (c contractScenario) ViewReport(before adjudicator.State, r adjudicator.Report, after adjudicator.State, viewer Side) adjudicator.ReportView {
+	b, err := stateOf(before)
+	if err != nil {
+		panic(err)
+	}
+	a, err := stateOf(after)
+	if err != nil {
+		panic(err)
+	}
+	rep, ok := r.(*Report)
+	if !ok {
+		panic(errorf("%T is not a %s report", r, SystemID))
+	}
+	return ViewReport(c.sc, b, rep, a, viewer)
+}
+
+func (c contractScenario) DecodeReportView(b []byte) (adjudicator.ReportView, error) {
+	var rv ReportView
+	if err := json.Unmarshal(b, &rv); err != nil {
+		return nil, errorf("stored report: %v", err)
+	}
+	return &rv, nil
+}
+
+// Initiative and FirstMoves make the scenario an adjudicator.Sequential
+// (sequential.go has the rules).
+func (c contractScenario) Initiative(st adjudicator.State, d Dice) (Side, string, error) {
+	s, err := stateOf(st)
+	if err != nil {
+		return NoSide, "", err
+	}
+	in, err := ThrowInitiative(c.sc, s, d)
+	return in.Player1, in.Reason, err
+}
+
+func (c contractScenario) FirstMoves(st adjudicator.State, first adjudicator.Orders, d Dice) (adjudicator.ReportView, error) {
+	s, err := stateOf(st)
+	if err != nil {
+		return nil, err
+	}
+	o, err := ordersOf(first)
+	if err != nil {
+		return nil, err
+	}
+	rv, err := FirstMoves(c.sc, s, o, d)
+	if err != nil {
+		return nil, err
+	}
+	return rv, nil
+}
+
+var _ adjudicator.Sequential = contractScenario{}

@@ -1,0 +1,124 @@
+package templates
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+)
+
+// This file is what the server asks of the wording through the contract's types:
+// the hour mail, the sequential-play notice and the end-of-game record. The
+// wording reads Shiloh 1862's views until views and reports take the shared shapes
+// (docs/ARCHITECTURE.md §11, steps 15 and 17); then only these bodies change, and
+// the server not at all.
+
+// views are the engine's views behind contract views; a nil report view stays nil
+// (the first mail of a game has no report).
+func views(sc adjudicator.Scenario, rv adjudicator.ReportView, v adjudicator.View) (*shiloh1862.Scenario, *shiloh1862.ReportView, *shiloh1862.View, error) {
+	eng, err := shiloh1862.Engine(sc)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var r *shiloh1862.ReportView
+	if rv != nil {
+		var ok bool
+		if r, ok = rv.(*shiloh1862.ReportView); !ok {
+			return nil, nil, nil, fmt.Errorf("templates: %T is not a report view of %s", rv, sc.ID())
+		}
+	}
+	var w *shiloh1862.View
+	if v != nil {
+		var ok bool
+		if w, ok = v.(*shiloh1862.View); !ok {
+			return nil, nil, nil, fmt.Errorf("templates: %T is not a view of %s", v, sc.ID())
+		}
+	}
+	return eng, r, w, nil
+}
+
+// HourMailOf assembles one viewer's hour mail: rv is nil at the start of a game, v
+// is the view of the turn unit now open (or the final view).
+func HourMailOf(sc adjudicator.Scenario, game string, rv adjudicator.ReportView, v adjudicator.View) (*HourMail, error) {
+	eng, r, w, err := views(sc, rv, v)
+	if err != nil {
+		return nil, err
+	}
+	return NewHourMail(eng, game, r, w), nil
+}
+
+// FirstMovesLines are the lines of Player 1's turn that Player 2 is shown in
+// sequential play, the initiative left out (it was announced when the hour opened).
+func FirstMovesLines(sc adjudicator.Scenario, rv adjudicator.ReportView) ([]string, error) {
+	_, r, _, err := views(sc, rv, nil)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range r.Events {
+		if e.Kind == shiloh1862.EvInitiative || e.Text == "" {
+			continue
+		}
+		out = append(out, e.Text)
+	}
+	return out, nil
+}
+
+// PlayedHour is one resolved turn unit as the end-of-game record reads it.
+type PlayedHour struct {
+	Index            int
+	GM               adjudicator.ReportView // the GM's report view, as stored
+	Sent             [2]bool                // whether each side sent orders (index Side.Index())
+	Orders           [2]string              // each side's orders in canonical text, when sent
+	Seed, Commitment string
+}
+
+// ChartRow is one turn unit of the casualty chart: its short label and the steps
+// each side lost (index Side.Index()).
+type ChartRow struct {
+	Label string
+	Lost  [2]int
+}
+
+// EndOfGame words the end-of-game record from the final state and every played
+// hour, and counts the casualty chart's rows. Nothing is hidden any more, so it
+// reads the GM's views.
+func EndOfGame(sc adjudicator.Scenario, after adjudicator.State, head string, hours []PlayedHour) (*Summary, []ChartRow, error) {
+	eng, err := shiloh1862.Engine(sc)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, ok := after.(*shiloh1862.State)
+	if !ok {
+		return nil, nil, fmt.Errorf("templates: %T is not a state of %s", after, sc.ID())
+	}
+	sum := &Summary{ChainHead: head, Result: SummaryResult(st), Losses: SummaryLosses(shiloh1862.Tallies(eng, st))}
+	var chart []ChartRow
+	for _, ph := range hours {
+		_, rv, _, err := views(sc, ph.GM, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		hour := shiloh1862.Hour(ph.Index)
+		sh := SummaryHour{Hour: hour.String(), Player1: rv.Initiative.Player1.String(), Seed: ph.Seed, Commitment: ph.Commitment,
+			USA: ph.Orders[adjudicator.USA.Index()], CSA: ph.Orders[adjudicator.CSA.Index()]}
+		if !ph.Sent[adjudicator.USA.Index()] {
+			sh.USA = SummaryNoOrders()
+		}
+		if !ph.Sent[adjudicator.CSA.Index()] {
+			sh.CSA = SummaryNoOrders()
+		}
+		sum.Hours = append(sum.Hours, sh)
+		label := hour.String()
+		if !hour.IsNight() {
+			label = strings.TrimPrefix(strings.TrimPrefix(label, "Day 1 "), "Day 2 ")
+			if hour >= shiloh1862.Day2First {
+				label = "D2 " + label
+			}
+		}
+		chart = append(chart, ChartRow{Label: label, Lost: [2]int{
+			shiloh1862.StepsLost(eng, rv.Events, adjudicator.USA), shiloh1862.StepsLost(eng, rv.Events, adjudicator.CSA)}})
+	}
+	return sum, chart, nil
+}
