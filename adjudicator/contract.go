@@ -52,6 +52,53 @@ type Scenario interface {
 	ViewReport(before State, r Report, after State, viewer Side) ReportView
 	// DecodeReportView reads a report view as the store keeps it.
 	DecodeReportView(b []byte) (ReportView, error)
+	// Check tries o as the receipt does: against what o's side knows of st and
+	// nothing else (the system cuts that knowledge itself), one verdict an order
+	// that has something to say.
+	Check(st State, o Orders) []Check
+}
+
+// CheckStatus is a receipt's verdict on one order.
+type CheckStatus string
+
+const (
+	CheckOK      CheckStatus = "ok"
+	CheckWarning CheckStatus = "warning" // legal, but would not (fully) work as the map stands
+	CheckError   CheckStatus = "error"   // not understood or not allowed
+)
+
+// OrderRef names one order: its kind and index as the system numbers its orders
+// ("move", 3), and the line it was written on (0 when it has none of its own).
+type OrderRef struct {
+	Kind  string `json:"kind"`
+	Index int    `json:"index"`
+	Line  int    `json:"line,omitempty"`
+}
+
+// Check is the verdict on one order. Text and Suggestion are the engine's English
+// (format 1) until receipts are worded from codes (docs/ARCHITECTURE.md §11 step 17).
+type Check struct {
+	Order      OrderRef
+	Status     CheckStatus
+	Rule       string
+	Text       string
+	Suggestion string
+}
+
+// Rand is the randomness a bot draws from; *rand.Rand of math/rand/v2 meets it.
+// The caller seeds it, so a bot's orders are a function of its view and its seed.
+type Rand interface {
+	IntN(n int) int
+}
+
+// Bot plays one side of a scenario by itself: the demo's players. It sees that
+// side's view and the receipt's verdicts, never a State (DESIGN §3).
+type Bot interface {
+	// Orders writes orders for the side v is seen by, from v alone.
+	Orders(v View, rng Rand) (Orders, error)
+	// Careful drops from o the orders the receipt refuses, as a player does
+	// after reading it.
+	Careful(o Orders, checks []Check) (Orders, error)
 }
 
 // Orders are one side's orders for one turn unit, in the system's own type. Only

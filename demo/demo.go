@@ -4,9 +4,12 @@
 // player receives is saved as .eml with its map PNG.
 //
 // The built-in players are bots that read their mailbox over IMAP, decide from
-// their own side's view (exactly what their last mail showed) with the random bot
-// of adjudicator/shiloh1862/bot, write the orders as plain text with the order
-// language's formatter and send them over SMTP to their secret reply address. A person may play one side instead (Options.Human).
+// their own side's view (exactly what their last mail showed) with the scenario's
+// bot (Options.Bot; cmd/pbem gives the built-in ones), keep the orders their
+// receipt would accept, write them as plain text in the order language's canonical
+// form and send them over SMTP to their secret reply address. A person may play one
+// side instead (Options.Human). The demo names no rule system: it plays any
+// scenario the registry and the bots offer.
 package demo
 
 import (
@@ -27,13 +30,12 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
-	randombot "github.com/shiloh-pbem/pbem/adjudicator/shiloh1862/bot"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/mail/mailtest"
 	"github.com/shiloh-pbem/pbem/orders"
 	"github.com/shiloh-pbem/pbem/server"
 	"github.com/shiloh-pbem/pbem/store"
+	"github.com/shiloh-pbem/pbem/templates"
 )
 
 // Options configure a demo run.
@@ -44,6 +46,8 @@ type Options struct {
 	// one of their scenarios ("": the registry's legacy system's first).
 	Registry *adjudicator.Registry
 	Scenario string
+	// Bot gives the bot that plays a scenario's sides (cmd/pbem: builtin.Bot).
+	Bot func(adjudicator.Scenario) (adjudicator.Bot, error)
 	// Hours stops the demo after this many hours (0: play to the end).
 	Hours int
 	// Seed makes the bots' choices repeatable (the dice come from the game's secret).
@@ -138,10 +142,21 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		USA: addr(adjudicator.USA), CSA: addr(adjudicator.CSA), GM: "gm@" + domain}); err != nil {
 		return nil, err
 	}
+	rules, _, err := srv.CurrentState(gameID)
+	if err != nil {
+		return nil, err
+	}
+	if opt.Bot == nil {
+		return nil, errors.New("demo: no bot to play the sides (Options.Bot)")
+	}
+	play, err := opt.Bot(rules)
+	if err != nil {
+		return nil, err
+	}
 	res := &Result{Game: gameID, Out: opt.Out, Store: dbPath, IMAPAddr: ms.IMAPAddr, SMTPAddr: ms.SMTPAddr, Mails: map[string]int{}}
 	var mu sync.Mutex
 	for _, side := range adjudicator.Sides {
-		b := &bot{side: side, user: players[side], srv: srv, ms: ms, out: opt.Out,
+		b := &bot{side: side, user: players[side], srv: srv, ms: ms, out: opt.Out, play: play,
 			rng: rand.New(rand.NewPCG(opt.Seed, uint64(side))), human: side == opt.Human,
 			saved: func(user string) { mu.Lock(); res.Mails[user]++; mu.Unlock() }}
 		spawn("player "+side.String(), func() error { return b.run(ctx) })
@@ -187,7 +202,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 					last = h
 					rep = hr.Reports[store.GMReport]
 					res.Hours++
-					fmt.Fprintln(opt.Progress, progressLine(rep))
+					fmt.Fprintln(opt.Progress, progressLine(rules, rep))
 				}
 			}
 			return nil
@@ -226,27 +241,16 @@ func outboxEmpty(st *store.Store) bool {
 }
 
 // progressLine summarises a resolved hour from the GM's report.
-func progressLine(gmReport []byte) string {
-	rv, err := decodeReport(gmReport)
+func progressLine(sc adjudicator.Scenario, gmReport []byte) string {
+	rv, err := sc.DecodeReportView(gmReport)
 	if err != nil {
 		return "hour resolved"
 	}
-	battles := 0
-	for _, e := range rv.Events {
-		if e.Kind == shiloh1862.EvBattle {
-			battles++
-		}
+	line, err := templates.ProgressLine(sc, rv)
+	if err != nil {
+		return "hour resolved"
 	}
-	s := fmt.Sprintf("%-10s Player 1 %s, %d battles, VP USA %d CSA %d", rv.Hour, rv.Initiative.Player1, battles,
-		rv.Points[adjudicator.USA.Index()], rv.Points[adjudicator.CSA.Index()])
-	if rv.Over {
-		if rv.Winner != adjudicator.NoSide {
-			s += fmt.Sprintf(": %s wins", rv.Winner)
-		} else {
-			s += ": game over"
-		}
-	}
-	return s
+	return line
 }
 
 // bot is one built-in player.
@@ -260,7 +264,7 @@ type bot struct {
 	human bool
 	saved func(user string)
 	seen  map[imap.UID]bool
-	names *orders.Dictionary
+	play  adjudicator.Bot
 }
 
 func (b *bot) run(ctx context.Context) error {
@@ -343,63 +347,30 @@ func (b *bot) handle(ctx context.Context, raw []byte) error {
 	if reply == "" {
 		return fmt.Errorf("hour mail without a reply address: %q", in.Subject)
 	}
-	rules, v, err := b.srv.CurrentView(gameID, b.side)
+	sc, v, err := b.srv.CurrentView(gameID, b.side)
 	if err != nil {
 		return err
 	}
-	sc, err := shiloh1862.Engine(rules)
+	o, err := b.play.Orders(v, b.rng)
 	if err != nil {
 		return err
 	}
-	o := randombot.RandomOrders(sc, v.(*shiloh1862.View), b.rng)
-	if err := b.keepAccepted(o); err != nil {
+	// The receipt's verdicts, from the side's own knowledge only, as a careful
+	// player would read them before sending.
+	_, st, err := b.srv.CurrentState(gameID)
+	if err != nil {
 		return err
 	}
-	if b.names == nil {
-		b.names = orders.ScenarioNames(sc) // compiled once: the scenario does not change
+	if o, err = b.play.Careful(o, sc.Check(st, o)); err != nil {
+		return err
 	}
-	text := orders.Format(o, b.names)
+	text, err := orders.Canonical(sc, o)
+	if err != nil {
+		return err
+	}
 	msg := fmt.Sprintf("From: %s <%s@%s>\r\nTo: %s\r\nSubject: Re: %s\r\nIn-Reply-To: <%s>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s",
 		b.side, b.user, domain, reply, in.Subject, in.MessageID, strings.ReplaceAll(text, "\n", "\r\n"))
 	return smtp.SendMail(b.ms.SMTPAddr, nil, b.user+"@"+domain, []string{reply}, []byte(msg))
-}
-
-// keepAccepted drops the random moves the receipt check would reject, as a player
-// would after reading the receipt; the check sees only the bot's own view.
-func (b *bot) keepAccepted(o *shiloh1862.Orders) error {
-	rules, st, err := b.srv.CurrentState(gameID)
-	if err != nil {
-		return err
-	}
-	sc, err := shiloh1862.Engine(rules)
-	if err != nil {
-		return err
-	}
-	now, ok := st.(*shiloh1862.State)
-	if !ok {
-		return fmt.Errorf("demo: %T is not a Shiloh 1862 state", st)
-	}
-	checks := shiloh1862.CheckOrders(sc, shiloh1862.KnowledgeOf(sc, now, o.Side), o)
-	bad := map[string]map[int]bool{"move": {}, "activate": {}}
-	for _, c := range checks {
-		if c.Status == shiloh1862.CheckError && bad[c.Order.Kind] != nil {
-			bad[c.Order.Kind][c.Order.Index] = true
-		}
-	}
-	var moves []shiloh1862.Move
-	for i, m := range o.Moves {
-		if !bad["move"][i] {
-			moves = append(moves, m)
-		}
-	}
-	var acts []shiloh1862.Activation
-	for i, a := range o.Activate {
-		if !bad["activate"][i] {
-			acts = append(acts, a)
-		}
-	}
-	o.Moves, o.Activate = moves, acts
-	return nil
 }
 
 func slug(s string) string {

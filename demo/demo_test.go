@@ -22,7 +22,7 @@ func TestDemoPlaysToTheEnd(t *testing.T) {
 	var progress bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // a hang guard
 	defer cancel()
-	res, err := Run(ctx, Options{Registry: builtin.Systems(), Out: out, Scenario: "shiloh1862-day2", Seed: 7, Progress: &progress})
+	res, err := Run(ctx, Options{Registry: builtin.Systems(), Bot: builtin.Bot, Out: out, Scenario: "shiloh1862-day2", Seed: 7, Progress: &progress})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, progress.String())
 	}

@@ -2,19 +2,10 @@ package demo
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 
 	"github.com/emersion/go-message"
-
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
-
-func decodeReport(b []byte) (*shiloh1862.ReportView, error) {
-	var rv shiloh1862.ReportView
-	err := json.Unmarshal(b, &rv)
-	return &rv, err
-}
 
 // attachedPNG returns the first PNG attachment of a raw mail, or nil.
 func attachedPNG(raw []byte) []byte {

@@ -36,28 +36,24 @@ func Read(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.Side, 
 	if err != nil {
 		return nil, nil, err
 	}
-	s, ok := st.(*shiloh1862.State)
-	if !ok {
-		return nil, nil, errorf("%T is not a state of %s", st, sc.ID())
-	}
 	p := ParseText(text, namesOf(eng), side)
-	return p.Orders, receipt(eng, s, p, version, replaces), nil
+	return p.Orders, receipt(sc, eng, st, p, version, replaces), nil
 }
 
 // receipt answers one submission (issue: the receipt).
-func receipt(sc *shiloh1862.Scenario, st *shiloh1862.State, p *Parsed, version, replaces int) *Receipt {
-	rc := NewReceipt(p, namesOf(sc), version, replaces)
+func receipt(sc adjudicator.Scenario, eng *shiloh1862.Scenario, st adjudicator.State, p *Parsed, version, replaces int) *Receipt {
+	rc := NewReceipt(p, namesOf(eng), version, replaces)
 	// The engine's checks against the side's own view: legality with the rule, a
 	// suggestion, the command assignment, what the supply list would buy.
 	if p.Orders == nil || p.Orders.Side == adjudicator.NoSide {
 		return rc
 	}
-	for _, c := range shiloh1862.CheckOrders(sc, shiloh1862.KnowledgeOf(sc, st, p.Orders.Side), p.Orders) {
+	for _, c := range sc.Check(st, p.Orders) {
 		status := OK
 		switch c.Status {
-		case shiloh1862.CheckWarning:
+		case adjudicator.CheckWarning:
 			status = Warned
-		case shiloh1862.CheckError:
+		case adjudicator.CheckError:
 			status = Errored
 		}
 		sugg := c.Suggestion

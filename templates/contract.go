@@ -122,3 +122,28 @@ func EndOfGame(sc adjudicator.Scenario, after adjudicator.State, head string, ho
 	}
 	return sum, chart, nil
 }
+
+// ProgressLine is one line on a resolved hour for a terminal (the demo's
+// progress): the hour, Player 1, the battles and the victory points.
+func ProgressLine(sc adjudicator.Scenario, gm adjudicator.ReportView) (string, error) {
+	_, rv, _, err := views(sc, gm, nil)
+	if err != nil {
+		return "", err
+	}
+	battles := 0
+	for _, e := range rv.Events {
+		if e.Kind == shiloh1862.EvBattle {
+			battles++
+		}
+	}
+	s := fmt.Sprintf("%-10s Player 1 %s, %d battles, VP USA %d CSA %d", rv.Hour, rv.Initiative.Player1, battles,
+		rv.Points[adjudicator.USA.Index()], rv.Points[adjudicator.CSA.Index()])
+	if rv.Over {
+		if rv.Winner != adjudicator.NoSide {
+			s += fmt.Sprintf(": %s wins", rv.Winner)
+		} else {
+			s += ": game over"
+		}
+	}
+	return s, nil
+}

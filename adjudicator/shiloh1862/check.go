@@ -11,15 +11,6 @@ import (
 // and answered OK, warning or error with the rule, a reason and a suggestion, with the
 // command assignment the solver would make and the supply as it would be spent.
 
-// CheckStatus grades one order in a receipt.
-type CheckStatus string
-
-const (
-	CheckOK      CheckStatus = "ok"
-	CheckWarning CheckStatus = "warning" // legal, but would not (fully) work as the map stands
-	CheckError   CheckStatus = "error"   // not understood or not allowed
-)
-
 // CommandAssignment says which active HQ commands a block's move (5.2).
 type CommandAssignment struct {
 	Move  int     `json:"move"` // index in Orders.Moves

@@ -128,3 +128,21 @@ func (c contractScenario) FirstMoves(st adjudicator.State, first adjudicator.Ord
 }
 
 var _ adjudicator.Sequential = contractScenario{}
+
+// Check is CheckOrders from the side's Knowledge, cut from st here, so that a
+// caller holding the State can never check against more than the side knows.
+func (c contractScenario) Check(st adjudicator.State, o adjudicator.Orders) []adjudicator.Check {
+	s, err := stateOf(st)
+	if err != nil {
+		return []adjudicator.Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: err.Error()}}
+	}
+	x, err := ordersOf(o)
+	if err != nil || x == nil {
+		return []adjudicator.Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the orders name no side"}}
+	}
+	var out []adjudicator.Check
+	for _, ch := range CheckOrders(c.sc, KnowledgeOf(c.sc, s, x.Side), x) {
+		out = append(out, adjudicator.Check{Order: ch.Order, Status: ch.Status, Rule: ch.Rule, Text: ch.Text, Suggestion: ch.Suggestion})
+	}
+	return out
+}

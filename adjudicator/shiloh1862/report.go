@@ -155,14 +155,6 @@ const (
 	Unused Status = "unused"
 )
 
-// OrderRef points at one order of Orders: its kind ("activate", "move", "battles",
-// "doctrine", "regroup", "supply", "landing", "arrival", "initiative") and index.
-type OrderRef struct {
-	Kind  string `json:"kind"`
-	Index int    `json:"index"`
-	Line  int    `json:"line,omitempty"`
-}
-
 // Result is the outcome of one order, with the rule and a reason in plain words.
 type Result struct {
 	Side   Side     `json:"side"`

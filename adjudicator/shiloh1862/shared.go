@@ -10,12 +10,21 @@ type (
 	Throw        = adjudicator.Throw
 	StreamDice   = adjudicator.StreamDice
 	ScriptedDice = adjudicator.ScriptedDice
+	// OrderRef points at one order of Orders: its kind ("activate", "move",
+	// "battles", "doctrine", "regroup", "supply", "landing", "arrival",
+	// "initiative") and index.
+	OrderRef    = adjudicator.OrderRef
+	CheckStatus = adjudicator.CheckStatus
 )
 
 const (
 	NoSide = adjudicator.NoSide
 	USA    = adjudicator.USA
 	CSA    = adjudicator.CSA
+
+	CheckOK      = adjudicator.CheckOK
+	CheckWarning = adjudicator.CheckWarning
+	CheckError   = adjudicator.CheckError
 )
 
 var (

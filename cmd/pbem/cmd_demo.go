@@ -29,7 +29,7 @@ func runDemo(ctx context.Context, m *Main, args []string) error {
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
-	opt := demo.Options{Registry: builtin.Systems(), Out: *out, Scenario: *scenario, Hours: *hours, Seed: *seed, Progress: m.Stdout}
+	opt := demo.Options{Registry: builtin.Systems(), Bot: builtin.Bot, Out: *out, Scenario: *scenario, Hours: *hours, Seed: *seed, Progress: m.Stdout}
 	if *play != "" {
 		s, ok := adjudicator.ParseSide(*play)
 		if !ok {

@@ -5,8 +5,11 @@
 package builtin
 
 import (
+	"fmt"
+
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862/bot"
 )
 
 // Systems returns a registry of the built-in rule systems. Shiloh 1862 is the
@@ -17,4 +20,13 @@ func Systems() *adjudicator.Registry {
 		panic(err) // the built-in list itself is wrong; TestSystems catches it
 	}
 	return r
+}
+
+// Bot returns the built-in bot that plays a scenario's sides (the demo's players).
+func Bot(sc adjudicator.Scenario) (adjudicator.Bot, error) {
+	switch sc.System() {
+	case shiloh1862.SystemID:
+		return bot.New(sc)
+	}
+	return nil, fmt.Errorf("builtin: no bot plays %s", sc.System())
 }

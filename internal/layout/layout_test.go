@@ -37,7 +37,6 @@ var movingOff = map[string]string{
 	"render":                  "step 15: shared views",
 	"render/internal/geomgen": "step 15: shared views",
 	"templates":               "steps 14 and 17: wording by codes",
-	"demo":                    "step 19: the demo onto Bot",
 	"cmd/pbem":                "step 19: the tools onto the registry",
 }
 

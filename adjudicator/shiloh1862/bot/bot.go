@@ -6,8 +6,10 @@
 package bot
 
 import (
+	"fmt"
 	"slices"
 
+	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
@@ -16,9 +18,7 @@ import (
 
 // BotRand is the randomness a bot draws from. *rand.Rand of math/rand/v2 meets it;
 // the caller seeds it, so a bot's orders are a function of its view and its seed.
-type BotRand interface {
-	IntN(n int) int
-}
+type BotRand = adjudicator.Rand
 
 // RandomOrders writes random orders for v.Viewer from the view v: it activates most
 // HQs, moves about half the blocks to adjacent areas (sometimes two areas by road,
@@ -309,4 +309,54 @@ func appendArea(as []shiloh1862.AreaID, a shiloh1862.AreaID) []shiloh1862.AreaID
 		}
 	}
 	return append(as, a)
+}
+
+// Player is the bot as the contract's Bot for one scenario: what the demo plays
+// with, through internal/builtin.
+type Player struct{ sc *shiloh1862.Scenario }
+
+// New returns the bot for a Shiloh 1862 scenario.
+func New(rules adjudicator.Scenario) (adjudicator.Bot, error) {
+	sc, err := shiloh1862.Engine(rules)
+	if err != nil {
+		return nil, err
+	}
+	return Player{sc}, nil
+}
+
+// Orders are RandomOrders for the side v is seen by.
+func (p Player) Orders(v adjudicator.View, rng adjudicator.Rand) (adjudicator.Orders, error) {
+	view, ok := v.(*shiloh1862.View)
+	if !ok {
+		return nil, fmt.Errorf("bot: %T is not a view of %s", v, p.sc.ID)
+	}
+	return RandomOrders(p.sc, view, rng), nil
+}
+
+// Careful drops the moves and activations the receipt refuses; the other orders
+// are standing preferences that an error leaves harmless.
+func (p Player) Careful(o adjudicator.Orders, checks []adjudicator.Check) (adjudicator.Orders, error) {
+	x, ok := o.(*shiloh1862.Orders)
+	if !ok {
+		return nil, fmt.Errorf("bot: %T are not orders of %s", o, p.sc.ID)
+	}
+	bad := map[string]map[int]bool{"move": {}, "activate": {}}
+	for _, c := range checks {
+		if c.Status == adjudicator.CheckError && bad[c.Order.Kind] != nil {
+			bad[c.Order.Kind][c.Order.Index] = true
+		}
+	}
+	out := *x
+	out.Moves, out.Activate = nil, nil
+	for i, m := range x.Moves {
+		if !bad["move"][i] {
+			out.Moves = append(out.Moves, m)
+		}
+	}
+	for i, a := range x.Activate {
+		if !bad["activate"][i] {
+			out.Activate = append(out.Activate, a)
+		}
+	}
+	return &out, nil
 }
