@@ -347,17 +347,14 @@ func (b *bot) handle(ctx context.Context, raw []byte) error {
 	if reply == "" {
 		return fmt.Errorf("hour mail without a reply address: %q", in.Subject)
 	}
-	sc, v, err := b.srv.CurrentView(gameID, b.side)
+	sc, st, err := b.srv.CurrentState(gameID)
 	if err != nil {
 		return err
 	}
-	o, err := b.play.Orders(v, b.rng)
-	if err != nil {
-		return err
-	}
-	// The receipt's verdicts, from the side's own knowledge only, as a careful
-	// player would read them before sending.
-	_, st, err := b.srv.CurrentState(gameID)
+	// The bot decides from its side's view alone (what its last mail showed),
+	// then reads the receipt's verdicts, made from the side's own knowledge only,
+	// as a careful player would before sending.
+	o, err := b.play.Orders(sc.View(st, b.side), b.rng)
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,7 @@
 package orders
 
 import (
-	"fmt"
+	"errors"
 	"strings"
 	"sync"
 
@@ -76,13 +76,12 @@ func Canonical(sc adjudicator.Scenario, o adjudicator.Orders) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	x, ok := o.(*shiloh1862.Orders)
-	if !ok {
-		return "", errorf("%T are not orders of %s", o, sc.ID())
+	x, err := shiloh1862.AsOrders(o)
+	if err != nil {
+		return "", err
+	}
+	if x == nil {
+		return "", errors.New("orders: no orders to print")
 	}
 	return Format(x, namesOf(eng)), nil
-}
-
-func errorf(format string, args ...any) error {
-	return fmt.Errorf("orders: "+format, args...)
 }

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -17,15 +16,13 @@ func Draw(w io.Writer, sc adjudicator.Scenario, v adjudicator.View, rv adjudicat
 	if err != nil {
 		return err
 	}
-	view, ok := v.(*shiloh1862.View)
-	if !ok {
-		return fmt.Errorf("render: %T is not a view of %s", v, sc.ID())
+	view, err := shiloh1862.AsView(v)
+	if err != nil {
+		return err
 	}
-	var r *shiloh1862.ReportView
-	if rv != nil {
-		if r, ok = rv.(*shiloh1862.ReportView); !ok {
-			return fmt.Errorf("render: %T is not a report view of %s", rv, sc.ID())
-		}
+	r, err := shiloh1862.AsReportView(rv)
+	if err != nil {
+		return err
 	}
 	return DrawView(w, eng, view, r, opts)
 }

@@ -36,10 +36,11 @@ func TestSequentialPlay(t *testing.T) {
 		t.Errorf("early Player 2 receipt:\n%s", m.Text)
 	}
 
-	rules, v, err := r.srv.CurrentView("sq", adjudicator.CSA)
+	rules, st, err := r.srv.CurrentState("sq")
 	if err != nil {
 		t.Fatal(err)
 	}
+	v := rules.View(st, adjudicator.CSA)
 	sc, err := shiloh1862.Engine(rules)
 	if err != nil {
 		t.Fatal(err)

@@ -537,14 +537,11 @@ func (s *Server) Games() ([]*store.Game, error) {
 	return gs, err
 }
 
-// CurrentView returns a side's view of a game's current position: what its last
-// mail showed. The demo's bots play from it.
-func (s *Server) CurrentView(id string, side adjudicator.Side) (adjudicator.Scenario, adjudicator.View, error) {
-	sc, st, err := s.currentState(id)
-	if err != nil {
-		return nil, nil, err
-	}
-	return sc, sc.View(st, side), nil
+// CurrentState returns a game's rules and the position of its open hour (or its
+// final position): the truth, for tools that cut a side's view and checks from it
+// through the rules (the demo's bots).
+func (s *Server) CurrentState(id string) (adjudicator.Scenario, adjudicator.State, error) {
+	return s.currentState(id)
 }
 
 // currentState is the position of a game's open hour (or its final position).

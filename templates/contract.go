@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -14,34 +15,18 @@ import (
 // (docs/ARCHITECTURE.md §11, steps 15 and 17); then only these bodies change, and
 // the server not at all.
 
-// views are the engine's views behind contract views; a nil report view stays nil
-// (the first mail of a game has no report).
-func views(sc adjudicator.Scenario, rv adjudicator.ReportView, v adjudicator.View) (*shiloh1862.Scenario, *shiloh1862.ReportView, *shiloh1862.View, error) {
-	eng, err := shiloh1862.Engine(sc)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	var r *shiloh1862.ReportView
-	if rv != nil {
-		var ok bool
-		if r, ok = rv.(*shiloh1862.ReportView); !ok {
-			return nil, nil, nil, fmt.Errorf("templates: %T is not a report view of %s", rv, sc.ID())
-		}
-	}
-	var w *shiloh1862.View
-	if v != nil {
-		var ok bool
-		if w, ok = v.(*shiloh1862.View); !ok {
-			return nil, nil, nil, fmt.Errorf("templates: %T is not a view of %s", v, sc.ID())
-		}
-	}
-	return eng, r, w, nil
-}
-
 // HourMailOf assembles one viewer's hour mail: rv is nil at the start of a game, v
 // is the view of the turn unit now open (or the final view).
 func HourMailOf(sc adjudicator.Scenario, game string, rv adjudicator.ReportView, v adjudicator.View) (*HourMail, error) {
-	eng, r, w, err := views(sc, rv, v)
+	eng, err := shiloh1862.Engine(sc)
+	if err != nil {
+		return nil, err
+	}
+	r, err := shiloh1862.AsReportView(rv)
+	if err != nil {
+		return nil, err
+	}
+	w, err := shiloh1862.AsView(v)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +36,7 @@ func HourMailOf(sc adjudicator.Scenario, game string, rv adjudicator.ReportView,
 // FirstMovesLines are the lines of Player 1's turn that Player 2 is shown in
 // sequential play, the initiative left out (it was announced when the hour opened).
 func FirstMovesLines(sc adjudicator.Scenario, rv adjudicator.ReportView) ([]string, error) {
-	_, r, _, err := views(sc, rv, nil)
+	r, err := reportOf(rv)
 	if err != nil {
 		return nil, err
 	}
@@ -89,14 +74,14 @@ func EndOfGame(sc adjudicator.Scenario, after adjudicator.State, head string, ho
 	if err != nil {
 		return nil, nil, err
 	}
-	st, ok := after.(*shiloh1862.State)
-	if !ok {
-		return nil, nil, fmt.Errorf("templates: %T is not a state of %s", after, sc.ID())
+	st, err := shiloh1862.AsState(after)
+	if err != nil {
+		return nil, nil, err
 	}
 	sum := &Summary{ChainHead: head, Result: SummaryResult(st), Losses: SummaryLosses(shiloh1862.Tallies(eng, st))}
 	var chart []ChartRow
 	for _, ph := range hours {
-		_, rv, _, err := views(sc, ph.GM, nil)
+		rv, err := reportOf(ph.GM)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -126,7 +111,7 @@ func EndOfGame(sc adjudicator.Scenario, after adjudicator.State, head string, ho
 // ProgressLine is one line on a resolved hour for a terminal (the demo's
 // progress): the hour, Player 1, the battles and the victory points.
 func ProgressLine(sc adjudicator.Scenario, gm adjudicator.ReportView) (string, error) {
-	_, rv, _, err := views(sc, gm, nil)
+	rv, err := reportOf(gm)
 	if err != nil {
 		return "", err
 	}
@@ -146,4 +131,13 @@ func ProgressLine(sc adjudicator.Scenario, gm adjudicator.ReportView) (string, e
 		}
 	}
 	return s, nil
+}
+
+// reportOf is a report view that must be there: the engine's behind rv.
+func reportOf(rv adjudicator.ReportView) (*shiloh1862.ReportView, error) {
+	r, err := shiloh1862.AsReportView(rv)
+	if err == nil && r == nil {
+		err = errors.New("templates: no report view")
+	}
+	return r, err
 }

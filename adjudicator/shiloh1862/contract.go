@@ -17,8 +17,12 @@ func (v *View) ViewTurn() adjudicator.Turn        { return v.Hour.Turn() }
 func (r *ReportView) ReportFor() Side             { return r.Viewer }
 func (r *ReportView) ViewAfter() adjudicator.View { return &r.After }
 
-// stateOf is the engine's state behind a contract state of this system.
-func stateOf(st adjudicator.State) (*State, error) {
+// AsState, AsOrders, AsView and AsReportView are the engine's values behind
+// contract values of this system: what the adapters in orders, templates and
+// render use until those read shared shapes (docs/ARCHITECTURE.md §11). Another
+// system's value is an error; nil orders and a nil report view stay nil (a side
+// that sent none, the first mail of a game).
+func AsState(st adjudicator.State) (*State, error) {
 	s, ok := st.(*State)
 	if !ok || s == nil {
 		return nil, errorf("%T is not a %s state", st, SystemID)
@@ -26,15 +30,32 @@ func stateOf(st adjudicator.State) (*State, error) {
 	return s, nil
 }
 
-// ordersOf is the engine's orders behind contract orders; nil stays nil (the side
-// sent none).
-func ordersOf(o adjudicator.Orders) (*Orders, error) {
+func AsOrders(o adjudicator.Orders) (*Orders, error) {
 	if o == nil {
 		return nil, nil
 	}
 	x, ok := o.(*Orders)
 	if !ok {
 		return nil, errorf("%T are not %s orders", o, SystemID)
+	}
+	return x, nil
+}
+
+func AsView(v adjudicator.View) (*View, error) {
+	x, ok := v.(*View)
+	if !ok || x == nil {
+		return nil, errorf("%T is not a %s view", v, SystemID)
+	}
+	return x, nil
+}
+
+func AsReportView(rv adjudicator.ReportView) (*ReportView, error) {
+	if rv == nil {
+		return nil, nil
+	}
+	x, ok := rv.(*ReportView)
+	if !ok {
+		return nil, errorf("%T is not a %s report view", rv, SystemID)
 	}
 	return x, nil
 }
@@ -48,13 +69,13 @@ func (c contractScenario) DecodeOrders(b []byte) (adjudicator.Orders, error) {
 }
 
 func (c contractScenario) Resolve(st adjudicator.State, ord [2]adjudicator.Orders, d Dice) (adjudicator.State, adjudicator.Report, error) {
-	before, err := stateOf(st)
+	before, err := AsState(st)
 	if err != nil {
 		return nil, nil, err
 	}
 	var o [2]*Orders
 	for i := range ord {
-		if o[i], err = ordersOf(ord[i]); err != nil {
+		if o[i], err = AsOrders(ord[i]); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -69,7 +90,7 @@ func (c contractScenario) Resolve(st adjudicator.State, ord [2]adjudicator.Order
 // a programming error, not bad input, so they panic rather than hand back a view
 // that might say too much.
 func (c contractScenario) View(st adjudicator.State, viewer Side) adjudicator.View {
-	s, err := stateOf(st)
+	s, err := AsState(st)
 	if err != nil {
 		panic(err)
 	}
@@ -77,11 +98,11 @@ func (c contractScenario) View(st adjudicator.State, viewer Side) adjudicator.Vi
 }
 
 func (c contractScenario) ViewReport(before adjudicator.State, r adjudicator.Report, after adjudicator.State, viewer Side) adjudicator.ReportView {
-	b, err := stateOf(before)
+	b, err := AsState(before)
 	if err != nil {
 		panic(err)
 	}
-	a, err := stateOf(after)
+	a, err := AsState(after)
 	if err != nil {
 		panic(err)
 	}
@@ -103,7 +124,7 @@ func (c contractScenario) DecodeReportView(b []byte) (adjudicator.ReportView, er
 // Initiative and FirstMoves make the scenario an adjudicator.Sequential
 // (sequential.go has the rules).
 func (c contractScenario) Initiative(st adjudicator.State, d Dice) (Side, string, error) {
-	s, err := stateOf(st)
+	s, err := AsState(st)
 	if err != nil {
 		return NoSide, "", err
 	}
@@ -112,11 +133,11 @@ func (c contractScenario) Initiative(st adjudicator.State, d Dice) (Side, string
 }
 
 func (c contractScenario) FirstMoves(st adjudicator.State, first adjudicator.Orders, d Dice) (adjudicator.ReportView, error) {
-	s, err := stateOf(st)
+	s, err := AsState(st)
 	if err != nil {
 		return nil, err
 	}
-	o, err := ordersOf(first)
+	o, err := AsOrders(first)
 	if err != nil {
 		return nil, err
 	}
@@ -132,11 +153,11 @@ var _ adjudicator.Sequential = contractScenario{}
 // Check is CheckOrders from the side's Knowledge, cut from st here, so that a
 // caller holding the State can never check against more than the side knows.
 func (c contractScenario) Check(st adjudicator.State, o adjudicator.Orders) []adjudicator.Check {
-	s, err := stateOf(st)
+	s, err := AsState(st)
 	if err != nil {
 		return []adjudicator.Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: err.Error()}}
 	}
-	x, err := ordersOf(o)
+	x, err := AsOrders(o)
 	if err != nil || x == nil {
 		return []adjudicator.Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the orders name no side"}}
 	}

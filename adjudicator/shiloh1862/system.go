@@ -167,13 +167,8 @@ func (o Options) OptionalNames() []string {
 
 // OptionsOf reads the contract's options: a mode this system offers and optional
 // rules it knows.
-func OptionsOf(o adjudicator.Options) (opts Options, err error) {
-	opts = Options{Visibility: Visibility(o.Visibility)}
-	defer func() {
-		if err == nil && o.Sequential && opts.PlannedInitiative {
-			err = errorf("sequential play announces initiative before orders, so it cannot use Planned Initiative")
-		}
-	}()
+func OptionsOf(o adjudicator.Options) (Options, error) {
+	opts := Options{Visibility: Visibility(o.Visibility)}
 	switch opts.Visibility {
 	case VisBlocks, VisDoubleBlind, VisOpen:
 	default:
@@ -183,6 +178,11 @@ func OptionsOf(o adjudicator.Options) (opts Options, err error) {
 		if !opts.SetOptional(name) {
 			return opts, fmt.Errorf("no optional rule %q (have %v)", name, OptionalRules())
 		}
+	}
+	if o.Sequential && opts.PlannedInitiative {
+		// Sequential play announces the initiative before orders; the marker
+		// choice of Planned Initiative (2.1) is an order.
+		return opts, errorf("sequential play announces initiative before orders, so it cannot use Planned Initiative")
 	}
 	return opts, nil
 }

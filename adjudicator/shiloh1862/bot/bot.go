@@ -6,7 +6,7 @@
 package bot
 
 import (
-	"fmt"
+	"errors"
 	"slices"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -326,9 +326,9 @@ func New(rules adjudicator.Scenario) (adjudicator.Bot, error) {
 
 // Orders are RandomOrders for the side v is seen by.
 func (p Player) Orders(v adjudicator.View, rng adjudicator.Rand) (adjudicator.Orders, error) {
-	view, ok := v.(*shiloh1862.View)
-	if !ok {
-		return nil, fmt.Errorf("bot: %T is not a view of %s", v, p.sc.ID)
+	view, err := shiloh1862.AsView(v)
+	if err != nil {
+		return nil, err
 	}
 	return RandomOrders(p.sc, view, rng), nil
 }
@@ -336,9 +336,12 @@ func (p Player) Orders(v adjudicator.View, rng adjudicator.Rand) (adjudicator.Or
 // Careful drops the moves and activations the receipt refuses; the other orders
 // are standing preferences that an error leaves harmless.
 func (p Player) Careful(o adjudicator.Orders, checks []adjudicator.Check) (adjudicator.Orders, error) {
-	x, ok := o.(*shiloh1862.Orders)
-	if !ok {
-		return nil, fmt.Errorf("bot: %T are not orders of %s", o, p.sc.ID)
+	x, err := shiloh1862.AsOrders(o)
+	if err != nil {
+		return nil, err
+	}
+	if x == nil {
+		return nil, errors.New("bot: no orders to revise")
 	}
 	bad := map[string]map[int]bool{"move": {}, "activate": {}}
 	for _, c := range checks {

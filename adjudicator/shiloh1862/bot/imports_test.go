@@ -12,7 +12,7 @@ import (
 // choices are a function of its view and its seed), and it sees only views: it
 // names no State and calls nothing that takes one (DESIGN §3, fog by type).
 func TestBotSeesOnlyViews(t *testing.T) {
-	allowed := importguard.Only("fmt", "slices", "github.com/shiloh-pbem/pbem/adjudicator", "github.com/shiloh-pbem/pbem/adjudicator/shiloh1862")
+	allowed := importguard.Only("errors", "slices", "github.com/shiloh-pbem/pbem/adjudicator", "github.com/shiloh-pbem/pbem/adjudicator/shiloh1862")
 	importguard.Check(t, importguard.Rules{AllowIn: func(_, path string) bool { return allowed(path) }, MinFiles: 1})
 	src, err := os.ReadFile("bot.go")
 	if err != nil {
