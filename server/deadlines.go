@@ -143,7 +143,7 @@ func (s *Server) tick(tx *store.Tx, id string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	label := turnAt(sc, h.Hour).Key
+	label := adjudicator.TurnAt(sc, h.Hour).Key
 	for _, sd := range d.Remind {
 		side, _ := adjudicator.ParseSide(sd)
 		zone := g.Players[sd].TimeZone

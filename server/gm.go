@@ -466,7 +466,7 @@ func (s *Server) gmRollback(tx *store.Tx, g *store.Game, actor string) (string, 
 	if err != nil {
 		return "", err
 	}
-	label := turnAt(sc, last).Key
+	label := adjudicator.TurnAt(sc, last).Key
 	text := fmt.Sprintf("ROLLBACK: %s re-opened (re-opening %d) with new seed commitment %s; the old seed %x stays revealed",
 		label, g.Reseeds[last], reopened.SeedCommitment, hr.Seed)
 	if _, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: store.AuditRollback, Hour: last, Actor: actor,

@@ -426,7 +426,7 @@ func (s *Server) loadHourMailInputs(tx *store.Tx, hj *hourJob) (hourMailInputs, 
 	if in.after, err = sc.DecodeState(h.NextState); err != nil {
 		return in, err
 	}
-	rv := &hourReveal{seed: h.Seed, head: hj.Head, played: turnAt(sc, hj.Played)}
+	rv := &hourReveal{seed: h.Seed, head: hj.Head, played: adjudicator.TurnAt(sc, hj.Played)}
 	for _, viewer := range viewers {
 		v, err := sc.DecodeReportView(h.Reports[sideKey(viewer)])
 		if err != nil {

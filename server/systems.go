@@ -34,17 +34,6 @@ func (s *Server) rulesOf(g *store.Game) (adjudicator.Scenario, error) {
 	return s.cfg.Registry.Scenario(g.Ruleset, g.Scenario)
 }
 
-// turnAt is the scenario's turn unit with that index: stored hours are keyed by
-// it.
-func turnAt(sc adjudicator.Scenario, index int) adjudicator.Turn {
-	for _, t := range sc.Turns() {
-		if t.Index == index {
-			return t
-		}
-	}
-	return adjudicator.Turn{Index: index, Key: fmt.Sprintf("turn %d", index)}
-}
-
 // gameOptions are the stored game's switches as the contract passes them.
 func gameOptions(g *store.Game) adjudicator.Options {
 	return adjudicator.Options{Visibility: adjudicator.Visibility(g.Options.Visibility),

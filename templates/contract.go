@@ -33,6 +33,20 @@ func HourMailOf(sc adjudicator.Scenario, game string, rv adjudicator.ReportView,
 	return NewHourMail(eng, game, r, w), nil
 }
 
+// ReportTextOf words one viewer's report of a resolved turn unit as the hour mail's
+// text words it, without the mail around it: what pbem resolve prints for the GM.
+func ReportTextOf(sc adjudicator.Scenario, rv adjudicator.ReportView) (string, error) {
+	eng, err := shiloh1862.Engine(sc)
+	if err != nil {
+		return "", err
+	}
+	r, err := reportOf(rv)
+	if err != nil {
+		return "", err
+	}
+	return ReportText(BuildReport(eng, "", r))
+}
+
 // FirstMovesLines are the lines of Player 1's turn that Player 2 is shown in
 // sequential play, the initiative left out (it was announced when the hour opened).
 func FirstMovesLines(sc adjudicator.Scenario, rv adjudicator.ReportView) ([]string, error) {

@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
 //go:embed scenarios
@@ -483,4 +485,31 @@ func startingArmyCommand(sc *Scenario, st *State) []ArmyCommand {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Army < out[j].Army })
 	return out
+}
+
+// LoadFiles reads a club's copy of the data files (docs/DATA.md): every start in
+// a folder, or one start file with map.toml and ob.toml beside it. pbem's tools
+// find it by its signature (cmd/pbem clubFiles).
+func (system) LoadFiles(fsys fs.FS, name string) ([]adjudicator.Scenario, error) {
+	var scs []*Scenario
+	if fi, err := fs.Stat(fsys, name); err == nil && fi.IsDir() {
+		if scs, err = LoadScenariosFS(fsys, name); err != nil {
+			return nil, err
+		}
+	} else {
+		sc, err := LoadScenarioFS(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		scs = []*Scenario{sc}
+	}
+	out := make([]adjudicator.Scenario, len(scs))
+	for i, sc := range scs {
+		c, err := Contract(sc)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = c
+	}
+	return out, nil
 }

@@ -2,6 +2,7 @@ package shiloh1862
 
 import (
 	"bytes"
+	"io/fs"
 	"slices"
 	"strings"
 	"testing"
@@ -111,5 +112,52 @@ func TestOptionalRuleNamesRoundTrip(t *testing.T) {
 	var o Options
 	if o.SetOptional("nothing") {
 		t.Error("an unknown rule was set")
+	}
+}
+
+// The operator's tools name turns by their keys, in any case and spacing, or by
+// number; a stored hour outside the scenario still gets a label.
+func TestTurnsAsTheOperatorTypesThem(t *testing.T) {
+	sc, err := Rules.Scenario("shiloh1862")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for in, want := range map[string]int{"Day 1 8AM": 1, "day 1  8am": 1, "DAY 2 6PM": 24, "night": 12, "5": 5} {
+		if got, ok := adjudicator.FindTurn(sc, in); !ok || got.Index != want {
+			t.Errorf("FindTurn(%q) = %d, %v; want %d", in, got.Index, ok, want)
+		}
+	}
+	for _, in := range []string{"Day 3 7AM", "25", "", "8AM"} {
+		if got, ok := adjudicator.FindTurn(sc, in); ok {
+			t.Errorf("FindTurn(%q) = %+v, want none", in, got)
+		}
+	}
+	if got := adjudicator.TurnAt(sc, 1).Key; got != "Day 1 8AM" {
+		t.Errorf("TurnAt(1) = %q", got)
+	}
+	if got := adjudicator.TurnAt(sc, 99).Key; got != "turn 99" {
+		t.Errorf("TurnAt(99) = %q", got)
+	}
+}
+
+// A club's copy of the data files loads through LoadFiles, a folder or one start
+// file, and validates through the contract.
+func TestClubFilesThroughTheContract(t *testing.T) {
+	files := Rules.(interface {
+		LoadFiles(fsys fs.FS, name string) ([]adjudicator.Scenario, error)
+	})
+	all, err := files.LoadFiles(embeddedScenarios, "scenarios/shiloh1862")
+	if err != nil || len(all) != 2 {
+		t.Fatalf("folder: %d scenarios, %v", len(all), err)
+	}
+	one, err := files.LoadFiles(embeddedScenarios, "scenarios/shiloh1862/day2.toml")
+	if err != nil || len(one) != 1 || one[0].ID() != "shiloh1862-day2" {
+		t.Fatalf("start file: %v, %v", one, err)
+	}
+	if probs := one[0].(adjudicator.Validated).Validate(); len(probs) != 0 {
+		t.Errorf("the shipped day 2 has problems: %v", probs)
+	}
+	if _, err := files.LoadFiles(embeddedScenarios, "scenarios/none.toml"); err == nil {
+		t.Error("a missing start file loaded")
 	}
 }

@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/control"
 	"github.com/shiloh-pbem/pbem/internal/builtin"
 	"github.com/shiloh-pbem/pbem/schedule"
@@ -199,7 +198,7 @@ func gameListJob(st *store.Store, _ []string, w io.Writer) error {
 		sort.Slice(gs, func(i, j int) bool { return gs[i].ID < gs[j].ID })
 		for _, g := range gs {
 			fmt.Fprintf(w, "%-12s %-16s %-8s hour %-11s USA %s, CSA %s\n", g.ID, g.Scenario, g.Status,
-				shiloh1862.Hour(g.CurrentHour), g.Players["usa"].Address, g.Players["csa"].Address)
+				turnKey(g, g.CurrentHour), g.Players["usa"].Address, g.Players["csa"].Address)
 		}
 		return nil
 	})
@@ -226,7 +225,7 @@ func gameShowJob(st *store.Store, args []string, w io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "game %s: %s, %s, visibility %s, hour %s\n", g.ID, g.Scenario, g.Status, g.Options.Visibility, shiloh1862.Hour(g.CurrentHour))
+		fmt.Fprintf(w, "game %s: %s, %s, visibility %s, hour %s\n", g.ID, g.Scenario, g.Status, g.Options.Visibility, turnKey(g, g.CurrentHour))
 		for _, s := range []string{"usa", "csa"} {
 			fmt.Fprintf(w, "  %s: %s\n", strings.ToUpper(s), g.Players[s].Address)
 		}
@@ -242,7 +241,7 @@ func gameShowJob(st *store.Store, args []string, w io.Writer) error {
 			if err != nil {
 				return err
 			}
-			line := fmt.Sprintf("  %-10s commitment %s", shiloh1862.Hour(n), h.SeedCommitment.Short())
+			line := fmt.Sprintf("  %-10s commitment %s", turnKey(g, n), h.SeedCommitment.Short())
 			for _, s := range []string{"usa", "csa"} {
 				if o := h.Latest(s); o != nil {
 					line += fmt.Sprintf(", %s v%d", s, o.Version)
@@ -357,10 +356,15 @@ func verifyRecord(rec *store.GameRecord, hour string, w io.Writer) error {
 	var diffs []string
 	var err error
 	if hour != "" {
-		n, herr := hourArg(hour)
-		if herr != nil {
-			return usagef("--hour: %v", herr)
+		rules, rerr := builtin.Systems().Scenario(rec.Game.Ruleset, rec.Game.Scenario)
+		if rerr != nil {
+			return rerr
 		}
+		t, ok := adjudicator.FindTurn(rules, hour)
+		if !ok {
+			return usagef("--hour: %s has no turn %q (give its key as pbem game show prints it, or its number)", rules.ID(), hour)
+		}
+		n := t.Index
 		var keep *store.HourRecord
 		for i := range rec.Hours {
 			if rec.Hours[i].Hour == n {
@@ -368,11 +372,7 @@ func verifyRecord(rec *store.GameRecord, hour string, w io.Writer) error {
 			}
 		}
 		if keep == nil {
-			return fmt.Errorf("game %s has no resolved hour %s", rec.Game.ID, shiloh1862.Hour(n))
-		}
-		rules, rerr := builtin.Systems().Scenario(rec.Game.Ruleset, rec.Game.Scenario)
-		if rerr != nil {
-			return rerr
+			return fmt.Errorf("game %s has no resolved hour %s", rec.Game.ID, t.Key)
 		}
 		diffs, err = server.ReplayHour(rules, keep)
 	} else {
@@ -392,13 +392,14 @@ func verifyRecord(rec *store.GameRecord, hour string, w io.Writer) error {
 	return nil
 }
 
-func hourArg(s string) (int, error) {
-	var n int
-	if _, err := fmt.Sscanf(s, "%d", &n); err == nil && fmt.Sprint(n) == s {
-		return n, nil
+// turnKey labels a game's turn unit as its rules name it ("Day 1 8AM"), or by
+// number when the game's rules are not in this binary.
+func turnKey(g *store.Game, index int) string {
+	sc, err := builtin.Systems().Scenario(g.Ruleset, g.Scenario)
+	if err != nil {
+		return fmt.Sprintf("turn %d", index)
 	}
-	h, err := shiloh1862.ParseHour(s)
-	return int(h), err
+	return adjudicator.TurnAt(sc, index).Key
 }
 
 func runReplay(ctx context.Context, m *Main, args []string) error {

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -17,6 +19,7 @@ import (
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/orders"
 	"github.com/shiloh-pbem/pbem/render"
+	"github.com/shiloh-pbem/pbem/server"
 	"github.com/shiloh-pbem/pbem/templates"
 )
 
@@ -30,29 +33,73 @@ func init() {
 	register(command{name: "mail inspect", summary: "show what the intake makes of a raw mail (.eml)", run: runMailInspect})
 }
 
-// loadScenarios reads an embedded scenario by name, a club's edited start file
-// (x.toml beside map.toml and ob.toml), or every start in a folder.
-func loadScenarios(name string) ([]*shiloh1862.Scenario, error) {
-	st, err := os.Stat(name)
-	switch {
-	case err == nil && st.IsDir():
-		return shiloh1862.LoadScenariosFS(os.DirFS(name), ".")
-	case err == nil:
-		sc, err := shiloh1862.LoadScenarioFS(os.DirFS(filepath.Dir(name)), filepath.Base(name))
+// loadScenarios reads --scenario: a registered scenario by id ("" for the
+// default, the legacy system's first), or a club's edited copy of a system's data
+// files (docs/DATA.md): a folder, giving every start in it, or one start file
+// beside its map and order of battle. The system whose files they are reads them.
+func loadScenarios(name string) ([]adjudicator.Scenario, error) {
+	reg := builtin.Systems()
+	if name == "" {
+		sys, err := reg.System("")
 		if err != nil {
 			return nil, err
 		}
-		return []*shiloh1862.Scenario{sc}, nil
+		name = sys.Scenarios()[0]
 	}
-	sc, err := shiloh1862.LoadScenario(name)
+	fi, err := os.Stat(name)
 	if err != nil {
-		return nil, fmt.Errorf("%w (embedded scenarios: %s)", err, strings.Join(shiloh1862.Scenarios(), ", "))
+		sc, err := reg.FindScenario(name)
+		if err != nil {
+			return nil, err
+		}
+		return []adjudicator.Scenario{sc}, nil
 	}
-	return []*shiloh1862.Scenario{sc}, nil
+	fsys, file := os.DirFS(name), "."
+	if !fi.IsDir() {
+		fsys, file = os.DirFS(filepath.Dir(name)), filepath.Base(name)
+	}
+	// Each system that reads club files tries them; exactly one must take them.
+	var got []adjudicator.Scenario
+	var readers, errs []string
+	for _, id := range reg.IDs() {
+		sys, err := reg.System(id)
+		if err != nil {
+			return nil, err
+		}
+		files, ok := sys.(clubFiles)
+		if !ok {
+			continue
+		}
+		scs, err := files.LoadFiles(fsys, file)
+		if err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		got, readers = scs, append(readers, id)
+	}
+	switch {
+	case len(readers) == 1:
+		return got, nil
+	case len(readers) > 1:
+		return nil, fmt.Errorf("%s reads as %s: keep one system's files in a folder", name, strings.Join(readers, " and "))
+	case len(errs) == 0:
+		return nil, fmt.Errorf("%s: no rule system here reads scenario files", name)
+	}
+	return nil, errors.New(strings.Join(errs, "; "))
+}
+
+// clubFiles is implemented by systems whose data a club may correct from its own
+// copy: the tools read such a copy through it, so that a club checks and tries its
+// corrections before it trusts a game to them. It lives here, not in the
+// contract, because the contract reads no files.
+type clubFiles interface {
+	// LoadFiles reads the scenarios of fsys: name is a folder ("." for all of
+	// fsys), giving every start in it, or one start file.
+	LoadFiles(fsys fs.FS, name string) ([]adjudicator.Scenario, error)
 }
 
 // loadScenario is loadScenarios for commands that need exactly one.
-func loadScenario(name string) (*shiloh1862.Scenario, error) {
+func loadScenario(name string) (adjudicator.Scenario, error) {
 	scs, err := loadScenarios(name)
 	if err != nil {
 		return nil, err
@@ -60,7 +107,7 @@ func loadScenario(name string) (*shiloh1862.Scenario, error) {
 	if len(scs) != 1 {
 		var ids []string
 		for _, sc := range scs {
-			ids = append(ids, sc.ID)
+			ids = append(ids, sc.ID())
 		}
 		return nil, fmt.Errorf("%s holds %d scenarios (%s): name one start file", name, len(scs), strings.Join(ids, ", "))
 	}
@@ -74,10 +121,10 @@ func runScenarioCheck(ctx context.Context, m *Main, args []string) error {
 	}
 	names := fs.Args()
 	if len(names) == 0 {
-		names = shiloh1862.Scenarios()
+		names = builtin.Systems().ScenarioIDs()
 	}
 	bad := false
-	var scs []*shiloh1862.Scenario
+	var scs []adjudicator.Scenario
 	for _, n := range names {
 		got, err := loadScenarios(n)
 		if err != nil {
@@ -88,15 +135,19 @@ func runScenarioCheck(ctx context.Context, m *Main, args []string) error {
 		scs = append(scs, got...)
 	}
 	for _, sc := range scs {
-		n := sc.ID
-		probs := shiloh1862.Validate(sc)
+		v, ok := sc.(adjudicator.Validated)
+		if !ok {
+			fmt.Fprintf(m.Stdout, "%s: loaded; %s has no validator\n", sc.ID(), sc.System())
+			continue
+		}
+		probs := v.Validate()
 		if len(probs) == 0 {
-			fmt.Fprintf(m.Stdout, "%s: ok (%d areas, %d borders, %d roads, %d blocks)\n", n,
-				len(sc.Map.Areas), len(sc.Map.Borders), len(sc.Map.Roads), len(sc.OB.Blocks))
+			b := sc.Board()
+			fmt.Fprintf(m.Stdout, "%s: ok (%s: %d places, %d edges, %d turns)\n", sc.ID(), sc.System(), len(b.Places), len(b.Edges), len(sc.Turns()))
 			continue
 		}
 		bad = true
-		fmt.Fprintf(m.Stdout, "%s: %d problems\n", n, len(probs))
+		fmt.Fprintf(m.Stdout, "%s: %d problems\n", sc.ID(), len(probs))
 		for _, p := range probs {
 			fmt.Fprintf(m.Stdout, "  %s\n", p)
 		}
@@ -138,7 +189,7 @@ func runScenarioList(ctx context.Context, m *Main, args []string) error {
 
 func runRenderBase(ctx context.Context, m *Main, args []string) error {
 	fs := m.newFlags("render base", "--scenario NAME --out FILE", "Draws the base map: areas by terrain, borders, roads, camps, landings, the river, entries, legend.")
-	scn := fs.String("scenario", "shiloh1862", "scenario name or folder")
+	scn := fs.String("scenario", "", "scenario id (pbem scenario list), or a folder or start file of a club's copy (default: the first scenario)")
 	out := fs.String("out", "map.png", "PNG file to write")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
@@ -151,7 +202,12 @@ func runRenderBase(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := render.WriteBasePNG(f, sc); err != nil {
+	eng, err := shiloh1862.Engine(sc)
+	if err != nil {
+		f.Close()
+		return err
+	}
+	if err := render.WriteBasePNG(f, eng); err != nil {
 		f.Close()
 		return err
 	}
@@ -164,9 +220,9 @@ func runRenderBase(ctx context.Context, m *Main, args []string) error {
 
 func runNewState(ctx context.Context, m *Main, args []string) error {
 	fs := m.newFlags("new-state", "--scenario NAME [--out FILE]", "Writes the scenario's starting state (docs/STATE.md).")
-	scn := fs.String("scenario", "shiloh1862", "scenario name or folder")
+	scn := fs.String("scenario", "", "scenario id (pbem scenario list), or a folder or start file of a club's copy (default: the first scenario)")
 	out := fs.String("out", "-", "file to write, - for standard output")
-	vis := fs.String("visibility", "blocks", "blocks, double-blind or open")
+	vis := fs.String("visibility", "", "fog-of-war mode (default: the scenario's first; pbem scenario list shows them)")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -174,11 +230,15 @@ func runNewState(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, err := shiloh1862.NewState(sc, shiloh1862.Options{Visibility: shiloh1862.Visibility(*vis)})
+	mode := adjudicator.Visibility(*vis)
+	if mode == "" {
+		mode = sc.Modes()[0]
+	}
+	st, err := sc.NewState(adjudicator.Options{Visibility: mode})
 	if err != nil {
 		return err
 	}
-	b, err := shiloh1862.MarshalState(st)
+	b, err := sc.EncodeState(st)
 	if err != nil {
 		return err
 	}
@@ -200,19 +260,21 @@ func readIn(m *Main, path string) ([]byte, error) {
 	return os.ReadFile(path)
 }
 
-// readOrders reads an orders file: JSON (shiloh1862.Orders) if it starts with {,
-// otherwise the order language.
-func readOrders(sc *shiloh1862.Scenario, side adjudicator.Side, b []byte) (*shiloh1862.Orders, []orders.Problem, error) {
+// readOrders reads an orders file: the system's JSON (docs/STATE.md) if it
+// starts with {, otherwise the order language, read as a player's mail is read,
+// with its receipt.
+func readOrders(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.Side, b []byte) (adjudicator.Orders, *orders.Receipt, error) {
 	if t := strings.TrimSpace(string(b)); strings.HasPrefix(t, "{") {
-		var o shiloh1862.Orders
-		if err := json.Unmarshal(b, &o); err != nil {
+		o, err := sc.DecodeOrders(b)
+		if err != nil {
 			return nil, nil, err
 		}
-		o.Side = side
-		return &o, nil, nil
+		if o.Sender() != side {
+			return nil, nil, fmt.Errorf("these orders are written for %s, not %s (their \"side\" field)", o.Sender(), side)
+		}
+		return o, nil, nil
 	}
-	o, probs := orders.Parse(string(b), orders.ScenarioNames(sc), side)
-	return o, probs, nil
+	return orders.Read(sc, st, side, string(b), 1, 0)
 }
 
 func parseDice(s string) ([]int, error) {
@@ -250,7 +312,7 @@ func diceArg(s string) ([]int, error) {
 func runResolve(ctx context.Context, m *Main, args []string) error {
 	fs := m.newFlags("resolve", "--scenario NAME --state FILE --orders usa=FILE --orders csa=FILE [--dice 6,3,...|FILE | --seed N] [--json] [--next FILE]",
 		"Resolves one hour offline, for umpires and testing: prints the GM's report, worded as the hour mails word theirs (--json: the engine's report as data), and writes the next state.")
-	scn := fs.String("scenario", "shiloh1862", "scenario name or folder")
+	scn := fs.String("scenario", "", "scenario id (pbem scenario list), or a folder or start file of a club's copy (default: the first scenario)")
 	statePath := fs.String("state", "", "state file (from new-state or a previous resolve)")
 	var ordFlags multiFlag
 	fs.Var(&ordFlags, "orders", "side=FILE, repeatable (order language or JSON)")
@@ -272,11 +334,11 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, err := shiloh1862.UnmarshalState(b)
+	st, err := sc.DecodeState(b)
 	if err != nil {
 		return err
 	}
-	var ord [2]*shiloh1862.Orders
+	var ord [2]adjudicator.Orders
 	for _, f := range ordFlags {
 		k, path, ok := strings.Cut(f, "=")
 		side, sok := adjudicator.ParseSide(k)
@@ -287,16 +349,18 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 		if err != nil {
 			return err
 		}
-		o, probs, err := readOrders(sc, side, ob)
+		o, rc, err := readOrders(sc, st, side, ob)
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
-		for _, p := range probs {
-			sev := "warning"
-			if p.Severity == orders.Error {
-				sev = "error"
+		if rc != nil {
+			for _, l := range rc.Lines {
+				for _, c := range l.Checks {
+					if c.Status != orders.OK {
+						fmt.Fprintf(m.Stderr, "%s:%d: %s: %s\n", path, l.Line, c.Status, c.Text)
+					}
+				}
 			}
-			fmt.Fprintf(m.Stderr, "%s:%d: %s: %s\n", path, p.Line, sev, p.Text)
 		}
 		ord[side.Index()] = o
 	}
@@ -316,8 +380,8 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 		}
 		d = adjudicator.NewStreamDice(sb[:])
 	}
-	var after *shiloh1862.State
-	var rep *shiloh1862.Report
+	var after adjudicator.State
+	var rep adjudicator.Report
 	err = func() (err error) {
 		defer func() {
 			if r := recover(); r != nil && scripted != nil {
@@ -326,7 +390,7 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 				panic(r)
 			}
 		}()
-		after, rep, err = shiloh1862.ResolveHour(sc, st, ord, d)
+		after, rep, err = sc.Resolve(st, ord, d)
 		return err
 	}()
 	if err != nil {
@@ -338,14 +402,18 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 			return err
 		}
 		fmt.Fprintln(m.Stdout, string(out))
-	} else if err := printReport(m.Stdout, sc, st, after, rep); err != nil {
-		return err
+	} else {
+		text, err := templates.ReportTextOf(sc, sc.ViewReport(st, rep, after, adjudicator.NoSide))
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(m.Stdout, text)
 	}
 	if scripted != nil && scripted.Remaining() > 0 {
 		fmt.Fprintf(m.Stderr, "note: %d scripted dice were not used\n", scripted.Remaining())
 	}
 	if *next != "" {
-		nb, err := shiloh1862.MarshalState(after)
+		nb, err := sc.EncodeState(after)
 		if err != nil {
 			return err
 		}
@@ -354,20 +422,9 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 	return nil
 }
 
-// printReport prints the GM's report of the hour, worded as the players' hour
-// mails word theirs (templates), with both sides' orders and every event.
-func printReport(w io.Writer, sc *shiloh1862.Scenario, before, after *shiloh1862.State, rep *shiloh1862.Report) error {
-	text, err := templates.ReportText(templates.BuildReport(sc, "", shiloh1862.ViewReport(sc, before, rep, after, adjudicator.NoSide)))
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprint(w, text)
-	return err
-}
-
 func runOrdersCheck(ctx context.Context, m *Main, args []string) error {
 	fs := m.newFlags("orders check", "--scenario NAME --state FILE --side usa|csa [FILE|-]", "Prints the receipt a player would get for these orders.")
-	scn := fs.String("scenario", "shiloh1862", "scenario name or folder")
+	scn := fs.String("scenario", "", "scenario id (pbem scenario list), or a folder or start file of a club's copy (default: the first scenario)")
 	statePath := fs.String("state", "", "state file (default: the scenario's start)")
 	sideName := fs.String("side", "", "usa or csa")
 	if err := m.parseFlags(fs, args); err != nil {
@@ -381,13 +438,13 @@ func runOrdersCheck(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	var st *shiloh1862.State
+	var st adjudicator.State
 	if *statePath == "" {
-		st, err = shiloh1862.NewState(sc, shiloh1862.Options{Visibility: shiloh1862.VisBlocks})
+		st, err = sc.NewState(adjudicator.Options{Visibility: sc.Modes()[0]})
 	} else {
 		var b []byte
 		if b, err = os.ReadFile(*statePath); err == nil {
-			st, err = shiloh1862.UnmarshalState(b)
+			st, err = sc.DecodeState(b)
 		}
 	}
 	if err != nil {
@@ -401,7 +458,7 @@ func runOrdersCheck(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	rc, errs, err := ordersReceipt(sc, st, side, string(text))
+	rc, errs, err := server.PreviewReceipt(sc, st, side, string(text))
 	if err != nil {
 		return err
 	}

@@ -117,6 +117,16 @@ func TestNewStateResolveAndOrdersCheck(t *testing.T) {
 	if code, _, errs := run(t, "", "resolve", "--scenario", "shiloh1862", "--state", next, "--dice", "6"); code != exitFailure || !strings.Contains(errs, "ran out") {
 		t.Errorf("short dice: exit %d %s", code, errs)
 	}
+	// Orders as JSON go through the scenario's own decoder, and must be the side's.
+	usaJSON := filepath.Join(dir, "usa.json")
+	os.WriteFile(usaJSON, []byte(`{"side": "CSA"}`), 0o644)
+	if code, _, errs := run(t, "", "resolve", "--state", state, "--orders", "usa="+usaJSON, "--seed", "7"); code != exitFailure || !strings.Contains(errs, "written for CSA, not USA") {
+		t.Errorf("another side's JSON orders: exit %d %s", code, errs)
+	}
+	// A mode the scenario does not offer is refused with the ones it does.
+	if code, _, errs := run(t, "", "new-state", "--visibility", "fog"); code != exitFailure || !strings.Contains(errs, "double-blind") {
+		t.Errorf("new-state --visibility fog: exit %d %s", code, errs)
+	}
 	code, out, _ = run(t, "cleburn: seay > rea attack\nactivate hardee\nfoo bar baz\n", "orders", "check", "--side", "csa", "-")
 	if code != exitProblems || !strings.Contains(out, "Cleburne") {
 		t.Errorf("orders check: exit %d\n%s", code, out)
@@ -189,6 +199,16 @@ change_of_mind = "0s"
 		}
 	}
 	check("stopped")
+	// Turns are named as the game's rules name them, and read back in any case.
+	if code, out, errs := run(t, "", "game", "show", "--config", cfg, "g1"); code != exitOK || !strings.Contains(out, "hour Day 1 7AM") {
+		t.Fatalf("game show names the hour by its rules: %d %s %s", code, out, errs)
+	}
+	if code, _, errs := run(t, "", "verify", "--config", cfg, "--game", "g1", "--hour", "day 1  9am"); code != exitFailure || !strings.Contains(errs, "no resolved hour Day 1 9AM") {
+		t.Fatalf("verify --hour of a turn not yet played: %d %s", code, errs)
+	}
+	if code, _, errs := run(t, "", "verify", "--config", cfg, "--game", "g1", "--hour", "Day 3 7AM"); code != exitUsage || !strings.Contains(errs, `no turn "Day 3 7AM"`) {
+		t.Fatalf("verify --hour of a turn the scenario lacks: %d %s", code, errs)
+	}
 
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int)
