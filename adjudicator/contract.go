@@ -50,8 +50,14 @@ type Scenario interface {
 	// ViewReport is what viewer may see of a resolved turn unit, with the view
 	// at its end. It is what the store keeps, so its JSON must stay stable.
 	ViewReport(before State, r Report, after State, viewer Side) ReportView
-	// DecodeReportView reads a report view as the store keeps it.
-	DecodeReportView(b []byte) (ReportView, error)
+	// ReportFormat numbers the shape of the report views ViewReport writes now.
+	// The store records it with each turn unit (absent: 1), so that a system
+	// that changes the shape still reads, resends and replays what it stored
+	// before (docs/ARCHITECTURE.md §8).
+	ReportFormat() int
+	// DecodeReportView reads a report view as the store keeps it, in the format
+	// it was stored in.
+	DecodeReportView(b []byte, format int) (ReportView, error)
 	// Check tries o as the receipt does: against what o's side knows of st and
 	// nothing else (the system cuts that knowledge itself), one verdict an order
 	// that has something to say.

@@ -202,7 +202,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 					last = h
 					rep = hr.Reports[store.GMReport]
 					res.Hours++
-					fmt.Fprintln(opt.Progress, progressLine(rules, rep))
+					fmt.Fprintln(opt.Progress, progressLine(rules, rep, hr.Format()))
 				}
 			}
 			return nil
@@ -241,8 +241,8 @@ func outboxEmpty(st *store.Store) bool {
 }
 
 // progressLine summarises a resolved hour from the GM's report.
-func progressLine(sc adjudicator.Scenario, gmReport []byte) string {
-	rv, err := sc.DecodeReportView(gmReport)
+func progressLine(sc adjudicator.Scenario, gmReport []byte, format int) string {
+	rv, err := sc.DecodeReportView(gmReport, format)
 	if err != nil {
 		return "hour resolved"
 	}

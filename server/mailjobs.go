@@ -428,7 +428,7 @@ func (s *Server) loadHourMailInputs(tx *store.Tx, hj *hourJob) (hourMailInputs, 
 	}
 	rv := &hourReveal{seed: h.Seed, head: hj.Head, played: adjudicator.TurnAt(sc, hj.Played)}
 	for _, viewer := range viewers {
-		v, err := sc.DecodeReportView(h.Reports[sideKey(viewer)])
+		v, err := sc.DecodeReportView(h.Reports[sideKey(viewer)], h.Format())
 		if err != nil {
 			return in, fmt.Errorf("server: game %s hour %d: stored %s report: %w", g.ID, hj.Played, sideKey(viewer), err)
 		}

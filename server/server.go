@@ -457,7 +457,7 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 	}
 	// Each viewer's report is stored as its view: the hour's mails are drawn
 	// from these (mailjobs.go), so they show exactly what was stored.
-	h.Reports = map[string][]byte{}
+	h.Reports, h.ReportFormat = map[string][]byte{}, sc.ReportFormat()
 	for _, viewer := range viewers {
 		b, err := json.Marshal(sc.ViewReport(before, rep, after, viewer))
 		if err != nil {

@@ -29,7 +29,7 @@ func endOfGame(tx *store.Tx, g *store.Game, sc adjudicator.Scenario, after adjud
 		if !h.Resolved() {
 			continue
 		}
-		rv, err := sc.DecodeReportView(h.Reports[store.GMReport])
+		rv, err := sc.DecodeReportView(h.Reports[store.GMReport], h.Format())
 		if err != nil {
 			return nil, nil, fmt.Errorf("server: GM report of hour %d: %w", n, err)
 		}

@@ -112,6 +112,39 @@ func TestVerifyRecordCatchesTampering(t *testing.T) {
 	}
 }
 
+// Reports stored in another format than the rules write now are not compared
+// (they cannot match), and the verdict lists those hours; their next states still
+// are (docs/ARCHITECTURE.md §8).
+func TestVerifyRecordAcrossReportFormats(t *testing.T) {
+	_, st := playHours(t, 3, "shiloh1862")
+	rec := exportRecord(t, st)
+	if rec.Hours[0].ReportFormat != 1 {
+		t.Fatalf("a resolved hour records report format %d, want the rules' 1", rec.Hours[0].ReportFormat)
+	}
+	if old, err := EarlierFormats(testRules, rec); err != nil || len(old) != 0 {
+		t.Fatalf("earlier formats of a fresh game: %v %v", old, err)
+	}
+	// An hour stored before hours recorded a format reads as format 1.
+	rec.Hours[0].ReportFormat = 0
+	if diffs, err := VerifyRecord(testRules, rec); err != nil || len(diffs) > 0 {
+		t.Fatalf("hour without a format: %v %v", diffs, err)
+	}
+	// Hour 1 in a format of the future: its report is not compared...
+	rec.Hours[1].ReportFormat = 2
+	rec.Hours[1].Reports["usa"] = []byte(`{"format two": true}`)
+	if diffs, err := VerifyRecord(testRules, rec); err != nil || len(diffs) > 0 {
+		t.Fatalf("report of another format compared: %v %v", diffs, err)
+	}
+	if old, err := EarlierFormats(testRules, rec); err != nil || len(old) != 1 || old[0] != rec.Hours[1].Hour {
+		t.Fatalf("earlier formats = %v %v, want hour %d", old, err, rec.Hours[1].Hour)
+	}
+	// ...but its next state still is.
+	rec.Hours[1].NextState = []byte(strings.Replace(string(rec.Hours[1].NextState), `"strength": 3`, `"strength": 2`, 1))
+	if diffs, _ := VerifyRecord(testRules, rec); len(diffs) == 0 {
+		t.Error("a tampered next state verifies when the hour's reports are of another format")
+	}
+}
+
 // BenchmarkReplayGame replays a whole resolved game from its record (target: a
 // full game ≤ 20 ms).
 func BenchmarkReplayGame(b *testing.B) {

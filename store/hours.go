@@ -18,6 +18,7 @@ type hourMeta struct {
 	SeedCommitment Hash      `json:"seed_commitment"`
 	Seed           []byte    `json:"seed,omitempty"`
 	ResolvedAt     time.Time `json:"resolved_at"`
+	ReportFormat   int       `json:"report_format,omitempty"` // absent before formats: 1
 }
 
 // PutHour stores h as the complete record of its hour, replacing whatever was
@@ -49,6 +50,7 @@ func (tx *Tx) PutHour(h *HourRecord) error {
 	meta, err := json.Marshal(hourMeta{
 		Game: h.Game, Hour: h.Hour, OpenedAt: h.OpenedAt,
 		SeedCommitment: h.SeedCommitment, Seed: h.Seed, ResolvedAt: h.ResolvedAt,
+		ReportFormat: h.ReportFormat,
 	})
 	if err != nil {
 		return err
@@ -108,6 +110,7 @@ func (tx *Tx) Hour(game string, hour int) (*HourRecord, error) {
 			return nil, fmt.Errorf("store: game %q hour %d: %v", game, hour, err)
 		}
 		h.OpenedAt, h.SeedCommitment, h.Seed, h.ResolvedAt = m.OpenedAt, m.SeedCommitment, m.Seed, m.ResolvedAt
+		h.ReportFormat = m.ReportFormat
 	}
 	if h.StateAtStart, err = unpackBlob(hb.Get(kState)); err != nil {
 		return nil, fmt.Errorf("store: game %q hour %d state: %w", game, hour, err)

@@ -212,9 +212,22 @@ type HourRecord struct {
 	// OrderSets holds every version each side sent, oldest first, by side name.
 	OrderSets map[string][]OrderSet `json:"order_sets,omitempty"`
 	// Reports holds the engine's report per side and for the GM (key GMReport).
-	Reports    map[string][]byte `json:"reports,omitempty"`
-	NextState  []byte            `json:"next_state,omitempty"`
-	ResolvedAt time.Time         `json:"resolved_at"`
+	Reports map[string][]byte `json:"reports,omitempty"`
+	// ReportFormat is the format the rule system wrote Reports in (its
+	// ReportFormat when the hour resolved); absent in hours stored before
+	// systems had formats, which are format 1.
+	ReportFormat int       `json:"report_format,omitempty"`
+	NextState    []byte    `json:"next_state,omitempty"`
+	ResolvedAt   time.Time `json:"resolved_at"`
+}
+
+// Format is the format of the hour's stored reports: ReportFormat, or 1 when
+// the record predates it.
+func (h *HourRecord) Format() int {
+	if h.ReportFormat == 0 {
+		return 1
+	}
+	return h.ReportFormat
 }
 
 // Resolved reports whether the hour has been adjudicated.

@@ -113,7 +113,14 @@ func (c contractScenario) ViewReport(before adjudicator.State, r adjudicator.Rep
 	return ViewReport(c.sc, b, rep, a, viewer)
 }
 
-func (c contractScenario) DecodeReportView(b []byte) (adjudicator.ReportView, error) {
+// ReportFormat: 1 is the report view with the engine's English texts beside its
+// codes, the only one so far.
+func (c contractScenario) ReportFormat() int { return 1 }
+
+func (c contractScenario) DecodeReportView(b []byte, format int) (adjudicator.ReportView, error) {
+	if format != 1 {
+		return nil, errorf("stored report: format %d is not one this build reads (1)", format)
+	}
 	var rv ReportView
 	if err := json.Unmarshal(b, &rv); err != nil {
 		return nil, errorf("stored report: %v", err)

@@ -69,7 +69,7 @@ func TestResolveThroughTheContract(t *testing.T) {
 				if !bytes.Equal(got, want) {
 					t.Fatalf("%s %s: %s report view differs", id, before.Hour, viewer)
 				}
-				back, err := cs.DecodeReportView(got)
+				back, err := cs.DecodeReportView(got, cs.ReportFormat())
 				if err != nil || back.ReportFor() != viewer || back.ViewAfter().SeenBy() != viewer {
 					t.Fatalf("%s %s: stored %s report view reads back as %v, %v", id, before.Hour, viewer, back, err)
 				}
