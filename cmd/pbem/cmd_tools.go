@@ -147,11 +147,15 @@ func runRenderBase(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
+	rules, err := shiloh1862.Contract(sc)
+	if err != nil {
+		return err
+	}
 	f, err := os.Create(*out)
 	if err != nil {
 		return err
 	}
-	if err := render.WriteBasePNG(f, sc); err != nil {
+	if err := render.WriteBasePNG(f, rules); err != nil {
 		f.Close()
 		return err
 	}
