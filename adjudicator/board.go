@@ -21,19 +21,63 @@ const (
 
 // Place is one area or cell as every package may know it: its id, the name players
 // use, other names that orders may use, and a terrain tag the system's rules give
-// meaning (stacking in Shiloh 1862, movement cost in Blue & Gray).
+// meaning (stacking in Shiloh 1862, movement cost in Blue & Gray). Label, Water and
+// Sign are how the map prints it, so that render draws the board without the
+// system's own types.
 type Place struct {
 	ID      PlaceID
 	Name    string
 	Aliases []string
 	Terrain string
+	// Label is the name as the map prints it when it is shorter than Name ("Road
+	// E" for "Road E (River Road…)"); "" prints Name.
+	Label string
+	// Water is a body of water standing as a place (the Tennessee River): its name
+	// runs along it, and nobody holds it.
+	Water bool
+	// Sign is the mark printed before the name, or nil.
+	Sign *Sign
+}
+
+// Printed is the name as the map prints it.
+func (p *Place) Printed() string {
+	if p.Label != "" {
+		return p.Label
+	}
+	return p.Name
+}
+
+// Sign kinds: the marks a map prints beside a place's name.
+const (
+	SignCamp    = "camp"    // a side's camp: a tent in its colour, with a caption
+	SignLanding = "landing" // a landing on the river: an anchor
+	SignEntry   = "entry"   // an entry road: a disc in the entering side's colour with its letter
+)
+
+// Sign is a mark printed beside a place's name. Side colours it; Text is an
+// entry's letter; Caption is printed above the name ("Prentiss camp").
+type Sign struct {
+	Kind    string `json:"kind"`
+	Side    Side   `json:"side,omitempty"`
+	Text    string `json:"text,omitempty"`
+	Caption string `json:"caption,omitempty"`
 }
 
 // Edge is a border between two areas, or a hexside, with the features the system's
-// rules give meaning ("creek", "bridge", "ford", "road", "slope").
+// rules give meaning ("creek", "bridge", "ford", "road", "slope"). High is the place
+// at the top of a slope along it ("" when there is none): maps draw the top line on
+// its side.
 type Edge struct {
 	A, B     PlaceID
 	Features []string
+	High     PlaceID
+}
+
+// Road is a named road as a path of places, for the map to name its course.
+type Road struct {
+	ID     string
+	Name   string
+	Places []PlaceID
 }
 
 // Board is the places and their adjacency. An area board lists its borders as
@@ -44,6 +88,7 @@ type Board struct {
 	Kind   BoardKind
 	Places []Place // sorted by id
 	Edges  []Edge
+	Roads  []Road
 	Grid   *Grid // nil on an area board
 
 	index      map[PlaceID]int

@@ -3,13 +3,13 @@ package render
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"io"
 	"math"
 	"strings"
 	"sync"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // The base map is drawn once per scenario and reused: each view starts from a copy
@@ -27,19 +27,22 @@ type baseEntry struct {
 }
 
 // Base returns the base map of a scenario: the battlefield with its terrain, roads,
-// camps, landings, entries, names and the terrain legend. It is drawn on first use and
-// cached per scenario; the image is shared and must not be modified.
-func Base(sc *shiloh1862.Scenario, g *Geometry) (*image.RGBA, error) {
+// signs, names and the system's legend. It is drawn on first use and cached per
+// scenario; the image is shared and must not be modified.
+func Base(sc adjudicator.Scenario, g *Geometry) (*image.RGBA, error) {
 	e := baseOf(sc, g)
 	return e.img, e.err
 }
 
-func baseOf(sc *shiloh1862.Scenario, g *Geometry) *baseEntry {
+// baseOf is the cached base map of a scenario. Scenario ids are unique across
+// systems (the registry sees to it); the board's id is in the key because the
+// title and legend are the scenario's, the drawing the board's.
+func baseOf(sc adjudicator.Scenario, g *Geometry) *baseEntry {
 	baseCache.Lock()
 	if baseCache.m == nil {
 		baseCache.m = map[string]*baseEntry{}
 	}
-	key := sc.ID + "\x00" + g.Scenario
+	key := sc.ID() + "\x00" + g.Board
 	e := baseCache.m[key]
 	if e == nil {
 		e = &baseEntry{}
@@ -47,7 +50,12 @@ func baseOf(sc *shiloh1862.Scenario, g *Geometry) *baseEntry {
 	}
 	baseCache.Unlock()
 	e.once.Do(func() {
-		e.img, e.err = drawBase(sc, g)
+		pic, err := pictured(sc)
+		if err != nil {
+			e.err = err
+			return
+		}
+		e.img, e.err = drawBase(sc.Title(), sc.Board(), pic.Legend(), g)
 		if e.err == nil {
 			e.paletted = quantize(e.img, nil, nil)
 		}
@@ -56,7 +64,7 @@ func baseOf(sc *shiloh1862.Scenario, g *Geometry) *baseEntry {
 }
 
 // WriteBasePNG writes the base map of a scenario as PNG.
-func WriteBasePNG(w io.Writer, sc *shiloh1862.Scenario) error {
+func WriteBasePNG(w io.Writer, sc adjudicator.Scenario) error {
 	g, err := GeometryFor(sc)
 	if err != nil {
 		return err
@@ -68,26 +76,26 @@ func WriteBasePNG(w io.Writer, sc *shiloh1862.Scenario) error {
 	return encodePNG(w, e.img, e)
 }
 
-// Check reports areas of the scenario that the geometry cannot draw: no outline, or a
+// Check reports places of the board that the geometry cannot draw: no outline, or a
 // border whose two outlines do not touch, or a road without a course.
-func (g *Geometry) Check(m *shiloh1862.Map) []string {
+func (g *Geometry) Check(b *adjudicator.Board) []string {
 	var bad []string
-	for _, a := range m.Areas {
-		if g.Area(a.ID) == nil {
-			bad = append(bad, fmt.Sprintf("area %s has no outline", a.ID))
+	for _, p := range b.Places {
+		if g.Area(p.ID) == nil {
+			bad = append(bad, fmt.Sprintf("area %s has no outline", p.ID))
 		}
 	}
-	for _, b := range m.Borders {
-		if g.Area(b.A) != nil && g.Area(b.B) != nil && g.Edge(b.A, b.B) == nil {
-			bad = append(bad, fmt.Sprintf("border %s|%s: outlines do not touch", b.A, b.B))
+	for _, e := range b.Edges {
+		if g.Area(e.A) != nil && g.Area(e.B) != nil && g.Edge(e.A, e.B) == nil {
+			bad = append(bad, fmt.Sprintf("border %s|%s: outlines do not touch", e.A, e.B))
 		}
 	}
 	roads := map[string]bool{}
 	for _, r := range g.Roads {
 		roads[r.ID] = true
 	}
-	for _, r := range m.Roads {
-		if !roads[string(r.ID)] {
+	for _, r := range b.Roads {
+		if !roads[r.ID] {
 			bad = append(bad, fmt.Sprintf("road %s has no course", r.ID))
 		}
 	}
@@ -96,44 +104,53 @@ func (g *Geometry) Check(m *shiloh1862.Map) []string {
 
 func pictureHeight(g *Geometry) int { return bandTop + g.Height + bandLow }
 
-func drawBase(sc *shiloh1862.Scenario, g *Geometry) (*image.RGBA, error) {
-	if sc.Map == nil {
-		return nil, fmt.Errorf("render: scenario %q has no map", sc.ID)
+// terrain is how an area of one terrain tag is filled.
+type terrain struct {
+	fill         color.RGBA
+	trees, waves bool
+}
+
+// terrainStyle is render's style table for place terrain: woods with tree marks,
+// water with waves, anything else clear.
+func terrainStyle(tag string) terrain {
+	switch tag {
+	case "woods":
+		return terrain{fill: colWoods, trees: true}
+	case "river":
+		return terrain{fill: colRiver, waves: true}
 	}
-	if bad := g.Check(sc.Map); len(bad) > 0 {
-		return nil, fmt.Errorf("render: geometry of %q: %s", sc.ID, strings.Join(bad, "; "))
+	return terrain{fill: colClear}
+}
+
+func drawBase(title string, b *adjudicator.Board, lg adjudicator.Legend, g *Geometry) (*image.RGBA, error) {
+	if b == nil {
+		return nil, fmt.Errorf("render: %s has no board", title)
+	}
+	if bad := g.Check(b); len(bad) > 0 {
+		return nil, fmt.Errorf("render: geometry of %q: %s", b.ID, strings.Join(bad, "; "))
 	}
 	img := image.NewRGBA(image.Rect(0, 0, imgWidth, pictureHeight(g)))
 	f := getFaces()
 	defer putFaces(f)
 	c := newCanvas(img, f)
 	fillRect(img, img.Bounds(), colPaper)
-	m := sc.Map
 
 	// Area fills, woods with tree marks, the river with waves.
-	for _, a := range m.Areas {
-		sh := g.Area(a.ID)
-		col := colClear
-		switch a.Terrain {
-		case shiloh1862.Woods:
-			col = colWoods
-		case shiloh1862.River:
-			col = colRiver
-		}
-		c.path(sh.Outline, true)
-		c.fill(col)
+	for _, p := range b.Places {
+		c.path(g.Area(p.ID).Outline, true)
+		c.fill(terrainStyle(p.Terrain).fill)
 	}
-	for _, a := range m.Areas {
-		sh := g.Area(a.ID)
-		switch a.Terrain {
-		case shiloh1862.Woods:
+	for _, p := range b.Places {
+		sh := g.Area(p.ID)
+		switch st := terrainStyle(p.Terrain); {
+		case st.trees:
 			c.trees(sh)
-		case shiloh1862.River:
+		case st.waves:
 			c.waves(sh)
 		}
 	}
-	for _, a := range m.Areas {
-		c.path(g.Area(a.ID).Outline, true)
+	for _, p := range b.Places {
+		c.path(g.Area(p.ID).Outline, true)
 		c.stroke(colEdge, 1.2)
 	}
 	// Water courses, then the border terrain over the shared edges.
@@ -147,22 +164,22 @@ func drawBase(sc *shiloh1862.Scenario, g *Geometry) (*image.RGBA, error) {
 			c.stroke(colWater, 3)
 		}
 	}
-	for i := range m.Borders {
-		b := &m.Borders[i]
-		for _, l := range g.Edge(b.A, b.B) {
-			c.border(l, b.Terrain, g.highSide(b, l))
+	for i := range b.Edges {
+		e := &b.Edges[i]
+		for _, l := range g.Edge(e.A, e.B) {
+			c.border(l, e.Features, g.highSide(e, l))
 		}
 	}
 	for _, r := range g.Roads {
 		c.road(r.Path)
 	}
-	for i := range m.Borders {
-		b := &m.Borders[i]
-		for _, l := range g.Edge(b.A, b.B) {
-			c.crossings(l, b.Terrain)
+	for i := range b.Edges {
+		e := &b.Edges[i]
+		for _, l := range g.Edge(e.A, e.B) {
+			c.crossings(l, e.Features)
 		}
 	}
-	// Names of the waters, then the areas with their camp, landing and entry marks.
+	// Names of the waters, then the places with their signs.
 	named := map[string]bool{}
 	for _, w := range g.Waters {
 		if named[w.Name] || w.Name == "" || len(w.Path) < 2 {
@@ -171,21 +188,21 @@ func drawBase(sc *shiloh1862.Scenario, g *Geometry) (*image.RGBA, error) {
 		named[w.Name] = true
 		c.waterName(w)
 	}
-	for _, r := range m.Roads {
+	for _, r := range b.Roads {
 		for _, l := range g.Roads {
-			if l.ID == string(r.ID) {
+			if l.ID == r.ID {
 				c.roadName(r.Name, l.Path)
 			}
 		}
 	}
-	for _, a := range m.Areas {
-		c.areaLabel(sc, &a, g.Area(a.ID))
+	for i := range b.Places {
+		c.areaLabel(&b.Places[i], g.Area(b.Places[i].ID))
 	}
 	c.dc.ResetClip()
 
 	fillRect(img, image.Rect(0, 0, imgWidth, bandTop), colBand)
-	c.text(f.title, sc.Title, 16, bandTop/2, colBandText, 0, 0.5)
-	c.legend(float64(bandTop + g.Height))
+	c.text(f.title, title, 16, bandTop/2, colBandText, 0, 0.5)
+	c.legend(float64(bandTop+g.Height), lg)
 	return img, nil
 }
 
@@ -249,11 +266,11 @@ func distTo(poly []Point, x, y float64) float64 {
 
 // highSide returns +1 when the high area of a slope lies to the left of the polyline
 // (screen coordinates, normal (dy, -dx)), -1 when to the right, 0 when there is none.
-func (g *Geometry) highSide(b *shiloh1862.Border, l []Point) float64 {
-	if b.High == "" || len(l) < 2 {
+func (g *Geometry) highSide(e *adjudicator.Edge, l []Point) float64 {
+	if e.High == "" || len(l) < 2 {
 		return 0
 	}
-	hi := g.Area(b.High)
+	hi := g.Area(e.High)
 	if hi == nil {
 		return 0
 	}
@@ -264,7 +281,27 @@ func (g *Geometry) highSide(b *shiloh1862.Border, l []Point) float64 {
 	return -1
 }
 
-func has(ts []shiloh1862.BorderTerrain, want ...shiloh1862.BorderTerrain) bool {
+// Edge features render draws (its style table); others draw nothing.
+const (
+	featStream      = "stream"
+	featFord        = "ford"
+	featBridge      = "bridge"
+	featSlope       = "slope"
+	featRavine      = "ravine"
+	featMarsh       = "marsh"
+	featCreek       = "creek"
+	featCreekFord   = "creek_ford"
+	featCreekBridge = "creek_bridge"
+	featRiver       = "river"
+)
+
+// fords and bridges are the features marked where a road crosses the water.
+var (
+	fords   = []string{featFord, featCreekFord}
+	bridges = []string{featBridge, featCreekBridge}
+)
+
+func has(ts []string, want ...string) bool {
 	for _, t := range ts {
 		for _, w := range want {
 			if t == w {
@@ -275,13 +312,13 @@ func has(ts []shiloh1862.BorderTerrain, want ...shiloh1862.BorderTerrain) bool {
 	return false
 }
 
-// border styles one shared edge by its terrain (3.35). side says where the top of a
+// border styles one shared edge by its features. side says where the top of a
 // slope is (see highSide).
-func (c *canvas) border(l []Point, ts []shiloh1862.BorderTerrain, side float64) {
+func (c *canvas) border(l []Point, ts []string, side float64) {
 	dc := c.dc
 	dc.SetLineCapRound()
 	dc.SetLineJoinRound()
-	if has(ts, shiloh1862.BorderMarsh) {
+	if has(ts, featMarsh) {
 		c.path(l, false)
 		dc.SetDash(5, 4)
 		c.stroke(colMarsh, 3)
@@ -298,25 +335,25 @@ func (c *canvas) border(l []Point, ts []shiloh1862.BorderTerrain, side float64) 
 		})
 		c.stroke(colMarsh, 1.2)
 	}
-	if has(ts, shiloh1862.BorderRiver) {
+	if has(ts, featRiver) {
 		c.path(l, false)
 		c.stroke(colCreek, 4)
 	}
-	if has(ts, shiloh1862.BorderCreek, shiloh1862.BorderCreekFord, shiloh1862.BorderCreekBridge) {
+	if has(ts, featCreek, featCreekFord, featCreekBridge) {
 		c.path(l, false)
 		c.stroke(colCreek, 6)
 	}
-	if has(ts, shiloh1862.BorderStream, shiloh1862.BorderFord, shiloh1862.BorderBridge) {
+	if has(ts, featStream, featFord, featBridge) {
 		c.path(l, false)
 		c.stroke(colWater, 3)
 	}
-	if has(ts, shiloh1862.BorderRavine) {
+	if has(ts, featRavine) {
 		// two slopes falling to a stream between them
 		c.hachures(l, 4, 1)
 		c.hachures(l, 4, -1)
 		c.path(l, false)
 		c.stroke(colWater, 2.2)
-	} else if has(ts, shiloh1862.BorderSlope) {
+	} else if has(ts, featSlope) {
 		if side == 0 {
 			side = 1
 		}
@@ -349,9 +386,9 @@ func (c *canvas) hachures(l []Point, off, side float64) {
 
 // crossings marks fords and bridges where roads cross a stream or creek, at the
 // middle of the border.
-func (c *canvas) crossings(l []Point, ts []shiloh1862.BorderTerrain) {
-	ford := has(ts, shiloh1862.BorderFord, shiloh1862.BorderCreekFord)
-	bridge := has(ts, shiloh1862.BorderBridge, shiloh1862.BorderCreekBridge)
+func (c *canvas) crossings(l []Point, ts []string) {
+	ford := has(ts, fords...)
+	bridge := has(ts, bridges...)
 	if !ford && !bridge {
 		return
 	}
@@ -465,58 +502,41 @@ func (c *canvas) waterName(w Line) {
 	dc.Pop()
 }
 
-// shortName drops the parenthesis of entry areas: "Road E (River Road…)" is "Road E".
-func shortName(a *shiloh1862.Area) string {
-	n := a.Name
-	if i := strings.Index(n, " ("); i > 0 {
-		n = n[:i]
-	}
-	return n
-}
-
-func (c *canvas) areaLabel(sc *shiloh1862.Scenario, a *shiloh1862.Area, sh *AreaShape) {
+func (c *canvas) areaLabel(p *adjudicator.Place, sh *AreaShape) {
 	f := c.f
-	if a.River {
+	if p.Water {
 		x, y := sh.Label.fx(), c.my(sh.Label.fy())
 		dc := c.dc
 		dc.Push()
 		dc.RotateAbout(math.Pi/2, x, y)
 		dc.SetFontFace(f.big)
 		dc.SetColor(colCreek)
-		dc.DrawStringAnchored(strings.ToUpper(a.Name), x, y, 0.5, 0.5)
+		dc.DrawStringAnchored(strings.ToUpper(p.Name), x, y, 0.5, 0.5)
 		dc.Pop()
 		return
 	}
-	x, y0, w, lines := c.labelBox(a, sh)
+	x, y0, w, lines := c.labelBox(p, sh)
 	for i, s := range lines {
 		c.haloText(f.name, s, x, y0+float64(i)*14, colInk, colHalo, 0.5, 0.5)
 	}
-	left := x - w/2 - 10
-	switch {
-	case a.Camp != nil:
-		col := colUSA
-		if a.Camp.Side == adjudicator.CSA {
-			col = colCSADark
+	if s := p.Sign; s != nil {
+		left := x - w/2 - 10
+		if s.Kind == adjudicator.SignEntry {
+			// the disc is wider than a tent or an anchor
+			left -= 2
 		}
-		c.tent(left-2, y0, col)
-		cap := campCaption(sc, a.Camp)
-		c.haloText(f.small, cap, x, y0-15, colCamp, colHalo, 0.5, 0.5)
-	case a.Landing:
-		c.anchor(left-2, y0)
-	case a.Entry != "":
-		col := colUSA
-		if a.EntrySide == adjudicator.CSA {
-			col = colCSADark
+		c.sign(*s, left-2, y0)
+		if s.Caption != "" {
+			c.haloText(f.small, s.Caption, x, y0-15, colCamp, colHalo, 0.5, 0.5)
 		}
-		c.entryDisc(left-4, y0, a.Entry, col)
 	}
 }
 
-// labelBox places an area's name: its centre x, the middle of its first line, its
-// width and lines. Names near the frame are pushed in so that the marks before them
-// (camp, landing, entry) and the control flag after them stay on the map.
-func (c *canvas) labelBox(a *shiloh1862.Area, sh *AreaShape) (x, y0, w float64, lines []string) {
-	lines = split(c.f.name, shortName(a), 118)
+// labelBox places a place's name: its centre x, the middle of its first line, its
+// width and lines. Names near the frame are pushed in so that the sign before them
+// and the control flag after them stay on the map.
+func (c *canvas) labelBox(p *adjudicator.Place, sh *AreaShape) (x, y0, w float64, lines []string) {
+	lines = split(c.f.name, p.Printed(), 118)
 	for _, s := range lines {
 		w = math.Max(w, textWidth(c.f.name, s))
 	}
@@ -527,19 +547,17 @@ func (c *canvas) labelBox(a *shiloh1862.Area, sh *AreaShape) (x, y0, w float64, 
 	return x, y0, w, lines
 }
 
-func campCaption(sc *shiloh1862.Scenario, camp *shiloh1862.Camp) string {
-	kind := "camp"
-	if camp.Side == adjudicator.CSA {
-		kind = "bivouac"
+// sign draws a place's sign centred at x, y: a camp's tent, a landing's anchor, an
+// entry road's lettered disc, in its side's colour.
+func (c *canvas) sign(s adjudicator.Sign, x, y float64) {
+	switch s.Kind {
+	case adjudicator.SignCamp:
+		c.tent(x, y, sideColour(s.Side))
+	case adjudicator.SignLanding:
+		c.anchor(x, y)
+	case adjudicator.SignEntry:
+		c.entryDisc(x, y, s.Text, sideColour(s.Side))
 	}
-	if sc.OB != nil {
-		for _, fm := range sc.OB.Formations {
-			if fm.ID == camp.Formation && fm.Name != "" {
-				return fm.Name + " " + kind
-			}
-		}
-	}
-	return camp.Side.String() + " " + kind
 }
 
 // tent is the camp mark.

@@ -6,8 +6,6 @@ import (
 	"image/draw"
 	"math"
 	"sync"
-
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // Every block of one side and kind has the same body: the rounded square in the
@@ -20,8 +18,8 @@ import (
 // blockBody is what a block's body shows.
 type blockBody struct {
 	fill color.RGBA
-	hq   bool                 // the gold band
-	mark shiloh1862.BlockType // the unit symbol, "" for none
+	hq   bool   // the gold band
+	mark string // the unit symbol (a UnitView's Kind), "" for none
 }
 
 // tileKey is a body at a position within a pixel, in quarters of a pixel: the
@@ -81,26 +79,33 @@ func (c *canvas) drawBody(x, y float64, b blockBody) {
 	c.typeMark(x+blockSize-12, y+blockSize-10, b.mark, colWhite)
 }
 
+// Unit symbols render knows; any other kind is a plain box.
+const (
+	kindInfantry  = "infantry"
+	kindCavalry   = "cavalry"
+	kindArtillery = "artillery"
+)
+
 // typeMark is a small unit symbol: crossed box for infantry, slashed box for cavalry,
 // dotted box for artillery.
-func (c *canvas) typeMark(x, y float64, t shiloh1862.BlockType, ink color.Color) {
+func (c *canvas) typeMark(x, y float64, t string, ink color.Color) {
 	dc := c.dc
 	if t == "" {
 		return
 	}
 	dc.DrawRectangle(x, y, 9, 7)
 	switch t {
-	case shiloh1862.Infantry:
+	case kindInfantry:
 		dc.MoveTo(x, y)
 		dc.LineTo(x+9, y+7)
 		dc.MoveTo(x+9, y)
 		dc.LineTo(x, y+7)
-	case shiloh1862.Cavalry:
+	case kindCavalry:
 		dc.MoveTo(x, y+7)
 		dc.LineTo(x+9, y)
 	}
 	c.stroke(ink, 1)
-	if t == shiloh1862.Artillery {
+	if t == kindArtillery {
 		dc.DrawCircle(x+4.5, y+3.5, 1.6)
 		c.fill(ink)
 	}

@@ -3,23 +3,21 @@ package render
 import (
 	"image"
 	"testing"
-
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // A body composited from its tile looks as if drawn in place, on whole, half and
 // quarter pixels.
 func TestBodyTiles(t *testing.T) {
 	sc, g := testScenario(t)
-	base, err := Base(sc, g)
+	base, err := Base(contract(t, sc), g)
 	if err != nil {
 		t.Fatal(err)
 	}
 	bodies := []blockBody{
-		{fill: colUSA, mark: shiloh1862.Infantry},
+		{fill: colUSA, mark: kindInfantry},
 		{fill: colCSADark, hq: true},
-		{fill: colCSADark, mark: shiloh1862.Artillery},
-		{fill: colUSA, mark: shiloh1862.Cavalry},
+		{fill: colCSADark, mark: kindArtillery},
+		{fill: colUSA, mark: kindCavalry},
 	}
 	for _, b := range bodies {
 		for _, p := range [][2]float64{{100, 200}, {100.5, 200.5}, {7.25, 1000.75}, {1561, 330.5}} {

@@ -1,28 +1,38 @@
 package render
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // Draw writes one viewer's map as PNG from the contract's views: what the server
-// calls. The drawing reads Shiloh 1862's views until views take the shared shapes
-// (docs/ARCHITECTURE.md §11 step 15); then only this body changes. rv may be nil
-// (the first map of a game).
+// calls. The scenario's system cuts the picture from the views (adjudicator.Pictured);
+// render draws it over the base map of the scenario's board. rv may be nil (the first
+// map of a game).
 func Draw(w io.Writer, sc adjudicator.Scenario, v adjudicator.View, rv adjudicator.ReportView, opts *Options) error {
-	eng, err := shiloh1862.Engine(sc)
+	p, err := pictureOf(sc, v, rv)
 	if err != nil {
 		return err
 	}
-	view, err := shiloh1862.AsView(v)
+	return drawPicture(w, sc, p, opts)
+}
+
+// pictureOf asks the scenario's system for the picture of a view.
+func pictureOf(sc adjudicator.Scenario, v adjudicator.View, rv adjudicator.ReportView) (*adjudicator.Picture, error) {
+	pic, err := pictured(sc)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	r, err := shiloh1862.AsReportView(rv)
-	if err != nil {
-		return err
+	return pic.Picture(v, rv)
+}
+
+// pictured is the scenario as a system that says how its maps look.
+func pictured(sc adjudicator.Scenario) (adjudicator.Pictured, error) {
+	pic, ok := sc.(adjudicator.Pictured)
+	if !ok {
+		return nil, fmt.Errorf("render: system %s does not say how its maps look (adjudicator.Pictured)", sc.System())
 	}
-	return DrawView(w, eng, view, r, opts)
+	return pic, nil
 }

@@ -1,26 +1,45 @@
-// Package render draws the map of a game as a PNG: a base map of the battlefield
-// (areas filled by terrain 3.34, borders styled by terrain 3.35, roads 3.4, camps 3.5,
-// landings 9.1, entry roads 5.6 and the river 4.25), and on it one side's view of an
-// hour: its own blocks in full, enemy blocks as blanks (DESIGN §3), blocks last seen
-// in battle, this hour's moves, retreats and battles (5.3, 6.2, 6.7), areas that
-// changed hands (5.1), eliminated blocks (6.9), captured camps (7.2), the
-// victory-point tally (8.0) and the arrivals due next hour (5.6, 5.61, 9.1).
+// Package render draws the map of a game as a PNG for any rule system that says
+// how its maps look: a base map of the board (places filled by terrain, borders
+// styled by their features, roads, waters, names and signs, and the system's
+// legend), and on it one viewer's picture of a turn: pieces where they stand,
+// enemy pieces as blanks where the viewer may not know them (DESIGN §3), pieces
+// last seen, the last turn's moves, retreats and battles, places that changed
+// hands, eliminations, taken signs, arrivals due, the title band and the panel.
 //
-// The package receives a View and a ReportView, never a State: what it can draw is
-// only what the viewer may know. Enemy names and strengths are drawn only in open
-// games and for the GM, whatever an EnemyBlock carries.
+// # What a system supplies
+//
+// render imports no system package. It reads the contract (package adjudicator):
+//
+//   - the scenario's Board: places with a terrain tag, the name as printed
+//     (Place.Label), a water flag and a Sign (camp, landing, entry); edges with
+//     their features and the high side of a slope; named roads. Terrain and
+//     feature tags are drawn by render's style table (terrainStyle, border):
+//     "woods", "river", "stream", "ford", "creek", "slope", … A tag render does
+//     not know is drawn plain; a new system adds its tags there.
+//   - adjudicator.Pictured, implemented by the scenario: Legend, the key to the
+//     base map (labels with a sample each), and Picture, cut by the system from a
+//     View and a ReportView only, never a State. A Picture is plain data: pieces
+//     with their faces (side, symbol, name, strength, rating, HQ band, corner
+//     text, hidden, ghost and when it was seen), control, marks, arrows, battles,
+//     losses, place tags, the title's facts and the panel's lines.
+//   - drawing geometry keyed by the board's id (below).
+//
+// Every word on the map that speaks of the rules (legend labels, panel headings,
+// mode names, captions) comes from the system in these shapes; render adds only
+// the game's title from Options and its own typography.
 //
 // # Geometry
 //
-// Drawing geometry lives in assets/<map id>/geometry.toml, apart from the rules data
-// and keyed by the same area ids (DESIGN §7): for each area an outline, a label point
-// and a point where its blocks stand; the courses of streams, creeks and roads.
-// Neighbouring outlines repeat their shared points exactly; that is how the renderer
-// finds the border between two areas and styles it. The Shiloh file was drafted by
-// internal/geomgen from the reference area centres and borders (each face of the
-// border graph shared among its corners, relaxed to even out the area sizes) and is
-// now the source of truth: a club may edit it by hand. The tests check that every
-// area, border and road of every embedded scenario can be drawn.
+// The seam between boards is the place polygon (docs/ARCHITECTURE.md §7). An area
+// board's geometry lives in assets/<board id>/geometry.toml, apart from the rules
+// data and keyed by the same place ids (DESIGN §7): for each place an outline, a
+// label point and a point where its pieces stand; the courses of streams, creeks
+// and roads. Neighbouring outlines repeat their shared points exactly; that is how
+// the renderer finds the border between two places and styles it. The Shiloh file
+// was drafted by internal/geomgen (which reads a draft of centres, not a system's
+// data) and is now the source of truth: a club may edit it by hand. A hex board's
+// polygons are computed from its Grid (grid.go). The tests check that every place,
+// border and road of every built-in area scenario can be drawn.
 //
 // # Speed
 //

@@ -45,10 +45,10 @@ func TestEngineViewsDraw(t *testing.T) {
 		v := shiloh1862.ViewOf(sc, after, viewer)
 		rv := shiloh1862.ViewReport(sc, before, rep, after, viewer)
 		var a, b bytes.Buffer
-		if err := DrawView(&a, sc, v, rv, nil); err != nil {
+		if err := drawView(&a, sc, v, rv, nil); err != nil {
 			t.Fatalf("%s: %v", viewer, err)
 		}
-		if err := DrawView(&b, sc, v, rv, nil); err != nil {
+		if err := drawView(&b, sc, v, rv, nil); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -92,10 +92,10 @@ func TestEngineFogOnTheMap(t *testing.T) {
 					}
 				}
 				var a, b bytes.Buffer
-				if err := DrawView(&a, sc, shiloh1862.ViewOf(sc, st, viewer), nil, nil); err != nil {
+				if err := drawView(&a, sc, shiloh1862.ViewOf(sc, st, viewer), nil, nil); err != nil {
 					t.Fatal(err)
 				}
-				if err := DrawView(&b, sc, shiloh1862.ViewOf(sc, alt, viewer), nil, nil); err != nil {
+				if err := drawView(&b, sc, shiloh1862.ViewOf(sc, alt, viewer), nil, nil); err != nil {
 					t.Fatal(err)
 				}
 				if !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -103,10 +103,10 @@ func TestEngineFogOnTheMap(t *testing.T) {
 				}
 				// and the GM, who sees everything, does see the change
 				var g1, g2 bytes.Buffer
-				if err := DrawView(&g1, sc, shiloh1862.ViewOf(sc, st, adjudicator.NoSide), nil, nil); err != nil {
+				if err := drawView(&g1, sc, shiloh1862.ViewOf(sc, st, adjudicator.NoSide), nil, nil); err != nil {
 					t.Fatal(err)
 				}
-				if err := DrawView(&g2, sc, shiloh1862.ViewOf(sc, alt, adjudicator.NoSide), nil, nil); err != nil {
+				if err := drawView(&g2, sc, shiloh1862.ViewOf(sc, alt, adjudicator.NoSide), nil, nil); err != nil {
 					t.Fatal(err)
 				}
 				if bytes.Equal(g1.Bytes(), g2.Bytes()) {

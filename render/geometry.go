@@ -9,12 +9,12 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
-// The drawing geometry of each scenario lives in assets/<scenario>/geometry.toml. It is
-// kept apart from the rules data (DESIGN §7) and keyed by the same area ids, so a club
-// can redraw an outline without touching the rules.
+// The drawing geometry of each area board lives in assets/<board id>/geometry.toml.
+// It is kept apart from the rules data (DESIGN §7) and keyed by the board's place
+// ids, so a club can redraw an outline without touching the rules.
 //
 //go:embed assets
 var assets embed.FS
@@ -25,17 +25,17 @@ type Point [2]int
 func (p Point) fx() float64 { return float64(p[0]) }
 func (p Point) fy() float64 { return float64(p[1]) }
 
-// AreaShape is how one area is drawn: its outline (a closed polygon, not repeating
-// the first point), where its name goes and where its blocks stand.
+// AreaShape is how one place is drawn: its outline (a closed polygon, not repeating
+// the first point), where its name goes and where its pieces stand.
 type AreaShape struct {
-	ID      shiloh1862.AreaID `toml:"id"`
-	Label   Point             `toml:"label"`
-	Blocks  Point             `toml:"blocks"`
-	Outline []Point           `toml:"outline"`
+	ID      adjudicator.PlaceID `toml:"id"`
+	Label   Point               `toml:"label"`
+	Blocks  Point               `toml:"blocks"`
+	Outline []Point             `toml:"outline"`
 }
 
 // Line is a named course on the map: a stream or creek (Kind "stream", "creek") or a
-// road (Kind "road", ID the road id of the scenario).
+// road (Kind "road", ID the id of one of the board's Roads).
 type Line struct {
 	ID   string  `toml:"id"`
 	Name string  `toml:"name"`
@@ -43,19 +43,20 @@ type Line struct {
 	Path []Point `toml:"path"`
 }
 
-// Geometry is the drawing data of one scenario's map.
+// Geometry is the drawing data of one board. The file names its board under the
+// key "scenario", as the first files did.
 type Geometry struct {
-	Scenario string      `toml:"scenario"`
-	Width    int         `toml:"width"`
-	Height   int         `toml:"height"`
-	Areas    []AreaShape `toml:"area"`
-	Waters   []Line      `toml:"water"`
-	Roads    []Line      `toml:"road"`
+	Board  string      `toml:"scenario"`
+	Width  int         `toml:"width"`
+	Height int         `toml:"height"`
+	Areas  []AreaShape `toml:"area"`
+	Waters []Line      `toml:"water"`
+	Roads  []Line      `toml:"road"`
 
-	index map[shiloh1862.AreaID]int
+	index map[adjudicator.PlaceID]int
 	// edges holds the shared boundary of each pair of touching areas, keyed by the
 	// pair in id order, as chained polylines.
-	edges map[[2]shiloh1862.AreaID][][]Point
+	edges map[[2]adjudicator.PlaceID][][]Point
 }
 
 var geomCache struct {
@@ -63,40 +64,40 @@ var geomCache struct {
 	m map[string]*Geometry
 }
 
-// LoadGeometry reads the embedded drawing geometry of a scenario. The result is
-// shared and must not be modified.
-func LoadGeometry(scenarioID string) (*Geometry, error) {
+// LoadGeometry reads the embedded drawing geometry of a board. The result is shared
+// and must not be modified.
+func LoadGeometry(board string) (*Geometry, error) {
 	geomCache.Lock()
 	defer geomCache.Unlock()
-	if g, ok := geomCache.m[scenarioID]; ok {
+	if g, ok := geomCache.m[board]; ok {
 		return g, nil
 	}
-	b, err := assets.ReadFile("assets/" + scenarioID + "/geometry.toml")
+	b, err := assets.ReadFile("assets/" + board + "/geometry.toml")
 	if err != nil {
-		return nil, fmt.Errorf("render: no geometry for scenario %q", scenarioID)
+		return nil, fmt.Errorf("render: no geometry for board %q", board)
 	}
 	g, err := ParseGeometry(b)
 	if err != nil {
-		return nil, fmt.Errorf("render: scenario %q: %w", scenarioID, err)
+		return nil, fmt.Errorf("render: board %q: %w", board, err)
 	}
 	if geomCache.m == nil {
 		geomCache.m = map[string]*Geometry{}
 	}
-	geomCache.m[scenarioID] = g
+	geomCache.m[board] = g
 	return g, nil
 }
 
-// GeometryFor returns the geometry that draws a scenario: the one keyed by its map's
-// id (starts of one battle share one map), else by the scenario id.
-func GeometryFor(sc *shiloh1862.Scenario) (*Geometry, error) {
-	if sc.Map != nil && sc.Map.ID != "" {
-		return LoadGeometry(sc.Map.ID)
+// GeometryFor returns the geometry that draws a scenario: the one keyed by its
+// board's id (starts of one battle share one board), else by the scenario id.
+func GeometryFor(sc adjudicator.Scenario) (*Geometry, error) {
+	if b := sc.Board(); b != nil && b.ID != "" {
+		return LoadGeometry(b.ID)
 	}
-	return LoadGeometry(sc.ID)
+	return LoadGeometry(sc.ID())
 }
 
-// GeometryScenarios lists the scenarios that have embedded geometry, sorted.
-func GeometryScenarios() []string {
+// GeometryBoards lists the boards that have embedded geometry, sorted.
+func GeometryBoards() []string {
 	ents, _ := assets.ReadDir("assets")
 	var ids []string
 	for _, e := range ents {
@@ -123,7 +124,7 @@ func indexGeometry(g *Geometry) (*Geometry, error) {
 	if g.Width <= 0 || g.Height <= 0 {
 		return nil, fmt.Errorf("geometry has no canvas size")
 	}
-	g.index = make(map[shiloh1862.AreaID]int, len(g.Areas))
+	g.index = make(map[adjudicator.PlaceID]int, len(g.Areas))
 	for i, a := range g.Areas {
 		if _, dup := g.index[a.ID]; dup {
 			return nil, fmt.Errorf("area %q drawn twice", a.ID)
@@ -144,8 +145,8 @@ func indexGeometry(g *Geometry) (*Geometry, error) {
 	return g, nil
 }
 
-// Area returns the shape of an area, or nil.
-func (g *Geometry) Area(id shiloh1862.AreaID) *AreaShape {
+// Area returns the shape of a place, or nil.
+func (g *Geometry) Area(id adjudicator.PlaceID) *AreaShape {
 	i, ok := g.index[id]
 	if !ok {
 		return nil
@@ -153,13 +154,13 @@ func (g *Geometry) Area(id shiloh1862.AreaID) *AreaShape {
 	return &g.Areas[i]
 }
 
-// Edge returns the boundary two areas share as polylines, or nil when their outlines
+// Edge returns the boundary two places share as polylines, or nil when their outlines
 // do not touch.
-func (g *Geometry) Edge(a, b shiloh1862.AreaID) [][]Point {
+func (g *Geometry) Edge(a, b adjudicator.PlaceID) [][]Point {
 	if b < a {
 		a, b = b, a
 	}
-	return g.edges[[2]shiloh1862.AreaID{a, b}]
+	return g.edges[[2]adjudicator.PlaceID{a, b}]
 }
 
 type segKey struct{ p, q Point }
@@ -168,8 +169,8 @@ type segKey struct{ p, q Point }
 // outlines are stored so that neighbours repeat each other's points exactly.
 func (g *Geometry) buildEdges() {
 	owner := map[segKey]int{}
-	g.edges = map[[2]shiloh1862.AreaID][][]Point{}
-	segs := map[[2]shiloh1862.AreaID][]segKey{}
+	g.edges = map[[2]adjudicator.PlaceID][][]Point{}
+	segs := map[[2]adjudicator.PlaceID][]segKey{}
 	for i, a := range g.Areas {
 		n := len(a.Outline)
 		for k := 0; k < n; k++ {
@@ -184,7 +185,7 @@ func (g *Geometry) buildEdges() {
 				if g.Areas[j].ID != x {
 					s = segKey{p, q}
 				}
-				segs[[2]shiloh1862.AreaID{x, y}] = append(segs[[2]shiloh1862.AreaID{x, y}], s)
+				segs[[2]adjudicator.PlaceID{x, y}] = append(segs[[2]adjudicator.PlaceID{x, y}], s)
 				continue
 			}
 			owner[segKey{p, q}] = i

@@ -3,11 +3,12 @@ package render
 import (
 	"testing"
 
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/internal/builtin"
 )
 
 func TestGeometryFiles(t *testing.T) {
-	ids := GeometryScenarios()
+	ids := GeometryBoards()
 	if len(ids) == 0 {
 		t.Fatal("no embedded geometry")
 	}
@@ -17,8 +18,8 @@ func TestGeometryFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if g.Scenario != id {
-				t.Errorf("file names scenario %q", g.Scenario)
+			if g.Board != id {
+				t.Errorf("file names board %q", g.Board)
 			}
 			// Every outline point on the canvas; labels and block spots inside their
 			// area; no segment shared by more than two outlines.
@@ -109,31 +110,44 @@ outline = [[2, 1], [3, 1], [3, 2], [2, 2]]
 	}
 }
 
-// Every area, border and road of every embedded scenario can be drawn.
+// Every place, border and road of every scenario of every built-in system with an
+// area board can be drawn.
 func TestEveryScenarioHasGeometry(t *testing.T) {
-	ids := shiloh1862.Scenarios()
-	if len(ids) == 0 {
-		t.Fatal("no scenarios")
-	}
-	for _, id := range ids {
-		sc, err := shiloh1862.LoadScenario(id)
+	reg := builtin.Systems()
+	n := 0
+	for _, sys := range reg.IDs() {
+		s, err := reg.System(sys)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := GeometryFor(sc)
-		if err != nil {
-			t.Errorf("%s: %v", id, err)
-			continue
-		}
-		for _, p := range g.Check(sc.Map) {
-			t.Errorf("%s: %s", id, p)
-		}
-		// and the geometry draws nothing the scenario does not have
-		for _, a := range g.Areas {
-			if sc.Map.Area(a.ID) == nil {
-				t.Errorf("%s: geometry has area %s, the map does not", id, a.ID)
+		for _, id := range s.Scenarios() {
+			sc, err := s.Scenario(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := sc.Board()
+			if b.Kind != adjudicator.Areas {
+				continue
+			}
+			n++
+			g, err := GeometryFor(sc)
+			if err != nil {
+				t.Errorf("%s: %v", id, err)
+				continue
+			}
+			for _, p := range g.Check(b) {
+				t.Errorf("%s: %s", id, p)
+			}
+			// and the geometry draws nothing the board does not have
+			for _, a := range g.Areas {
+				if b.Place(a.ID) == nil {
+					t.Errorf("%s: geometry has place %s, the board does not", id, a.ID)
+				}
 			}
 		}
+	}
+	if n == 0 {
+		t.Fatal("no scenarios")
 	}
 }
 

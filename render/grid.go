@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // This file is the seam for boards that are grids (docs/ARCHITECTURE.md §7). The
@@ -35,7 +34,7 @@ func GridGeometry(board string, g *adjudicator.Grid, width int) (*Geometry, erro
 		return nil, fmt.Errorf("render: board %s: %d columns do not fit %d pixels", board, g.Cols, width)
 	}
 	hh := (s*866 + 500) / 1000
-	geo := &Geometry{Scenario: board, Width: width, Height: 2*gridMargin + (2*g.Rows+1)*hh}
+	geo := &Geometry{Board: board, Width: width, Height: 2*gridMargin + (2*g.Rows+1)*hh}
 	for c := 1; c <= g.Cols; c++ {
 		x := gridMargin + s + (c-1)*3*s/2
 		lowered := (c%2 == 0) == g.EvenLow
@@ -45,7 +44,7 @@ func GridGeometry(board string, g *adjudicator.Grid, width int) (*Geometry, erro
 				y += hh
 			}
 			geo.Areas = append(geo.Areas, AreaShape{
-				ID:    shiloh1862.AreaID(adjudicator.Cell(c, r)),
+				ID:    adjudicator.Cell(c, r),
 				Label: Point{x, y - hh/2},
 				// Pieces stand in the lower half, starting left of the centre.
 				Blocks: Point{x - s/2, y},

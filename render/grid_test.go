@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 var toyGrid = &adjudicator.Grid{Kind: adjudicator.Hexes, Cols: 6, Rows: 5, EvenLow: true}
@@ -32,7 +31,7 @@ func TestGridGeometryJoinsNeighbours(t *testing.T) {
 					if a >= b {
 						continue
 					}
-					touch := g.Edge(shiloh1862.AreaID(a), shiloh1862.AreaID(b)) != nil
+					touch := g.Edge(a, b) != nil
 					if want := toyGrid.Distance(a, b) == 1; touch != want {
 						t.Errorf("%s and %s: outlines touch %v, neighbours %v", a, b, touch, want)
 					}
@@ -58,28 +57,23 @@ func TestGridBoardDrawsThroughThePipeline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &shiloh1862.Map{ID: "toyhex"}
+	var places []adjudicator.Place
 	for _, sh := range g.Areas {
-		terrain := shiloh1862.Clear
+		terrain := "clear"
 		if sh.ID == "0303" {
-			terrain = shiloh1862.Woods
+			terrain = "woods"
 		}
-		m.Areas = append(m.Areas, shiloh1862.Area{ID: sh.ID, Name: string(sh.ID), Terrain: terrain, Stack: 6})
+		places = append(places, adjudicator.Place{ID: sh.ID, Name: string(sh.ID), Terrain: terrain})
 	}
-	for _, a := range m.Areas {
-		for _, n := range toyGrid.Neighbours(adjudicator.PlaceID(a.ID)) {
-			if shiloh1862.AreaID(n) > a.ID {
-				m.Borders = append(m.Borders, shiloh1862.Border{A: a.ID, B: shiloh1862.AreaID(n),
-					Terrain: []shiloh1862.BorderTerrain{shiloh1862.BorderClear}})
-			}
-		}
-	}
-	m.Index()
-	img, err := drawBase(&shiloh1862.Scenario{ID: "toyhex", Title: "A toy hex board", Map: m}, g)
+	board, err := adjudicator.NewBoard("toyhex", adjudicator.Hexes, places, nil, toyGrid)
 	if err != nil {
 		t.Fatal(err)
 	}
-	at := func(id shiloh1862.AreaID) color.RGBA {
+	img, err := drawBase("A toy hex board", board, adjudicator.Legend{}, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(id adjudicator.PlaceID) color.RGBA {
 		sh := g.Area(id)
 		// Just inside the right corner, away from the label and the pieces: the bare
 		// fill.

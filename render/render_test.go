@@ -41,7 +41,7 @@ func drawCase(t testing.TB, sc *shiloh1862.Scenario, viewer adjudicator.Side, mo
 		rv = testReport(v)
 	}
 	var buf bytes.Buffer
-	if err := DrawView(&buf, sc, v, rv, &Options{GameTitle: "Test game 1"}); err != nil {
+	if err := drawView(&buf, sc, v, rv, &Options{GameTitle: "Test game 1"}); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -60,14 +60,14 @@ func TestGoldenMaps(t *testing.T) {
 	}
 	t.Run("full-stacks", func(t *testing.T) {
 		var buf bytes.Buffer
-		if err := DrawView(&buf, sc, fullView(t, sc), nil, nil); err != nil {
+		if err := drawView(&buf, sc, fullView(t, sc), nil, nil); err != nil {
 			t.Fatal(err)
 		}
 		compareGolden(t, "full-stacks", buf.Bytes())
 	})
 	t.Run("base", func(t *testing.T) {
 		var buf bytes.Buffer
-		if err := WriteBasePNG(&buf, sc); err != nil {
+		if err := WriteBasePNG(&buf, contract(t, sc)); err != nil {
 			t.Fatal(err)
 		}
 		compareGolden(t, "base", buf.Bytes())
@@ -220,10 +220,10 @@ func TestEnemyIdentityNeverDrawnUnlessOpen(t *testing.T) {
 				t.Fatalf("test views disagree: %d and %d enemy blocks", len(full.Enemy), len(blank.Enemy))
 			}
 			var a, b bytes.Buffer
-			if err := DrawView(&a, sc, &blank, nil, nil); err != nil {
+			if err := drawView(&a, sc, &blank, nil, nil); err != nil {
 				t.Fatal(err)
 			}
-			if err := DrawView(&b, sc, &full, nil, nil); err != nil {
+			if err := drawView(&b, sc, &full, nil, nil); err != nil {
 				t.Fatal(err)
 			}
 			same := bytes.Equal(a.Bytes(), b.Bytes())
@@ -269,10 +269,10 @@ func TestFogEnemyMoveIdentities(t *testing.T) {
 		t.Fatal("the test report has no enemy moves")
 	}
 	var a, b bytes.Buffer
-	if err := DrawView(&a, sc, v, plain, nil); err != nil {
+	if err := drawView(&a, sc, v, plain, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := DrawView(&b, sc, v, named, nil); err != nil {
+	if err := drawView(&b, sc, v, named, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -282,17 +282,17 @@ func TestFogEnemyMoveIdentities(t *testing.T) {
 
 func TestDrawViewErrors(t *testing.T) {
 	sc, _ := testScenario(t)
-	if err := DrawView(&bytes.Buffer{}, sc, nil, nil, nil); err == nil {
+	if err := drawView(&bytes.Buffer{}, sc, nil, nil, nil); err == nil {
 		t.Error("nil view: no error")
 	}
 	v := testView(t, sc, adjudicator.USA, shiloh1862.VisBlocks)
 	v.Control = append(v.Control, shiloh1862.Control{Area: "no_such_area", Side: adjudicator.USA})
-	if err := DrawView(&bytes.Buffer{}, sc, v, nil, nil); err == nil {
+	if err := drawView(&bytes.Buffer{}, sc, v, nil, nil); err == nil {
 		t.Error("unknown area: no error")
 	}
 	bad := *sc
 	bad.ID, bad.Map = "nowhere", &shiloh1862.Map{ID: "nowhere"}
-	if err := DrawView(&bytes.Buffer{}, &bad, testView(t, sc, adjudicator.USA, shiloh1862.VisBlocks), nil, nil); err == nil {
+	if err := drawView(&bytes.Buffer{}, &bad, testView(t, sc, adjudicator.USA, shiloh1862.VisBlocks), nil, nil); err == nil {
 		t.Error("scenario without geometry: no error")
 	}
 }
@@ -306,7 +306,7 @@ func TestBaseChecksGeometry(t *testing.T) {
 	bad := *sc
 	bad.ID = "test-atlantis"
 	bad.Map = &m
-	if _, err := Base(&bad, g); err == nil {
+	if _, err := Base(contract(t, &bad), g); err == nil {
 		t.Error("area without outline: no error")
 	}
 }
@@ -328,7 +328,8 @@ func BenchmarkDrawView(b *testing.B) {
 		{"usa-blocks", v, testReport(v)},
 		{"full-stacks", fullView(b, sc), nil},
 	}
-	if _, err := Base(sc, g); err != nil {
+	c := contract(b, sc)
+	if _, err := Base(c, g); err != nil {
 		b.Fatal(err)
 	}
 	for _, m := range maps {
@@ -338,7 +339,7 @@ func BenchmarkDrawView(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				c0 := alarm.CPUTime()
-				img, base, err := viewImage(sc, m.v, m.rv, nil)
+				img, base, err := viewImage(b, c, m.v, m.rv, nil)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -367,8 +368,10 @@ func BenchmarkDrawView(b *testing.B) {
 
 func BenchmarkBase(b *testing.B) {
 	sc, g := testScenario(b)
+	c := contract(b, sc)
+	lg := c.(adjudicator.Pictured).Legend()
 	for b.Loop() {
-		if _, err := drawBase(sc, g); err != nil {
+		if _, err := drawBase(c.Title(), c.Board(), lg, g); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -379,7 +382,7 @@ func BenchmarkBase(b *testing.B) {
 func BenchmarkQuantize(b *testing.B) {
 	sc, _ := testScenario(b)
 	v := testView(b, sc, adjudicator.USA, shiloh1862.VisBlocks)
-	img, base, err := viewImage(sc, v, testReport(v), nil)
+	img, base, err := viewImage(b, contract(b, sc), v, testReport(v), nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -402,7 +405,7 @@ func BenchmarkQuantize(b *testing.B) {
 func TestQuantizeAgainstBase(t *testing.T) {
 	sc, _ := testScenario(t)
 	v := testView(t, sc, adjudicator.CSA, shiloh1862.VisBlocks)
-	img, base, err := viewImage(sc, v, testReport(v), nil)
+	img, base, err := viewImage(t, contract(t, sc), v, testReport(v), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -421,7 +424,7 @@ func TestQuantizeAgainstBase(t *testing.T) {
 func TestLongTitle(t *testing.T) {
 	sc, _ := testScenario(t)
 	v := testView(t, sc, adjudicator.USA, shiloh1862.VisBlocks)
-	short, err := ViewImage(sc, v, nil, &Options{GameTitle: strings.Repeat("Shiloh ", 30)})
+	short, _, err := viewImage(t, contract(t, sc), v, nil, &Options{GameTitle: strings.Repeat("Shiloh ", 30)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,6 @@ import (
 	"golang.org/x/image/font"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // Options are the per-game texts of a map. nil means none.
@@ -21,11 +20,10 @@ type Options struct {
 	GameTitle string
 }
 
-// DrawView writes one side's map of a game as PNG: the base map with the view's
-// blocks and, when rv is not nil, the hour's visible events. It receives only what
-// the viewer may know (DESIGN §3); equal arguments give equal bytes.
-func DrawView(w io.Writer, sc *shiloh1862.Scenario, v *shiloh1862.View, rv *shiloh1862.ReportView, opts *Options) error {
-	img, base, err := viewImage(sc, v, rv, opts)
+// drawPicture writes one viewer's map of a game as PNG: the base map with the
+// picture's pieces and marks. Equal arguments give equal bytes.
+func drawPicture(w io.Writer, sc adjudicator.Scenario, p *adjudicator.Picture, opts *Options) error {
+	img, base, err := pictureImage(sc, p, opts)
 	if err != nil {
 		return err
 	}
@@ -55,16 +53,11 @@ func putPicture(img *image.RGBA) {
 	}
 }
 
-// ViewImage draws the map of a view as DrawView does and returns the picture.
-func ViewImage(sc *shiloh1862.Scenario, v *shiloh1862.View, rv *shiloh1862.ReportView, opts *Options) (*image.RGBA, error) {
-	img, _, err := viewImage(sc, v, rv, opts)
-	return img, err
-}
-
-// viewImage draws the map of a view and returns it with the base map it started from.
-func viewImage(sc *shiloh1862.Scenario, v *shiloh1862.View, rv *shiloh1862.ReportView, opts *Options) (*image.RGBA, *baseEntry, error) {
-	if v == nil {
-		return nil, nil, fmt.Errorf("render: no view")
+// pictureImage draws the map of a picture and returns it with the base map it
+// started from.
+func pictureImage(sc adjudicator.Scenario, p *adjudicator.Picture, opts *Options) (*image.RGBA, *baseEntry, error) {
+	if p == nil {
+		return nil, nil, fmt.Errorf("render: no picture")
 	}
 	if opts == nil {
 		opts = &Options{}
@@ -81,7 +74,7 @@ func viewImage(sc *shiloh1862.Scenario, v *shiloh1862.View, rv *shiloh1862.Repor
 	copy(img.Pix, base.img.Pix)
 	f := getFaces()
 	defer putFaces(f)
-	d := &viewDrawer{canvas: newCanvas(img, f), sc: sc, g: g, v: v, rv: rv, opts: opts}
+	d := &viewDrawer{canvas: newCanvas(img, f), sc: sc, board: sc.Board(), g: g, p: p, opts: opts}
 	if err := d.draw(); err != nil {
 		putPicture(img)
 		return nil, nil, err
@@ -91,22 +84,13 @@ func viewImage(sc *shiloh1862.Scenario, v *shiloh1862.View, rv *shiloh1862.Repor
 
 type viewDrawer struct {
 	*canvas
-	sc   *shiloh1862.Scenario
-	g    *Geometry
-	v    *shiloh1862.View
-	rv   *shiloh1862.ReportView
-	opts *Options
-	// names of blocks the viewer knows, for event lists
-	names map[shiloh1862.BlockID]string
-	// top right corner of each area's block grid, for battle marks
-	gridTop map[shiloh1862.AreaID][2]float64
-}
-
-// showEnemy reports whether enemy identities may be drawn: in open games and for the
-// GM only. In the other modes the view leaves them empty; the map does not rely on
-// that alone.
-func (d *viewDrawer) showEnemy() bool {
-	return d.v.Mode == shiloh1862.VisOpen || d.v.Viewer == adjudicator.NoSide
+	sc    adjudicator.Scenario
+	board *adjudicator.Board
+	g     *Geometry
+	p     *adjudicator.Picture
+	opts  *Options
+	// top right corner of each place's piece grid, for battle marks
+	gridTop map[adjudicator.PlaceID][2]float64
 }
 
 func sideColour(s adjudicator.Side) color.RGBA {
@@ -117,76 +101,80 @@ func sideColour(s adjudicator.Side) color.RGBA {
 }
 
 func (d *viewDrawer) draw() error {
-	v := d.v
-	d.names = map[shiloh1862.BlockID]string{}
-	for _, b := range v.Own {
-		d.names[b.ID] = b.Name
-	}
-	for _, b := range v.EnemyEliminated {
-		d.names[b.Block] = b.Name
-	}
-	for _, gh := range v.Ghosts {
-		d.names[gh.Block] = gh.Name
-	}
-	for _, a := range v.Control {
-		if d.g.Area(a.Area) == nil {
-			return fmt.Errorf("render: view names area %q the map does not have", a.Area)
+	for _, c := range d.p.Control {
+		if d.g.Area(c.Place) == nil {
+			return fmt.Errorf("render: picture names place %q the map does not have", c.Place)
 		}
 	}
-	d.captured()
+	d.marks(false)
 	d.control()
-	if d.rv != nil {
-		d.moves()
-	}
-	d.blocks()
-	if d.rv != nil {
-		d.battles()
-	}
-	d.arrivalTags()
+	d.arrows()
+	d.units()
+	d.marks(true)
+	d.battles()
+	d.tags()
 	d.title()
 	d.panel()
 	return nil
 }
 
-// captured crosses out the camps the CSA has captured (7.2).
-func (d *viewDrawer) captured() {
-	for _, id := range d.v.CampsCaptured {
-		x, y, ok := d.tentAt(id)
-		if !ok {
+// marks draws the standing marks under the pieces (turn false: signs taken,
+// crossed out) or the last turn's over them (places that changed hands, outlined
+// dashed in the new holder's colour; signs taken, ringed).
+func (d *viewDrawer) marks(turn bool) {
+	for _, m := range d.p.Marks {
+		if (m.Kind == adjudicator.MarkTaken) == turn {
 			continue
 		}
-		d.dc.MoveTo(x-8, y-8)
-		d.dc.LineTo(x+8, y+8)
-		d.dc.MoveTo(x+8, y-8)
-		d.dc.LineTo(x-8, y+8)
-		d.stroke(colRed, 3)
+		switch m.Kind {
+		case adjudicator.MarkTaken:
+			if x, y, ok := d.signAt(m.Place); ok {
+				d.dc.MoveTo(x-8, y-8)
+				d.dc.LineTo(x+8, y+8)
+				d.dc.MoveTo(x+8, y-8)
+				d.dc.LineTo(x-8, y+8)
+				d.stroke(colRed, 3)
+			}
+		case adjudicator.MarkChanged:
+			if sh := d.g.Area(m.Place); sh != nil {
+				d.path(sh.Outline, true)
+				d.dc.SetDash(10, 6)
+				d.stroke(sideColour(m.Side), 4)
+				d.dc.SetDash()
+			}
+		case adjudicator.MarkCaptured:
+			if x, y, ok := d.signAt(m.Place); ok {
+				d.dc.DrawCircle(x, y, 14)
+				d.stroke(colRed, 3)
+			}
+		}
 	}
 }
 
-// tentAt is where the base map put an area's camp mark.
-func (d *viewDrawer) tentAt(id shiloh1862.AreaID) (float64, float64, bool) {
+// signAt is where the base map put a place's camp sign.
+func (d *viewDrawer) signAt(id adjudicator.PlaceID) (float64, float64, bool) {
 	sh := d.g.Area(id)
-	a := d.sc.Map.Area(id)
-	if sh == nil || a == nil {
+	p := d.board.Place(id)
+	if sh == nil || p == nil {
 		return 0, 0, false
 	}
-	x, y0, w, _ := d.labelBox(a, sh)
+	x, y0, w, _ := d.labelBox(p, sh)
 	return x - w/2 - 12, y0, true
 }
 
 // control marks each controlled area with a small flag of its side before the name,
 // half and half when contested (5.1).
 func (d *viewDrawer) control() {
-	for _, c := range d.v.Control {
+	for _, c := range d.p.Control {
 		if c.Side == adjudicator.NoSide && !c.Contested {
 			continue
 		}
-		sh := d.g.Area(c.Area)
-		a := d.sc.Map.Area(c.Area)
-		if a == nil || a.River {
+		sh := d.g.Area(c.Place)
+		p := d.board.Place(c.Place)
+		if p == nil || p.Water {
 			continue
 		}
-		x, y, w, _ := d.labelBox(a, sh)
+		x, y, w, _ := d.labelBox(p, sh)
 		x += w/2 + 6
 		y -= 6
 		if c.Contested {
@@ -203,48 +191,34 @@ func (d *viewDrawer) control() {
 	}
 }
 
-// item is one thing standing in an area's block grid.
-type item struct {
-	own   *shiloh1862.OwnBlock
-	enemy *shiloh1862.EnemyBlock
-	ghost *shiloh1862.Ghost
-}
-
 const (
 	blockSize  = 34.0
 	blockPitch = 37.0
 )
 
-func (d *viewDrawer) blocks() {
-	v := d.v
-	byArea := map[shiloh1862.AreaID][]item{}
-	var areas []shiloh1862.AreaID
-	add := func(a shiloh1862.AreaID, it item) {
-		if _, ok := byArea[a]; !ok {
-			areas = append(areas, a)
+// units stands each place's pieces in a grid around its spot, in the picture's
+// order, places in id order.
+func (d *viewDrawer) units() {
+	byPlace := map[adjudicator.PlaceID][]*adjudicator.UnitView{}
+	var places []adjudicator.PlaceID
+	for i := range d.p.Units {
+		u := &d.p.Units[i]
+		if u.Place == "" {
+			continue
 		}
-		byArea[a] = append(byArea[a], it)
-	}
-	for i := range v.Own {
-		b := &v.Own[i]
-		if b.Where == shiloh1862.OnMap && b.Area != "" {
-			add(b.Area, item{own: b})
+		if _, ok := byPlace[u.Place]; !ok {
+			places = append(places, u.Place)
 		}
+		byPlace[u.Place] = append(byPlace[u.Place], u)
 	}
-	for i := range v.Enemy {
-		add(v.Enemy[i].Area, item{enemy: &v.Enemy[i]})
-	}
-	for i := range v.Ghosts {
-		add(v.Ghosts[i].Area, item{ghost: &v.Ghosts[i]})
-	}
-	sort.Slice(areas, func(i, j int) bool { return areas[i] < areas[j] })
-	d.gridTop = map[shiloh1862.AreaID][2]float64{}
-	for _, a := range areas {
+	sort.Slice(places, func(i, j int) bool { return places[i] < places[j] })
+	d.gridTop = map[adjudicator.PlaceID][2]float64{}
+	for _, a := range places {
 		sh := d.g.Area(a)
 		if sh == nil {
 			continue
 		}
-		its := byArea[a]
+		its := byPlace[a]
 		n := len(its)
 		cols := 3
 		switch {
@@ -263,17 +237,8 @@ func (d *viewDrawer) blocks() {
 		x0 = math.Max(4, math.Min(x0, imgWidth-4-float64(cols)*blockPitch))
 		y0 = math.Min(y0, d.my(float64(d.g.Height))-2-float64(rows)*blockPitch)
 		d.gridTop[a] = [2]float64{x0, y0}
-		for i, it := range its {
-			x := x0 + float64(i%cols)*blockPitch
-			y := y0 + float64(i/cols)*blockPitch
-			switch {
-			case it.own != nil:
-				d.ownBlock(it.own, x, y)
-			case it.enemy != nil:
-				d.enemyBlock(it.enemy, x, y)
-			default:
-				d.ghostBlock(it.ghost, x, y)
-			}
+		for i, u := range its {
+			d.unit(u, x0+float64(i%cols)*blockPitch, y0+float64(i/cols)*blockPitch)
 		}
 	}
 }
@@ -290,74 +255,61 @@ func (d *viewDrawer) abbrev(name string) string {
 	return name
 }
 
-// face draws the texts of a block: name on top, strength in the middle, firepower
-// and, for HQs, command range at the bottom (the unit symbol is part of the body).
-func (d *viewDrawer) face(x, y float64, name string, strength int, fp shiloh1862.Firepower, cr int, typ shiloh1862.BlockType, ink color.Color) {
-	c := x + blockSize/2
-	d.text(d.f.tiny, d.abbrev(name), c, y+2, ink, 0.5, 0)
-	if strength > 0 {
-		d.text(d.f.strength, fmt.Sprint(strength), c, y+blockSize/2+1, ink, 0.5, 0.5)
-	}
-	d.text(d.f.tiny, fp.String(), x+3, y+blockSize-2, ink, 0, 1)
+// unit draws one piece with its top left corner at x, y.
+func (d *viewDrawer) unit(u *adjudicator.UnitView, x, y float64) {
 	switch {
-	case cr > 0:
-		d.text(d.f.tiny, fmt.Sprintf("R%d", cr), x+blockSize-3, y+blockSize-2, ink, 1, 1)
-	case typ == shiloh1862.Gunboat:
-		d.text(d.f.tiny, "GB", x+blockSize-3, y+blockSize-2, ink, 1, 1)
+	case u.Ghost:
+		d.ghostBlock(u, x, y)
+	case u.Hidden:
+		// a blank: nothing of the piece but its side, whatever the picture carries
+		d.body(x, y, blockBody{fill: sideColour(u.Side)})
+	default:
+		d.body(x, y, blockBody{fill: sideColour(u.Side), hq: u.HQ, mark: unitMark(u)})
+		d.face(x, y, u, colWhite)
+	}
+}
+
+// face draws the texts of a block: name on top, strength in the middle, rating
+// and the corner text (an HQ's command range) at the bottom (the unit symbol is
+// part of the body).
+func (d *viewDrawer) face(x, y float64, u *adjudicator.UnitView, ink color.Color) {
+	c := x + blockSize/2
+	d.text(d.f.tiny, d.abbrev(u.Name), c, y+2, ink, 0.5, 0)
+	if u.Strength > 0 {
+		d.text(d.f.strength, fmt.Sprint(u.Strength), c, y+blockSize/2+1, ink, 0.5, 0.5)
+	}
+	d.text(d.f.tiny, u.Rating, x+3, y+blockSize-2, ink, 0, 1)
+	if u.Corner != "" {
+		d.text(d.f.tiny, u.Corner, x+blockSize-3, y+blockSize-2, ink, 1, 1)
 	}
 }
 
 // unitMark is the symbol in a block's lower right corner: none when the corner holds
-// a text (an HQ's command range, GB for a gunboat) or for an HQ, whose gold band
-// says it.
-func unitMark(typ shiloh1862.BlockType, cr int) shiloh1862.BlockType {
-	if cr > 0 || typ == shiloh1862.HQ || typ == shiloh1862.Gunboat {
+// a text or for an HQ, whose gold band says it.
+func unitMark(u *adjudicator.UnitView) string {
+	if u.Corner != "" || u.HQ {
 		return ""
 	}
-	return typ
+	return u.Kind
 }
 
-func (d *viewDrawer) ownBlock(b *shiloh1862.OwnBlock, x, y float64) {
-	d.body(x, y, blockBody{fill: sideColour(b.Side), hq: b.Type == shiloh1862.HQ, mark: unitMark(b.Type, b.CommandRange)})
-	d.face(x, y, b.Name, b.Strength, b.Firepower, b.CommandRange, b.Type, colWhite)
-}
-
-func (d *viewDrawer) enemyBlock(b *shiloh1862.EnemyBlock, x, y float64) {
-	body := blockBody{fill: sideColour(d.v.Viewer.Enemy())}
-	if !d.showEnemy() {
-		d.body(x, y, body)
-		return
-	}
-	body.hq, body.mark = b.Type == shiloh1862.HQ, unitMark(b.Type, 0)
-	d.body(x, y, body)
-	d.face(x, y, b.Name, b.Strength, b.Firepower, 0, b.Type, colWhite)
-}
-
-// ghostBlock is an enemy block last seen in battle: pale, dashed, with the hour.
-func (d *viewDrawer) ghostBlock(gh *shiloh1862.Ghost, x, y float64) {
-	side := d.v.Viewer.Enemy()
+// ghostBlock is an enemy block last seen in battle: pale, dashed, with when.
+func (d *viewDrawer) ghostBlock(u *adjudicator.UnitView, x, y float64) {
 	d.dc.DrawRoundedRectangle(x, y, blockSize, blockSize, 4)
 	d.fill(colGhost)
 	d.dc.DrawRoundedRectangle(x+1, y+1, blockSize-2, blockSize-2, 4)
 	d.dc.SetDash(4, 3)
-	d.stroke(sideColour(side), 1.6)
+	d.stroke(sideColour(u.Side), 1.6)
 	d.dc.SetDash()
 	c := x + blockSize/2
-	ink := sideColour(side)
-	d.text(d.f.tiny, d.abbrev(gh.Name), c, y+2, ink, 0.5, 0)
-	d.text(d.f.tiny, fmt.Sprintf("%d %s", gh.Strength, gh.Firepower), c, y+blockSize/2, ink, 0.5, 0.5)
-	d.text(d.f.tiny, clockName(gh.Hour), c, y+blockSize-2, ink, 0.5, 1)
+	ink := sideColour(u.Side)
+	d.text(d.f.tiny, d.abbrev(u.Name), c, y+2, ink, 0.5, 0)
+	d.text(d.f.tiny, fmt.Sprintf("%d %s", u.Strength, u.Rating), c, y+blockSize/2, ink, 0.5, 0.5)
+	d.text(d.f.tiny, u.Seen, c, y+blockSize-2, ink, 0.5, 1)
 }
 
-// clockName is "10AM", "D2 7AM" for the second day, "Night".
-func clockName(h shiloh1862.Hour) string {
-	s := h.String()
-	s = strings.TrimPrefix(s, "Day 1 ")
-	return strings.Replace(s, "Day 2 ", "D2 ", 1)
-}
-
-// spot is where arrows to and from an area end.
-func (d *viewDrawer) spot(a shiloh1862.AreaID) (float64, float64, bool) {
+// spot is where arrows to and from a place end.
+func (d *viewDrawer) spot(a adjudicator.PlaceID) (float64, float64, bool) {
 	sh := d.g.Area(a)
 	if sh == nil {
 		return 0, 0, false
@@ -365,49 +317,14 @@ func (d *viewDrawer) spot(a shiloh1862.AreaID) (float64, float64, bool) {
 	return sh.Blocks.fx(), d.my(sh.Blocks.fy()), true
 }
 
-type moveKey struct {
-	side     adjudicator.Side
-	from, to shiloh1862.AreaID
-	via      string
-	retreat  bool
-}
-
-// moves draws this hour's moves and retreats the viewer saw as arrows, one per path
-// with the number of blocks that took it.
-func (d *viewDrawer) moves() {
-	count := map[moveKey]int{}
-	var order []moveKey
-	paths := map[moveKey][]shiloh1862.AreaID{}
-	for _, e := range d.rv.Events {
-		if (e.Kind != shiloh1862.EvMove && e.Kind != shiloh1862.EvRetreat) || e.From == "" || e.To == "" {
-			continue
-		}
-		var via []string
-		for _, a := range e.Via {
-			via = append(via, string(a))
-		}
-		k := moveKey{e.Side, e.From, e.To, strings.Join(via, ","), e.Kind == shiloh1862.EvRetreat}
-		if _, ok := count[k]; !ok {
-			order = append(order, k)
-			p := []shiloh1862.AreaID{e.From}
-			for _, a := range e.Via {
-				if a != e.From && a != e.To {
-					p = append(p, a)
-				}
-			}
-			paths[k] = append(p, e.To)
-		}
-		n := len(e.Blocks)
-		if n == 0 {
-			n = 1
-		}
-		count[k] += n
-	}
-	for _, k := range order {
+// arrows draws the last turn's moves and retreats, one per path with the number of
+// pieces that took it.
+func (d *viewDrawer) arrows() {
+	for _, a := range d.p.Arrows {
 		var pts [][2]float64
 		ok := true
-		for _, a := range paths[k] {
-			x, y, found := d.spot(a)
+		for _, pl := range a.Path {
+			x, y, found := d.spot(pl)
 			if !found {
 				ok = false
 				break
@@ -417,7 +334,7 @@ func (d *viewDrawer) moves() {
 		if !ok || len(pts) < 2 {
 			continue
 		}
-		d.moveArrow(pts, sideColour(k.side), count[k], k.retreat)
+		d.moveArrow(pts, sideColour(a.Side), a.Count, a.Retreat)
 	}
 }
 
@@ -508,77 +425,33 @@ func trim(p [][2]float64, a, b float64) [][2]float64 {
 	return q
 }
 
-// battles marks each battle of the hour with crossed swords coloured by its winner,
-// outlines the areas that changed hands, and crosses out eliminated blocks.
+// battles marks each battle of the last turn with crossed swords coloured by its
+// winner, and each place where pieces were eliminated with a cross and their
+// number, at the top left of the place's pieces.
 func (d *viewDrawer) battles() {
-	type battle struct {
-		winner adjudicator.Side
-		ended  bool
-	}
-	var areas []shiloh1862.AreaID
-	bs := map[shiloh1862.AreaID]*battle{}
-	elim := map[shiloh1862.AreaID]int{}
-	var elimAreas []shiloh1862.AreaID
-	for _, e := range d.rv.Events {
-		switch e.Kind {
-		case shiloh1862.EvBattle, shiloh1862.EvBattleEnd:
-			if e.Area == "" {
-				continue
-			}
-			b := bs[e.Area]
-			if b == nil {
-				b = &battle{}
-				bs[e.Area] = b
-				areas = append(areas, e.Area)
-			}
-			if e.Kind == shiloh1862.EvBattleEnd {
-				b.ended, b.winner = true, e.Winner
-			}
-		case shiloh1862.EvControlChanged:
-			if sh := d.g.Area(e.Area); sh != nil {
-				d.path(sh.Outline, true)
-				d.dc.SetDash(10, 6)
-				d.stroke(sideColour(e.Side), 4)
-				d.dc.SetDash()
-			}
-		case shiloh1862.EvCampCaptured:
-			if x, y, ok := d.tentAt(e.Area); ok {
-				d.dc.DrawCircle(x, y, 14)
-				d.stroke(colRed, 3)
-			}
-		case shiloh1862.EvEliminated:
-			if e.Area != "" {
-				if elim[e.Area] == 0 {
-					elimAreas = append(elimAreas, e.Area)
-				}
-				elim[e.Area]++
-			}
-		}
-	}
-	for _, a := range elimAreas {
-		sh := d.g.Area(a)
+	for _, l := range d.p.Losses {
+		sh := d.g.Area(l.Place)
 		if sh == nil {
 			continue
 		}
 		x, y := sh.Blocks.fx()-blockPitch-14, d.my(sh.Blocks.fy())+blockPitch/2
-		if t, ok := d.gridTop[a]; ok {
+		if t, ok := d.gridTop[l.Place]; ok {
 			x, y = t[0]-14, t[1]+blockPitch+10
 		}
-		d.elimMark(x, y, elim[a])
+		d.elimMark(x, y, l.Count)
 	}
-	for _, a := range areas {
-		sh := d.g.Area(a)
+	for _, b := range d.p.Battles {
+		sh := d.g.Area(b.Place)
 		if sh == nil {
 			continue
 		}
 		x, y := sh.Blocks.fx()-blockPitch-14, d.my(sh.Blocks.fy())-blockPitch/2+10
-		if t, ok := d.gridTop[a]; ok {
+		if t, ok := d.gridTop[b.Place]; ok {
 			x, y = t[0]-14, t[1]+10
 		}
-		b := bs[a]
 		col := colRed
-		if b.ended && b.winner != adjudicator.NoSide {
-			col = sideColour(b.winner)
+		if b.Over && b.Winner != adjudicator.NoSide {
+			col = sideColour(b.Winner)
 		}
 		d.swords(x, y, col)
 	}
@@ -618,97 +491,56 @@ func (d *viewDrawer) elimMark(x, y float64, n int) {
 	}
 }
 
-// arrivalTags marks the areas where own blocks may arrive next hour with their
-// number (5.6, 5.61, 9.1): "+3 next hour".
-func (d *viewDrawer) arrivalTags() {
-	n := map[shiloh1862.AreaID]int{}
-	var areas []shiloh1862.AreaID
-	for _, a := range d.v.Arrivals {
-		for _, o := range a.Options {
-			if o.Area == "" {
-				continue
-			}
-			if n[o.Area] == 0 {
-				areas = append(areas, o.Area)
-			}
-			n[o.Area] += len(a.Blocks)
-		}
-	}
-	col := sideColour(d.v.Viewer)
-	for _, a := range areas {
-		sh := d.g.Area(a)
-		ar := d.sc.Map.Area(a)
-		if sh == nil || ar == nil {
+// tags writes the picture's place tags below the places' names, in the viewer's
+// colour: the arrivals due.
+func (d *viewDrawer) tags() {
+	col := sideColour(d.p.Viewer)
+	for _, t := range d.p.Tags {
+		sh := d.g.Area(t.Place)
+		p := d.board.Place(t.Place)
+		if sh == nil || p == nil {
 			continue
 		}
-		x, y, _, lines := d.labelBox(ar, sh)
+		x, y, _, lines := d.labelBox(p, sh)
 		y += float64(len(lines))*14 + 2
-		s := fmt.Sprintf("+%d next hour", n[a])
-		w := textWidth(d.f.tiny, s) + 10
+		w := textWidth(d.f.tiny, t.Text) + 10
 		d.dc.DrawRoundedRectangle(x-w/2, y-2, w, 14, 4)
 		d.fill(colHalo)
 		d.dc.DrawRoundedRectangle(x-w/2, y-2, w, 14, 4)
 		d.stroke(col, 1.2)
-		d.text(d.f.tiny, s, x, y+5, col, 0.5, 0.5)
+		d.text(d.f.tiny, t.Text, x, y+5, col, 0.5, 0.5)
 	}
 }
 
-// title fills the band above the map: game, hour, whose map, Player 1 of the hour,
-// victory points.
+// title fills the band above the map: the game and the turn, the picture's notes
+// below, the score at the right.
 func (d *viewDrawer) title() {
-	v := d.v
+	t := d.p.Title
 	fillRect(d.img, image.Rect(0, 0, imgWidth, bandTop), colBand)
 	game := d.opts.GameTitle
 	if game == "" {
-		game = d.sc.Title
+		game = d.sc.Title()
 	}
-	who := "Game master's map · every block shown"
-	if v.Viewer != adjudicator.NoSide {
-		who = v.Viewer.String() + " map · " + modeName(v.Mode)
-	}
-	hour := " — " + v.Hour.String()
-	for game != "" && textWidth(d.f.title, game+hour) > imgWidth-420 {
+	turn := " — " + t.Turn
+	for game != "" && textWidth(d.f.title, game+turn) > imgWidth-420 {
 		r := []rune(strings.TrimSuffix(game, "…"))
 		game = string(r[:len(r)-1]) + "…"
 	}
-	d.text(d.f.title, game+hour, 16, 8, colBandText, 0, 0)
-	sub := who
-	if d.rv != nil {
-		in := d.rv.Initiative
-		sub += fmt.Sprintf(" · %s: Player 1 was %s", d.rv.Hour, in.Player1)
-		if in.Rolls != [2]int{} {
-			sub += fmt.Sprintf(" (initiative USA %d, CSA %d)", in.Rolls[adjudicator.USA.Index()], in.Rolls[adjudicator.CSA.Index()])
-		}
-	}
-	if v.Over {
-		if v.Winner != adjudicator.NoSide {
-			sub += " · game over, " + v.Winner.String() + " wins"
-		} else {
-			sub += " · game over"
-		}
-	}
-	d.text(d.f.label, sub, 16, 36, colBandText, 0, 0)
-	// victory points, right-aligned
+	d.text(d.f.title, game+turn, 16, 8, colBandText, 0, 0)
+	d.text(d.f.label, strings.Join(t.Notes, " · "), 16, 36, colBandText, 0, 0)
+	// the score, right-aligned: the last tally at the right edge
 	x := float64(imgWidth - 16)
-	csa := fmt.Sprintf("CSA %d", v.Points[adjudicator.CSA.Index()])
-	usa := fmt.Sprintf("USA %d", v.Points[adjudicator.USA.Index()])
-	d.chip(x, csa, colCSADark, 1)
-	x -= textWidth(d.f.big, csa) + 28
-	d.chip(x, usa, colUSA, 1)
-	x -= textWidth(d.f.big, usa) + 24
-	d.text(d.f.label, "Victory points", x, bandTop/2, colBandText, 1, 0.5)
-}
-
-func modeName(m shiloh1862.Visibility) string {
-	switch m {
-	case shiloh1862.VisBlocks:
-		return "enemy blocks shown blank"
-	case shiloh1862.VisDoubleBlind:
-		return "double-blind: enemy seen only near own blocks"
-	case shiloh1862.VisOpen:
-		return "open game"
+	for i := len(t.Score) - 1; i >= 0; i-- {
+		s := t.Score[i]
+		d.chip(x, s.Text, sideColour(s.Side), 1)
+		x -= textWidth(d.f.big, s.Text) + 28
+		if i == 0 {
+			x += 4 // the label stands a little closer
+		}
 	}
-	return string(m)
+	if t.ScoreLabel != "" {
+		d.text(d.f.label, t.ScoreLabel, x, bandTop/2, colBandText, 1, 0.5)
+	}
 }
 
 func (d *viewDrawer) chip(right float64, s string, col color.RGBA, ax float64) {
@@ -720,9 +552,9 @@ func (d *viewDrawer) chip(right float64, s string, col color.RGBA, ax float64) {
 	d.text(d.f.big, s, right-w*ax+w/2, bandTop/2+1, colWhite, 0.5, 0.5)
 }
 
-// panel writes the view's lists and symbols beside the terrain legend.
+// panel writes the picture's panel lines and the key to its symbols beside the
+// terrain legend.
 func (d *viewDrawer) panel() {
-	v := d.v
 	y0 := float64(bandTop + d.g.Height)
 	x := float64(viewPanelX)
 	fillRect(d.img, image.Rect(viewPanelX-10, int(y0)+1, imgWidth, d.img.Bounds().Dy()), colPanel)
@@ -730,69 +562,59 @@ func (d *viewDrawer) panel() {
 	d.dc.LineTo(viewPanelX-10.5, float64(d.img.Bounds().Dy()-6))
 	d.stroke(colEdge, 1)
 	y := y0 + 8
-	line := func(head, body string) {
-		d.text(d.f.name, head, x, y, colInk, 0, 0)
-		hx := x + textWidth(d.f.name, head) + 6
+	for _, l := range d.p.Panel {
+		d.text(d.f.name, l.Heading, x, y, colInk, 0, 0)
+		hx := x + textWidth(d.f.name, l.Heading) + 6
 		width := float64(imgWidth-16) - hx
-		for _, l := range wrap(d.f.label, body, width) {
-			d.text(d.f.label, l, hx, y+1, colInk, 0, 0)
+		for _, s := range wrap(d.f.label, l.Text, width) {
+			d.text(d.f.label, s, hx, y+1, colInk, 0, 0)
 			y += 16
 		}
 		y += 3
 	}
-	line("Camps not yet captured (7.2):", d.uncaptured())
-	line("Arrivals next hour:", d.arrivals())
-	if d.rv != nil {
-		line("Eliminated this hour:", d.eliminated())
-	}
-	// symbols of the view
+	// the key to the symbols
+	k := &d.p.Key
 	y = math.Max(y, y0+112)
 	sx := x
 	sym := func(draw func(x, y float64), w float64, text string) {
+		if text == "" {
+			return
+		}
 		draw(sx, y)
 		d.text(d.f.small, text, sx+w+4, y+blockSize/2, colInk, 0, 0.5)
 		sx += w + 8 + textWidth(d.f.small, text) + 14
 	}
-	own := v.Viewer
-	if own == adjudicator.NoSide {
-		own = adjudicator.USA
-	}
+	own := k.Unit.Side
+	sym(func(x, y float64) { d.unit(&k.Unit, x, y) }, blockSize, k.UnitText)
 	sym(func(x, y float64) {
-		d.ownBlock(&shiloh1862.OwnBlock{Name: "Name", Side: own, Type: shiloh1862.Infantry, Strength: 4, Firepower: shiloh1862.Firepower{Letter: 'C', Value: 3}}, x, y)
-	}, blockSize, "name, strength, fire (HQ: R range)")
-	if v.Viewer != adjudicator.NoSide {
-		sym(func(x, y float64) {
-			d.dc.DrawRoundedRectangle(x, y, blockSize, blockSize, 4)
-			d.fill(sideColour(own.Enemy()))
-		}, blockSize, "enemy")
-		sym(func(x, y float64) {
-			d.ghostBlock(&shiloh1862.Ghost{Name: "Name", Strength: 3, Firepower: shiloh1862.Firepower{Letter: 'B', Value: 2}, Hour: 3}, x, y)
-		}, blockSize, "last seen")
-	}
+		d.dc.DrawRoundedRectangle(x, y, blockSize, blockSize, 4)
+		d.fill(sideColour(own.Enemy()))
+	}, blockSize, k.EnemyText)
+	sym(func(x, y float64) { d.ghostBlock(&k.Ghost, x, y) }, blockSize, k.GhostText)
 	sym(func(x, y float64) {
 		d.swords(x+12, y+blockSize/2, colRed)
-	}, 24, "battle: winner's colour (red: not over)")
+	}, 24, k.Battle)
 	y += blockSize + 8
 	sx = x
 	sym(func(x, y float64) {
 		d.moveArrow([][2]float64{{x - 20, y + blockSize/2}, {x + 64, y + blockSize/2}}, sideColour(own), 1, false)
-	}, 40, "move")
+	}, 40, k.Move)
 	sym(func(x, y float64) {
 		d.moveArrow([][2]float64{{x - 20, y + blockSize/2}, {x + 64, y + blockSize/2}}, sideColour(own), 1, true)
-	}, 40, "retreat")
+	}, 40, k.Retreat)
 	sym(func(x, y float64) {
 		d.dc.DrawRectangle(x, y+6, 40, blockSize-12)
 		d.dc.SetDash(10, 6)
 		d.stroke(sideColour(own), 4)
 		d.dc.SetDash()
-	}, 40, "changed hands")
+	}, 40, k.Changed)
 	sym(func(x, y float64) {
 		d.dc.DrawRectangle(x, y+11, 12, 11)
 		d.fill(sideColour(own))
-	}, 12, "control")
+	}, 12, k.Control)
 	sym(func(x, y float64) {
 		d.elimMark(x+11, y+blockSize/2, 1)
-	}, 22, "eliminated")
+	}, 22, k.Eliminated)
 }
 
 func wrap(f font.Face, s string, width float64) []string {
@@ -814,76 +636,4 @@ func wrap(f font.Face, s string, width float64) []string {
 		lines = append(lines, cur)
 	}
 	return lines
-}
-
-func (d *viewDrawer) uncaptured() string {
-	done := map[shiloh1862.AreaID]bool{}
-	for _, a := range d.v.CampsCaptured {
-		done[a] = true
-	}
-	var names []string
-	for _, a := range d.sc.Map.Areas {
-		if a.Camp != nil && a.Camp.Side == adjudicator.USA && !done[a.ID] {
-			names = append(names, shortName(&a))
-		}
-	}
-	if len(names) == 0 {
-		return "none"
-	}
-	return strings.Join(names, ", ")
-}
-
-func (d *viewDrawer) arrivals() string {
-	var parts []string
-	for _, a := range d.v.Arrivals {
-		var where []string
-		for _, o := range a.Options {
-			switch {
-			case o.Landing:
-				where = append(where, "a landing")
-			case o.Area != "":
-				n := string(o.Area)
-				if ar := d.sc.Map.Area(o.Area); ar != nil {
-					n = shortName(ar)
-				}
-				if o.Choice != "" && !strings.Contains(n, o.Choice) {
-					n += " (" + o.Choice + ")"
-				}
-				where = append(where, n)
-			}
-		}
-		var names []string
-		for _, b := range a.Blocks {
-			if n := d.names[b]; n != "" {
-				names = append(names, n)
-			} else {
-				names = append(names, string(b))
-			}
-		}
-		parts = append(parts, fmt.Sprintf("%s at %s", strings.Join(names, ", "), strings.Join(where, " or ")))
-	}
-	if len(parts) == 0 {
-		return "none"
-	}
-	return strings.Join(parts, "; ")
-}
-
-func (d *viewDrawer) eliminated() string {
-	var names []string
-	for _, e := range d.rv.Events {
-		if e.Kind != shiloh1862.EvEliminated {
-			continue
-		}
-		n := d.names[e.Block]
-		if n == "" {
-			n = "a " + e.Side.String() + " block"
-		} else if e.Side != adjudicator.NoSide {
-			n += " (" + e.Side.String() + ")"
-		}
-		names = append(names, n)
-	}
-	if len(names) == 0 {
-		return "none"
-	}
-	return strings.Join(names, ", ")
 }

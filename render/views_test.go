@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -207,4 +208,39 @@ func fullView(t testing.TB, sc *shiloh1862.Scenario) *shiloh1862.View {
 		}
 	}
 	return v
+}
+
+// A hidden piece is a blank whatever the picture carries: a system that wrongly
+// filled in a hidden enemy's name, strength and rating gives the same bytes as one
+// that did not.
+func TestHiddenUnitsDrawBlank(t *testing.T) {
+	sc, _ := testScenario(t)
+	c := contract(t, sc)
+	v := testView(t, sc, adjudicator.USA, shiloh1862.VisBlocks)
+	p, err := pictureOf(c, v, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	leaky := *p
+	leaky.Units = append([]adjudicator.UnitView(nil), p.Units...)
+	n := 0
+	for i := range leaky.Units {
+		if u := &leaky.Units[i]; u.Hidden {
+			u.Name, u.Strength, u.Rating, u.Kind, u.HQ, u.Corner = "Cleburne", 4, "C3", "infantry", true, "R2"
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no hidden pieces in the test picture")
+	}
+	var a, b bytes.Buffer
+	if err := drawPicture(&a, c, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := drawPicture(&b, c, &leaky, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("a hidden piece's name or strength reached the map")
+	}
 }

@@ -3,6 +3,7 @@ package shiloh1862
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
@@ -33,7 +34,7 @@ func (system) Scenario(id string) (adjudicator.Scenario, error) {
 // Contract is a loaded scenario seen through the contract: a built-in one, or one
 // read from a club's own file (pbem's --scenario-file).
 func Contract(sc *Scenario) (adjudicator.Scenario, error) {
-	b, err := sc.Map.board()
+	b, err := sc.Map.board(sc.OB)
 	if err != nil {
 		return nil, err
 	}
@@ -197,11 +198,28 @@ func OptionsOf(o adjudicator.Options) (Options, error) {
 }
 
 // board is the map as every package may know it: areas with their names and
-// aliases, and borders with their terrain (3.35, 3.36) as features.
-func (m *Map) board() (*adjudicator.Board, error) {
+// aliases, and borders with their terrain (3.35, 3.36) as features; and what the
+// printed map shows of them: short names, camps (3.5), landings (9.1), entry roads
+// (5.6), the river, the top of each slope and the roads' names (3.4).
+func (m *Map) board(ob *OrderOfBattle) (*adjudicator.Board, error) {
 	places := make([]adjudicator.Place, 0, len(m.Areas))
-	for _, a := range m.Areas {
-		places = append(places, adjudicator.Place{ID: adjudicator.PlaceID(a.ID), Name: a.Name, Aliases: slices.Clone(a.Aliases), Terrain: string(a.Terrain)})
+	for i := range m.Areas {
+		a := &m.Areas[i]
+		p := adjudicator.Place{ID: adjudicator.PlaceID(a.ID), Name: a.Name, Aliases: slices.Clone(a.Aliases), Terrain: string(a.Terrain), Water: a.River}
+		// Entry areas carry their road's description in parentheses: "Road E
+		// (River Road, …)" is printed "Road E".
+		if k := strings.Index(a.Name, " ("); k > 0 {
+			p.Label = a.Name[:k]
+		}
+		switch {
+		case a.Camp != nil:
+			p.Sign = &adjudicator.Sign{Kind: adjudicator.SignCamp, Side: a.Camp.Side, Caption: campCaption(ob, a.Camp)}
+		case a.Landing:
+			p.Sign = &adjudicator.Sign{Kind: adjudicator.SignLanding}
+		case a.Entry != "":
+			p.Sign = &adjudicator.Sign{Kind: adjudicator.SignEntry, Side: a.EntrySide, Text: a.Entry}
+		}
+		places = append(places, p)
 	}
 	edges := make([]adjudicator.Edge, 0, len(m.Borders))
 	for _, b := range m.Borders {
@@ -209,9 +227,37 @@ func (m *Map) board() (*adjudicator.Board, error) {
 		for _, t := range b.Terrain {
 			f = append(f, string(t))
 		}
-		edges = append(edges, adjudicator.Edge{A: adjudicator.PlaceID(b.A), B: adjudicator.PlaceID(b.B), Features: f})
+		edges = append(edges, adjudicator.Edge{A: adjudicator.PlaceID(b.A), B: adjudicator.PlaceID(b.B), Features: f, High: adjudicator.PlaceID(b.High)})
 	}
-	return adjudicator.NewBoard(m.ID, adjudicator.Areas, places, edges, nil)
+	bd, err := adjudicator.NewBoard(m.ID, adjudicator.Areas, places, edges, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range m.Roads {
+		rd := adjudicator.Road{ID: string(r.ID), Name: r.Name}
+		for _, a := range r.Path {
+			rd.Places = append(rd.Places, adjudicator.PlaceID(a))
+		}
+		bd.Roads = append(bd.Roads, rd)
+	}
+	return bd, nil
+}
+
+// campCaption names a camp after its formation: "Prentiss camp" for a USA
+// division's, "Hardee bivouac" for a CSA corps'.
+func campCaption(ob *OrderOfBattle, camp *Camp) string {
+	kind := "camp"
+	if camp.Side == CSA {
+		kind = "bivouac"
+	}
+	if ob != nil {
+		for _, fm := range ob.Formations {
+			if fm.ID == camp.Formation && fm.Name != "" {
+				return fm.Name + " " + kind
+			}
+		}
+	}
+	return camp.Side.String() + " " + kind
 }
 
 // What the operator's tools ask beyond play (adjudicator/files.go).

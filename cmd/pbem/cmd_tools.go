@@ -14,7 +14,6 @@ import (
 	"unicode"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/internal/builtin"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/orders"
@@ -202,12 +201,7 @@ func runRenderBase(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	eng, err := shiloh1862.Engine(sc)
-	if err != nil {
-		f.Close()
-		return err
-	}
-	if err := render.WriteBasePNG(f, eng); err != nil {
+	if err := render.WriteBasePNG(f, sc); err != nil {
 		f.Close()
 		return err
 	}

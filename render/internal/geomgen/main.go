@@ -1,7 +1,7 @@
-// Command geomgen drafts a scenario's drawing geometry from area centre points: a
+// Command geomgen drafts an area board's drawing geometry from area centre points: a
 // Voronoi partition of the centres clipped to the battlefield, with wavy shared
 // edges, a river band along the east edge, roads through the border crossings and
-// streams along the stream borders. Its output, render/assets/<scenario>/geometry.toml,
+// streams along the stream borders. Its output, render/assets/<board>/geometry.toml,
 // is the source of truth afterwards: edit that file by hand, and run this tool only to
 // start a new map.
 //
@@ -24,7 +24,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/render"
 )
 
@@ -64,13 +64,13 @@ func toCanvas(x, y float64) vec { return vec{30 + x*1.52, 12 + y*1.45} }
 func main() {
 	in := flag.String("draft", "", "draft map TOML with area centres")
 	out := flag.String("out", "", "geometry TOML to write")
-	scen := flag.String("scenario", "shiloh1862", "scenario id")
+	board := flag.String("board", "shiloh1862", "board id (the map id the geometry is keyed by)")
 	flag.Parse()
 	var d draft
 	if _, err := toml.DecodeFile(*in, &d); err != nil {
 		log.Fatal(err)
 	}
-	g, missing, extra, err := build(&d, *scen)
+	g, missing, extra, err := build(&d, *board)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func main() {
 
 // build drafts the geometry and lists the borders whose areas do not touch and the
 // touching areas without a border.
-func build(d *draft, scen string) (g *render.Geometry, missing, extra []string, err error) {
+func build(d *draft, board string) (g *render.Geometry, missing, extra []string, err error) {
 	pos := map[string]vec{}
 	var ids []string
 	for _, a := range d.Area {
@@ -123,7 +123,7 @@ func build(d *draft, scen string) (g *render.Geometry, missing, extra []string, 
 		strip = append(strip, bankPts[i])
 	}
 	cellsOf[river] = append(cellsOf[river], strip)
-	g = &render.Geometry{Scenario: scen, Width: width, Height: height}
+	g = &render.Geometry{Board: board, Width: width, Height: height}
 	for _, id := range ids {
 		loop, err := union(cellsOf[id])
 		if err != nil {
@@ -145,7 +145,7 @@ func build(d *draft, scen string) (g *render.Geometry, missing, extra []string, 
 		}
 		pole := poleOf(outline, c)
 		sh := render.AreaShape{
-			ID:      shiloh1862.AreaID(id),
+			ID:      adjudicator.PlaceID(id),
 			Label:   render.Point{pole[0], pole[1] - 38},
 			Blocks:  render.Point{pole[0], pole[1] + 14},
 			Outline: outline,
@@ -185,7 +185,7 @@ func build(d *draft, scen string) (g *render.Geometry, missing, extra []string, 
 			byName[name] = f
 			feats = append(feats, f)
 		}
-		for _, l := range pg.Edge(shiloh1862.AreaID(b.A), shiloh1862.AreaID(b.B)) {
+		for _, l := range pg.Edge(adjudicator.PlaceID(b.A), adjudicator.PlaceID(b.B)) {
 			for i := 1; i < len(l); i++ {
 				f.segs = append(f.segs, [2]render.Point{l[i-1], l[i]})
 			}
@@ -204,7 +204,7 @@ func build(d *draft, scen string) (g *render.Geometry, missing, extra []string, 
 	for _, r := range d.Road {
 		var pts []vec
 		for i, a := range r.Path {
-			sh := pg.Area(shiloh1862.AreaID(a))
+			sh := pg.Area(adjudicator.PlaceID(a))
 			if i == 0 || i == len(r.Path)-1 {
 				p := vec{float64(sh.Blocks[0]), float64(sh.Blocks[1]) - 14}
 				if strings.HasPrefix(a, "road_") {
@@ -454,7 +454,7 @@ func adjacency(g *render.Geometry, d *draft) (missing, extra []string) {
 		want[[2]string{a, c}] = true
 	}
 	for k := range want {
-		if g.Edge(shiloh1862.AreaID(k[0]), shiloh1862.AreaID(k[1])) == nil {
+		if g.Edge(adjudicator.PlaceID(k[0]), adjudicator.PlaceID(k[1])) == nil {
 			missing = append(missing, k[0]+"|"+k[1])
 		}
 	}
@@ -464,7 +464,7 @@ func adjacency(g *render.Geometry, d *draft) (missing, extra []string) {
 			if b < a {
 				a, b = b, a
 			}
-			if g.Edge(shiloh1862.AreaID(a), shiloh1862.AreaID(b)) != nil && !want[[2]string{a, b}] {
+			if g.Edge(adjudicator.PlaceID(a), adjudicator.PlaceID(b)) != nil && !want[[2]string{a, b}] {
 				extra = append(extra, a+"|"+b)
 			}
 		}
@@ -594,7 +594,7 @@ func edgePoint(p vec) vec {
 // crossing is where a road crosses from area a to area b: the middle of their
 // shared border, or nothing when they do not touch.
 func crossing(g *render.Geometry, a, b string) []vec {
-	e := g.Edge(shiloh1862.AreaID(a), shiloh1862.AreaID(b))
+	e := g.Edge(adjudicator.PlaceID(a), adjudicator.PlaceID(b))
 	if e == nil {
 		return nil
 	}

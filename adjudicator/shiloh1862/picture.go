@@ -1,0 +1,402 @@
+package shiloh1862
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
+
+// This file cuts the map's picture (adjudicator.Picture) from a View and a
+// ReportView, never from a State: the picture holds no more than the viewer knows
+// (DESIGN §3). Its texts are the map's wording in this game's terms (rule numbers,
+// hours, blocks); they stay here until the map is worded from codes like the
+// reports (docs/ARCHITECTURE.md §5).
+
+var _ adjudicator.Pictured = contractScenario{}
+
+// Legend is the key to the terrain of 3.34 and 3.35, with what each terrain does.
+func (c contractScenario) Legend() adjudicator.Legend {
+	border := func(label string, f ...BorderTerrain) adjudicator.LegendItem {
+		it := adjudicator.LegendItem{Label: label}
+		for _, t := range f {
+			it.Features = append(it.Features, string(t))
+		}
+		return it
+	}
+	return adjudicator.Legend{
+		Heading: "Terrain (3.34, 3.35): blocks per area, and blocks per border per phase move/battle",
+		Items: []adjudicator.LegendItem{
+			{Label: "Clear area: stack 6; border 6/3", Terrain: string(Clear)},
+			{Label: "Woods area: stack 4; border 4/2", Terrain: string(Woods)},
+			{Label: "Tennessee River: gunboats only", Terrain: string(River)},
+			{Label: "Road (5.31)", Road: true},
+			{Label: "Camp (3.5), Landing (9.1)", Signs: []adjudicator.Sign{{Kind: adjudicator.SignCamp, Side: USA}, {Kind: adjudicator.SignLanding}}},
+			border("Stream 2/1", BorderStream),
+			border("Stream ford or bridge 4/2", BorderStream, BorderFord, BorderBridge),
+			border("Creek: impassable", BorderCreek),
+			border("Creek ford or bridge 2/1", BorderCreek, BorderCreekFord, BorderCreekBridge),
+			{Label: "Entry road (5.6)", Signs: []adjudicator.Sign{{Kind: adjudicator.SignEntry, Side: CSA, Text: "A"}}},
+			border("Slope, top dark: up 2/1, down 4/2", BorderSlope),
+			border("Ravine 2/1, attacker -1 round 1", BorderRavine),
+			border("Marsh 1/0: no attacks", BorderMarsh),
+			border("River bank: gunboat fire (4.25)", BorderRiver),
+		},
+	}
+}
+
+// Picture is one side's map of the hour v opens, with the hour rv reports.
+func (c contractScenario) Picture(v adjudicator.View, rv adjudicator.ReportView) (*adjudicator.Picture, error) {
+	view, err := AsView(v)
+	if err != nil {
+		return nil, err
+	}
+	r, err := AsReportView(rv)
+	if err != nil {
+		return nil, err
+	}
+	p := &picture{board: c.board, v: view, rv: r, out: &adjudicator.Picture{Viewer: view.Viewer}}
+	p.names()
+	p.units()
+	p.marks()
+	if r != nil {
+		p.moves()
+		p.battles()
+	}
+	p.arrivals()
+	p.title()
+	p.panel()
+	p.key()
+	return p.out, nil
+}
+
+type picture struct {
+	board *adjudicator.Board
+	v     *View
+	rv    *ReportView
+	out   *adjudicator.Picture
+	// blocks the viewer knows by name, for the panel's lists
+	name map[BlockID]string
+}
+
+func (p *picture) names() {
+	p.name = map[BlockID]string{}
+	for _, b := range p.v.Own {
+		p.name[b.ID] = b.Name
+	}
+	for _, b := range p.v.EnemyEliminated {
+		p.name[b.Block] = b.Name
+	}
+	for _, gh := range p.v.Ghosts {
+		p.name[gh.Block] = gh.Name
+	}
+}
+
+// corner is the text a block prints instead of its unit symbol: an HQ's command
+// range, GB for a gunboat.
+func corner(t BlockType, commandRange int) string {
+	switch {
+	case commandRange > 0:
+		return fmt.Sprintf("R%d", commandRange)
+	case t == Gunboat:
+		return "GB"
+	}
+	return ""
+}
+
+// units lists own blocks on the map, then enemy blocks, then ghosts. Enemy
+// identities go into the picture only in open games and for the GM, whatever an
+// EnemyBlock carries.
+func (p *picture) units() {
+	v := p.v
+	for _, b := range v.Own {
+		if b.Where != OnMap || b.Area == "" {
+			continue
+		}
+		p.out.Units = append(p.out.Units, adjudicator.UnitView{Side: b.Side, Place: adjudicator.PlaceID(b.Area),
+			Kind: string(b.Type), HQ: b.Type == HQ, Name: b.Name, Strength: b.Strength,
+			Rating: b.Firepower.String(), Corner: corner(b.Type, b.CommandRange)})
+	}
+	enemy := v.Viewer.Enemy()
+	open := v.Mode == VisOpen || v.Viewer == NoSide
+	for _, b := range v.Enemy {
+		u := adjudicator.UnitView{Side: enemy, Place: adjudicator.PlaceID(b.Area), Hidden: !open}
+		if open {
+			u.Kind, u.HQ, u.Name, u.Strength = string(b.Type), b.Type == HQ, b.Name, b.Strength
+			u.Rating, u.Corner = b.Firepower.String(), corner(b.Type, 0)
+		}
+		p.out.Units = append(p.out.Units, u)
+	}
+	for _, gh := range v.Ghosts {
+		p.out.Units = append(p.out.Units, adjudicator.UnitView{Side: enemy, Place: adjudicator.PlaceID(gh.Area),
+			Ghost: true, Seen: clockName(gh.Hour), Name: gh.Name, Strength: gh.Strength, Rating: gh.Firepower.String()})
+	}
+	for _, c := range v.Control {
+		p.out.Control = append(p.out.Control, adjudicator.PlaceControl{Place: adjudicator.PlaceID(c.Area), Side: c.Side, Contested: c.Contested})
+	}
+}
+
+// clockName is "10AM", "D2 7AM" for the second day, "Night": an hour as a
+// block's face has room for it.
+func clockName(h Hour) string {
+	s := strings.TrimPrefix(h.String(), "Day 1 ")
+	return strings.Replace(s, "Day 2 ", "D2 ", 1)
+}
+
+// marks are the camps captured (7.2), then the hour's changes of hands (5.1)
+// and captures in the order they happened.
+func (p *picture) marks() {
+	for _, a := range p.v.CampsCaptured {
+		p.out.Marks = append(p.out.Marks, adjudicator.Mark{Place: adjudicator.PlaceID(a), Kind: adjudicator.MarkTaken})
+	}
+	if p.rv == nil {
+		return
+	}
+	for _, e := range p.rv.Events {
+		switch e.Kind {
+		case EvControlChanged:
+			p.out.Marks = append(p.out.Marks, adjudicator.Mark{Place: adjudicator.PlaceID(e.Area), Kind: adjudicator.MarkChanged, Side: e.Side})
+		case EvCampCaptured:
+			p.out.Marks = append(p.out.Marks, adjudicator.Mark{Place: adjudicator.PlaceID(e.Area), Kind: adjudicator.MarkCaptured, Side: e.Side})
+		}
+	}
+}
+
+// moves are the hour's moves and retreats the viewer saw (5.3, 6.7), one arrow
+// per path with the number of blocks that took it. Arrows carry no names.
+func (p *picture) moves() {
+	type key struct {
+		side     Side
+		from, to AreaID
+		via      string
+		retreat  bool
+	}
+	at := map[key]int{}
+	for _, e := range p.rv.Events {
+		if (e.Kind != EvMove && e.Kind != EvRetreat) || e.From == "" || e.To == "" {
+			continue
+		}
+		var via []string
+		for _, a := range e.Via {
+			via = append(via, string(a))
+		}
+		k := key{e.Side, e.From, e.To, strings.Join(via, ","), e.Kind == EvRetreat}
+		i, ok := at[k]
+		if !ok {
+			path := []adjudicator.PlaceID{adjudicator.PlaceID(e.From)}
+			for _, a := range e.Via {
+				if a != e.From && a != e.To {
+					path = append(path, adjudicator.PlaceID(a))
+				}
+			}
+			i = len(p.out.Arrows)
+			at[k] = i
+			p.out.Arrows = append(p.out.Arrows, adjudicator.Arrow{Side: e.Side, Path: append(path, adjudicator.PlaceID(e.To)), Retreat: k.retreat})
+		}
+		p.out.Arrows[i].Count += max(1, len(e.Blocks))
+	}
+}
+
+// battles are the hour's battles with their winners (6.0), and the blocks
+// eliminated (6.9), by area in the order they happened.
+func (p *picture) battles() {
+	battle := map[AreaID]int{}
+	lost := map[AreaID]int{}
+	for _, e := range p.rv.Events {
+		if e.Area == "" {
+			continue
+		}
+		place := adjudicator.PlaceID(e.Area)
+		switch e.Kind {
+		case EvBattle, EvBattleEnd:
+			i, ok := battle[e.Area]
+			if !ok {
+				i = len(p.out.Battles)
+				battle[e.Area] = i
+				p.out.Battles = append(p.out.Battles, adjudicator.BattleMark{Place: place})
+			}
+			if e.Kind == EvBattleEnd {
+				p.out.Battles[i].Over, p.out.Battles[i].Winner = true, e.Winner
+			}
+		case EvEliminated:
+			i, ok := lost[e.Area]
+			if !ok {
+				i = len(p.out.Losses)
+				lost[e.Area] = i
+				p.out.Losses = append(p.out.Losses, adjudicator.PlaceCount{Place: place})
+			}
+			p.out.Losses[i].Count++
+		}
+	}
+}
+
+// arrivals tag the areas where own blocks may arrive next hour with their
+// number (5.6, 5.61, 9.1).
+func (p *picture) arrivals() {
+	n := map[AreaID]int{}
+	var areas []AreaID
+	for _, a := range p.v.Arrivals {
+		for _, o := range a.Options {
+			if o.Area == "" {
+				continue
+			}
+			if n[o.Area] == 0 {
+				areas = append(areas, o.Area)
+			}
+			n[o.Area] += len(a.Blocks)
+		}
+	}
+	for _, a := range areas {
+		p.out.Tags = append(p.out.Tags, adjudicator.PlaceTag{Place: adjudicator.PlaceID(a), Text: fmt.Sprintf("+%d next hour", n[a])})
+	}
+}
+
+// title is the hour, whose map it is, Player 1 of the reported hour (2.1), the
+// end of the game and the victory points (8.0).
+func (p *picture) title() {
+	v := p.v
+	t := adjudicator.PictureTitle{Turn: v.Hour.String(), Notes: []string{"Game master's map", "every block shown"}}
+	if v.Viewer != NoSide {
+		t.Notes = []string{v.Viewer.String() + " map", modeName(v.Mode)}
+	}
+	if p.rv != nil {
+		in := p.rv.Initiative
+		s := fmt.Sprintf("%s: Player 1 was %s", p.rv.Hour, in.Player1)
+		if in.Rolls != [2]int{} {
+			s += fmt.Sprintf(" (initiative USA %d, CSA %d)", in.Rolls[USA.Index()], in.Rolls[CSA.Index()])
+		}
+		t.Notes = append(t.Notes, s)
+	}
+	if v.Over {
+		s := "game over"
+		if v.Winner != NoSide {
+			s += ", " + v.Winner.String() + " wins"
+		}
+		t.Notes = append(t.Notes, s)
+	}
+	for _, s := range Sides {
+		t.Score = append(t.Score, adjudicator.Tally{Side: s, Text: fmt.Sprintf("%s %d", s, v.Points[s.Index()])})
+	}
+	t.ScoreLabel = "Victory points"
+	p.out.Title = t
+}
+
+func modeName(m Visibility) string {
+	switch m {
+	case VisBlocks:
+		return "enemy blocks shown blank"
+	case VisDoubleBlind:
+		return "double-blind: enemy seen only near own blocks"
+	case VisOpen:
+		return "open game"
+	}
+	return string(m)
+}
+
+// panel lists the camps still to capture (7.2), the arrivals due (5.6) and the
+// blocks eliminated in the reported hour (6.9).
+func (p *picture) panel() {
+	p.out.Panel = []adjudicator.PanelLine{
+		{Heading: "Camps not yet captured (7.2):", Text: p.uncaptured()},
+		{Heading: "Arrivals next hour:", Text: p.arrivalList()},
+	}
+	if p.rv != nil {
+		p.out.Panel = append(p.out.Panel, adjudicator.PanelLine{Heading: "Eliminated this hour:", Text: p.eliminated()})
+	}
+}
+
+// listOrNone joins a list, or says there is nothing in it.
+func listOrNone(items []string, sep string) string {
+	if len(items) == 0 {
+		return "none"
+	}
+	return strings.Join(items, sep)
+}
+
+// printed is an area's name as the map prints it.
+func (p *picture) printed(id AreaID) string {
+	if pl := p.board.Place(adjudicator.PlaceID(id)); pl != nil {
+		return pl.Printed()
+	}
+	return string(id)
+}
+
+func (p *picture) uncaptured() string {
+	done := map[AreaID]bool{}
+	for _, a := range p.v.CampsCaptured {
+		done[a] = true
+	}
+	var names []string
+	for _, pl := range p.board.Places {
+		if pl.Sign != nil && pl.Sign.Kind == adjudicator.SignCamp && pl.Sign.Side == USA && !done[AreaID(pl.ID)] {
+			names = append(names, pl.Printed())
+		}
+	}
+	return listOrNone(names, ", ")
+}
+
+func (p *picture) arrivalList() string {
+	var parts []string
+	for _, a := range p.v.Arrivals {
+		var where []string
+		for _, o := range a.Options {
+			switch {
+			case o.Landing:
+				where = append(where, "a landing")
+			case o.Area != "":
+				n := p.printed(o.Area)
+				if o.Choice != "" && !strings.Contains(n, o.Choice) {
+					n += " (" + o.Choice + ")"
+				}
+				where = append(where, n)
+			}
+		}
+		var names []string
+		for _, b := range a.Blocks {
+			if n := p.name[b]; n != "" {
+				names = append(names, n)
+			} else {
+				names = append(names, string(b))
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%s at %s", strings.Join(names, ", "), strings.Join(where, " or ")))
+	}
+	return listOrNone(parts, "; ")
+}
+
+func (p *picture) eliminated() string {
+	var names []string
+	for _, e := range p.rv.Events {
+		if e.Kind != EvEliminated {
+			continue
+		}
+		n := p.name[e.Block]
+		if n == "" {
+			n = "a " + e.Side.String() + " block"
+		} else if e.Side != NoSide {
+			n += " (" + e.Side.String() + ")"
+		}
+		names = append(names, n)
+	}
+	return listOrNone(names, ", ")
+}
+
+// key is the key to the view's symbols; the GM's has no enemy and no ghosts.
+func (p *picture) key() {
+	own := p.v.Viewer
+	if own == NoSide {
+		own = USA
+	}
+	k := adjudicator.PictureKey{
+		Unit:     adjudicator.UnitView{Side: own, Kind: string(Infantry), Name: "Name", Strength: 4, Rating: "C3"},
+		UnitText: "name, strength, fire (HQ: R range)",
+		Battle:   "battle: winner's colour (red: not over)",
+		Move:     "move", Retreat: "retreat", Changed: "changed hands", Control: "control", Eliminated: "eliminated",
+	}
+	if p.v.Viewer != NoSide {
+		k.EnemyText = "enemy"
+		k.Ghost = adjudicator.UnitView{Side: own.Enemy(), Ghost: true, Name: "Name", Strength: 3, Rating: "B2", Seen: clockName(3)}
+		k.GhostText = "last seen"
+	}
+	p.out.Key = k
+}
