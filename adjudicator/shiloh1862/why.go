@@ -31,8 +31,8 @@ func sideArg(key string, s Side) adjudicator.Arg     { return adjudicator.SideAr
 func intArg(key string, v int) adjudicator.Arg       { return adjudicator.IntArg(key, v) }
 func textArg(key, s string) adjudicator.Arg          { return adjudicator.TextArg(key, s) }
 
-// quotedArg is an id a player wrote that names nothing the scenario knows, quoted
-// as the English quotes it (%q).
+// quotedArg is an id as the order wrote it (an unknown one, or another side's),
+// quoted as the English quotes it (%q).
 func quotedArg(key, s string) adjudicator.Arg { return adjudicator.TextArg(key, strconv.Quote(s)) }
 
 // blockArg names a block as blockName does: by id when the order of battle has
