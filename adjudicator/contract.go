@@ -89,6 +89,9 @@ type Check struct {
 	Rule       string
 	Text       string
 	Suggestion string
+	// Why is Text as a phrase where the system has one (a result's reason
+	// passed through); Text goes in step 17.
+	Why Phrase
 }
 
 // Rand is the randomness a bot draws from; *rand.Rand of math/rand/v2 meets it.

@@ -24,17 +24,21 @@ const (
 	ArgDice   ArgKind = "dice"   // die faces, printed [6 3 1]
 	ArgWord   ArgKind = "word"   // a code the wording file words: "withdraw-if-weaker"
 	ArgText   ArgKind = "text"   // text as given: what a player wrote
+	// ArgPhrases are phrases within a phrase, each worded by its own entry: the
+	// reasons a reason is made of ("A went; B did not: <why>").
+	ArgPhrases ArgKind = "phrases"
 )
 
 // Arg is one named argument of a phrase. Which field holds the value follows
 // Kind: Int for ints and sides (Side as a number), Strs for ids, words and text,
-// Ints for dice.
+// Ints for dice, Phrases for phrases.
 type Arg struct {
-	Key  string   `json:"key"`
-	Kind ArgKind  `json:"kind"`
-	Int  int      `json:"int,omitempty"`
-	Strs []string `json:"strs,omitempty"`
-	Ints []int    `json:"ints,omitempty"`
+	Key     string   `json:"key"`
+	Kind    ArgKind  `json:"kind"`
+	Int     int      `json:"int,omitempty"`
+	Strs    []string `json:"strs,omitempty"`
+	Ints    []int    `json:"ints,omitempty"`
+	Phrases []Phrase `json:"phrases,omitempty"`
 }
 
 // Say builds a phrase.
@@ -65,6 +69,9 @@ func DiceArg(key string, faces []int) Arg {
 }
 func WordArg(key, code string) Arg { return Arg{Key: key, Kind: ArgWord, Strs: []string{code}} }
 func TextArg(key, s string) Arg    { return Arg{Key: key, Kind: ArgText, Strs: []string{s}} }
+func PhrasesArg(key string, ps ...Phrase) Arg {
+	return Arg{Key: key, Kind: ArgPhrases, Phrases: ps}
+}
 
 // CodeSpec declares a code a system says, with its argument keys and the rule it
 // comes from, so that a test can hold the wording file to it.

@@ -181,7 +181,7 @@ func resultTag(n namer, r shiloh1862.Result) string {
 	code, what := "tag", ""
 	switch {
 	case r.Order.Kind == "activate" && r.Reason != "":
-		code, what = "tag.what", r.Reason
+		code, what = "tag.what", resultWhy(n, r)
 	case len(r.Blocks) > 0:
 		code, what = "tag.what", n.blocks(r.Blocks)
 	}
@@ -190,6 +190,18 @@ func resultTag(n namer, r shiloh1862.Result) string {
 	}
 	return shilohWords.Say(adjudicator.Say(code, adjudicator.TextArg("kind", r.Order.Kind),
 		adjudicator.IntArg("line", r.Order.Line), adjudicator.TextArg("what", what)), n)
+}
+
+// resultWhy words why an order went as it did from the result's phrase, naming
+// what the viewer's report view carries (a result is the viewer's own order, and
+// its phrase names only what its English named). A report view decoded from the
+// store has no phrase (format 1 keeps only the English, until step 17): its
+// English is printed as it is.
+func resultWhy(n namer, r shiloh1862.Result) string {
+	if r.Why.Code == "" {
+		return r.Reason
+	}
+	return shilohWords.Say(r.Why, n)
 }
 
 func resultLine(n namer, viewer adjudicator.Side, r shiloh1862.Result) Line {
@@ -204,7 +216,7 @@ func resultLine(n namer, viewer adjudicator.Side, r shiloh1862.Result) Line {
 	}
 	args := []adjudicator.Arg{adjudicator.SideArg("side", r.Side), adjudicator.IntArg("line", r.Order.Line),
 		adjudicator.TextArg("kind", r.Order.Kind), adjudicator.WordArg("status", "status."+string(r.Status)),
-		adjudicator.TextArg("blocks", n.blocks(r.Blocks)), adjudicator.TextArg("why", r.Reason), adjudicator.TextArg("rule", r.Rule)}
+		adjudicator.TextArg("blocks", n.blocks(r.Blocks)), adjudicator.TextArg("why", resultWhy(n, r)), adjudicator.TextArg("rule", r.Rule)}
 	say := func(code string) string { return shilohWords.Say(adjudicator.Say(code, args...), n) }
 	s := say(code)
 	if len(r.Blocks) > 0 && (r.Order.Kind != "activate" || r.Reason == "") { // an activation's reason names its HQ and blocks

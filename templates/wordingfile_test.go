@@ -54,11 +54,52 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"place", "terrain", "stack"}, "form.area")
 	add([]string{"list"}, "form.to")
 	add([]string{"game", "viewer", "played", "next"}, "subject.first", "subject.hour", "subject.over")
+	// Why each order went as it did (shiloh1862 Result.Why), by their keys.
+	add([]string{"block"}, "why.not-your-block", "block")
+	add([]string{"area"}, "why.unknown-area")
+	add([]string{"unit", "where"}, "why.off-map")
+	add(nil, "why.no-planned-initiative", "why.arrival-night", "why.no-blocks", "why.no-destination", "why.path-too-long",
+		"why.off-map-straight", "why.road-ends-home", "why.road-frontline", "why.night-no-attack", "why.road-no-battle", "why.marsh",
+		"why.gunboat-river", "why.gunboat-attack", "why.gunboat-night", "why.player1-not-pinned", "why.no-battle",
+		"why.doctrines-covered", "why.regroup-none", "why.no-supply", "why.day2-armies")
+	add([]string{"side"}, "why.marker-held", "why.marker-kept", "why.player2-battles")
+	add([]string{"side", "to"}, "why.marker-passes", "why.marker-passes.taken")
+	add([]string{"unit"}, "why.not-an-hq", "why.activated-already", "why.hq-at-zero", "why.hq-in-battle", "why.no-army-command",
+		"why.stood-down", "why.no-hq", "why.arrival-waits", "why.no-landing", "why.arrival-siege", "why.moved-already",
+		"why.not-arrived", "why.siege", "why.leaving-battle", "why.gunboat-zero", "why.pin-not-needed", "why.regroup.unknown",
+		"why.regroup.done", "why.regroup.siege", "why.regroup.there", "why.regroup.border", "why.regroup.artillery",
+		"why.regroup.contested", "why.regroup.enemy", "why.stepped-already", "why.full-strength")
+	add([]string{"hq", "blocks", "strength"}, "why.commanded")
+	add([]string{"unit", "hq", "range"}, "why.out-of-range")
+	add([]string{"hq", "unit", "army"}, "why.other-army")
+	add([]string{"unit", "hq"}, "why.not-of-formation", "why.no-hq.activate", "why.no-reinforce-command")
+	add([]string{"unit", "own", "hq"}, "why.own-hq-present")
+	add([]string{"hq"}, "why.army-hq-full")
+	add([]string{"unit", "action", "why"}, "why.no-hq-can")
+	add([]string{"action", "why"}, "why.uncommanded")
+	add([]string{"unit", "roll"}, "why.straggled")
+	add([]string{"place"}, "why.not-a-landing", "why.landing-closed", "why.hold-not-enemy", "why.held-back", "why.arrival-contested",
+		"why.road-blocked", "why.enemy-reinforce", "why.enemy-move", "why.contested-own-attack", "why.contested-move",
+		"why.contested-p1", "why.not-entry-road", "why.gunboat-no-target", "why.no-battle-at", "why.listed-twice",
+		"why.fought-in-order", "why.no-longer-contested", "why.earlier-doctrine", "why.regrouped", "why.area-supplied")
+	add([]string{"arrival", "option"}, "why.not-your-arrival", "why.arrival-done", "why.arrival-not-due", "why.no-such-option", "why.arrival-option")
+	add([]string{"unit", "place"}, "why.entry-enemy", "why.pinned", "why.attacked-border", "why.regroup.not-victor", "why.regroup.not-adjacent")
+	add([]string{"limit"}, "why.arrival-limit")
+	add([]string{"went", "failed", "why"}, "why.partial")
+	add([]string{"unit", "at", "from"}, "why.elsewhere")
+	add([]string{"to", "from", "adjacent"}, "why.not-adjacent", "why.not-adjacent.brief")
+	add([]string{"from", "via", "or", "to"}, "why.impassable", "why.no-road-to", "why.artillery-road", "why.no-single-road", "why.road-ambiguous")
+	add([]string{"limit", "from", "to"}, "why.move-limit", "why.frontline-limit", "why.battle-limit")
+	add([]string{"place", "limit"}, "why.overstacked")
+	add([]string{"side", "place"}, "why.won-no-battle")
+	add([]string{"why"}, "why.regroup-failed")
+	add([]string{"unit", "limit"}, "why.regroup.limit", "why.regroup.stacking")
 	return specs
 }()
 
 func TestWordingFiles(t *testing.T) {
-	words := []string{"intent.attack", "intent.reinforce"}
+	words := []string{"intent.attack", "intent.reinforce", "action.move", "action.attack", "action.reinforce",
+		"where.pending", "where.eliminated", "where.fallen", "where.absent", "army.CSA", "army.US-TN", "army.US-OH"}
 	for _, st := range []shiloh1862.Status{shiloh1862.Executed, shiloh1862.Partial, shiloh1862.Dropped,
 		shiloh1862.Invalid, shiloh1862.Illegal, shiloh1862.Unused} {
 		words = append(words, "status."+string(st))

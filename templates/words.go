@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/templates/words"
 )
@@ -89,4 +90,11 @@ func (n namer) blocks(ids []shiloh1862.BlockID) string {
 		names[i] = n.block(id)
 	}
 	return strings.Join(names, ", ")
+}
+
+// WhyText words a reason given as a phrase (a result's or check's Why), naming
+// blocks and places as the reports do. pbem's tools and the engine's equivalence
+// test (shiloh1862 why_test.go) use it; reports word results in resultLine.
+func WhyText(sc *shiloh1862.Scenario, why adjudicator.Phrase) string {
+	return shilohWords.Say(why, namer{sc})
 }

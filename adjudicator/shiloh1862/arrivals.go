@@ -141,14 +141,15 @@ func (h *hour) landingFor(ar *Arrival) AreaID {
 			h.result(Result{Side: ar.Side, Order: ref, Status: Executed, Rule: "9.1"})
 			return l.Area
 		}
-		st, why := Dropped, h.areaName(l.Area)+" is not a landing"
+		st, why := Dropped, because(h.areaName(l.Area)+" is not a landing", "why.not-a-landing", placeArg("place", l.Area))
 		switch a := h.sc.Map.Area(l.Area); {
 		case a == nil:
-			st, why = Invalid, "unknown area "+strconv.Quote(string(l.Area))
+			st, why = Invalid, unknownArea(l.Area)
 		case a.Landing:
-			why = h.areaName(l.Area) + " is enemy or contested: the landing must be friendly or vacant"
+			why = because(h.areaName(l.Area)+" is enemy or contested: the landing must be friendly or vacant",
+				"why.landing-closed", placeArg("place", l.Area))
 		}
-		h.result(Result{Side: ar.Side, Order: ref, Status: st, Rule: "9.1", Reason: why})
+		h.result(Result{Side: ar.Side, Order: ref, Status: st, Rule: "9.1", Reason: why.text, Why: why.why})
 	}
 	if open(PittsburgLanding) {
 		return PittsburgLanding
@@ -167,7 +168,7 @@ func (h *hour) landingFor(ar *Arrival) AreaID {
 // entries with an empty From); the rest stay off the map.
 func (h *hour) deployArrivals(t *turn) {
 	h.mv.ordersUsed = map[string]bool{}
-	h.mv.held = map[BlockID]string{}
+	h.mv.held = map[BlockID]reason{}
 	h.mv.arrivedNow = map[BlockID]string{}
 	h.recordArrivalChoices(t)
 	o := h.orders(t.side)
@@ -185,7 +186,7 @@ func (h *hour) deployArrivals(t *turn) {
 		if opt == nil {
 			if waiting {
 				for _, id := range pending {
-					h.mv.held[id] = h.spec(id).Name + " is waiting for its group's later entry (5.61)"
+					h.mv.held[id] = because(h.spec(id).Name+" is waiting for its group's later entry (5.61)", "why.arrival-waits", unitArg("unit", id))
 				}
 				h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: pending, Rule: "5.61",
 					Text: fmt.Sprintf("arrival %s waits for its later entry", ar.ID)})
@@ -199,7 +200,7 @@ func (h *hour) deployArrivals(t *turn) {
 			area = h.landingFor(ar)
 			if area == "" {
 				for _, id := range pending {
-					h.mv.held[id] = h.spec(id).Name + " is held off the map: no landing is friendly or vacant"
+					h.mv.held[id] = because(h.spec(id).Name+" is held off the map: no landing is friendly or vacant", "why.no-landing", unitArg("unit", id))
 				}
 				h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: pending, Rule: "9.1",
 					Text: fmt.Sprintf("arrival %s is held: no landing is friendly or vacant", ar.ID)})
@@ -222,7 +223,8 @@ func (h *hour) deployArrivals(t *turn) {
 			}
 			if hold >= 0 {
 				h.result(Result{Side: t.side, Order: OrderRef{Kind: "arrival-hold", Index: hold}, Status: Illegal, Rule: "5.6",
-					Reason: fmt.Sprintf("arrivals may be delayed only while their entry area is enemy; %s is not, so the group arrives", h.areaName(area))})
+					Reason: fmt.Sprintf("arrivals may be delayed only while their entry area is enemy; %s is not, so the group arrives", h.areaName(area)),
+					Why:    say("why.hold-not-enemy", placeArg("place", area))})
 			}
 			h.placeArrivals(ar, pending, area)
 			h.event(Event{Kind: EvArrival, Side: t.side, Blocks: pending, Area: area, Rule: rule,
@@ -232,7 +234,8 @@ func (h *hour) deployArrivals(t *turn) {
 		}
 		if hold >= 0 {
 			h.result(Result{Side: t.side, Order: OrderRef{Kind: "arrival-hold", Index: hold}, Status: Executed, Rule: "5.6",
-				Reason: "blocks of the group without an attack order on " + h.areaName(area) + " stay off the map"})
+				Reason: "blocks of the group without an attack order on " + h.areaName(area) + " stay off the map",
+				Why:    say("why.held-back", placeArg("place", area))})
 		}
 		h.arrivalAttack(t, ar, pending, area)
 	}
@@ -257,15 +260,19 @@ func (h *hour) recordArrivalChoices(t *turn) {
 		ar := h.findArrival(c.Arrival)
 		switch {
 		case ar == nil || ar.Side != t.side:
-			h.result(Result{Side: t.side, Order: ref, Status: Invalid, Rule: "5.61", Reason: fmt.Sprintf("%q is not one of your arrival groups", c.Arrival)})
+			h.result(Result{Side: t.side, Order: ref, Status: Invalid, Rule: "5.61", Reason: fmt.Sprintf("%q is not one of your arrival groups", c.Arrival),
+				Why: say("why.not-your-arrival", quotedArg("arrival", c.Arrival))})
 		case findChoice(ar, c.Choice) == nil || len(ar.Options) < 2:
-			h.result(Result{Side: t.side, Order: ref, Status: Invalid, Rule: "5.61", Reason: fmt.Sprintf("arrival %s has no option %q", ar.ID, c.Choice)})
+			h.result(Result{Side: t.side, Order: ref, Status: Invalid, Rule: "5.61", Reason: fmt.Sprintf("arrival %s has no option %q", ar.ID, c.Choice),
+				Why: say("why.no-such-option", textArg("arrival", ar.ID), quotedArg("option", c.Choice))})
 		case h.arrivalDone(ar.ID):
-			h.result(Result{Side: t.side, Order: ref, Status: Unused, Rule: "5.61", Reason: "arrival " + ar.ID + " has already arrived"})
+			h.result(Result{Side: t.side, Order: ref, Status: Unused, Rule: "5.61", Reason: "arrival " + ar.ID + " has already arrived",
+				Why: say("why.arrival-done", textArg("arrival", ar.ID))})
 		default:
 			h.setArrivalChoice(ar.ID, c.Choice)
 			h.result(Result{Side: t.side, Order: ref, Status: Executed, Rule: "5.61",
-				Reason: fmt.Sprintf("arrival %s will enter by option %s", ar.ID, c.Choice)})
+				Reason: fmt.Sprintf("arrival %s will enter by option %s", ar.ID, c.Choice),
+				Why:    say("why.arrival-option", textArg("arrival", ar.ID), textArg("option", c.Choice))})
 		}
 	}
 }
@@ -279,10 +286,12 @@ func (h *hour) unusedArrivalOrders(t *turn) {
 		}
 		ref := OrderRef{Kind: kind, Index: i, Line: line}
 		if ar := h.findArrival(id); ar == nil || ar.Side != t.side {
-			h.result(Result{Side: t.side, Order: ref, Status: Invalid, Rule: "5.6", Reason: fmt.Sprintf("%q is not one of your arrival groups", id)})
+			h.result(Result{Side: t.side, Order: ref, Status: Invalid, Rule: "5.6", Reason: fmt.Sprintf("%q is not one of your arrival groups", id),
+				Why: say("why.not-your-arrival", quotedArg("arrival", id))})
 			return
 		}
-		h.result(Result{Side: t.side, Order: ref, Status: Unused, Rule: "5.6", Reason: "arrival " + id + " is not entering this hour"})
+		h.result(Result{Side: t.side, Order: ref, Status: Unused, Rule: "5.6", Reason: "arrival " + id + " is not entering this hour",
+			Why: say("why.arrival-not-due", textArg("arrival", id))})
 	}
 	for i, l := range o.Landings {
 		report("landing", "landing", i, l.Line, l.Arrival)
@@ -336,13 +345,14 @@ func (h *hour) arrivalAttack(t *turn, ar *Arrival, pending []BlockID, area AreaI
 			it := &moveItem{move: mi, pos: pos, block: id}
 			switch {
 			case h.st.Hour.IsNight():
-				t.fail(it, Dropped, "9.2.1", "at night blocks cannot enter enemy areas; the arrival is held")
+				t.fail(it, Dropped, "9.2.1", because("at night blocks cannot enter enemy areas; the arrival is held", "why.arrival-night"))
 			case !canAttack:
-				t.fail(it, Dropped, "5.6", h.areaName(area)+" is contested: the arrival is held")
+				t.fail(it, Dropped, "5.6", because(h.areaName(area)+" is contested: the arrival is held", "why.arrival-contested", placeArg("place", area)))
 			case len(attackers) >= arrivalAttackLimit:
-				t.fail(it, Dropped, "5.6", "an arrival attacks into its entry area with a battle limit of 3")
+				t.fail(it, Dropped, "5.6", because("an arrival attacks into its entry area with a battle limit of 3", "why.arrival-limit",
+					intArg("limit", arrivalAttackLimit)))
 			case h.spec(id).Siege:
-				t.fail(it, Illegal, "6.1", h.spec(id).Name+" (siege artillery) cannot attack")
+				t.fail(it, Illegal, "6.1", because(h.spec(id).Name+" (siege artillery) cannot attack", "why.arrival-siege", unitArg("unit", id)))
 			default:
 				attackers = append(attackers, id)
 				t.out[mi].went = append(t.out[mi].went, id)
@@ -365,7 +375,8 @@ func (h *hour) arrivalAttack(t *turn, ar *Arrival, pending []BlockID, area AreaI
 		}
 	}
 	for _, id := range held {
-		h.mv.held[id] = fmt.Sprintf("%s is held off the map: its entry area %s is enemy", h.spec(id).Name, h.areaName(area))
+		h.mv.held[id] = because(fmt.Sprintf("%s is held off the map: its entry area %s is enemy", h.spec(id).Name, h.areaName(area)),
+			"why.entry-enemy", unitArg("unit", id), placeArg("place", area))
 	}
 	if len(held) > 0 {
 		h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: held, Area: area, Rule: "5.6",

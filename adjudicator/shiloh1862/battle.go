@@ -118,18 +118,20 @@ func (h *hour) fightBattles() {
 		switch {
 		case b == nil:
 			h.result(Result{Side: p1, Order: ref, Status: Unused, Rule: "6.2",
-				Reason: fmt.Sprintf("no battle at %s this hour", areaTitle(h.sc, a))})
+				Reason: fmt.Sprintf("no battle at %s this hour", areaTitle(h.sc, a)), Why: say("why.no-battle-at", placeArg("place", a))})
 		case done[a]:
 			h.result(Result{Side: p1, Order: ref, Status: Unused, Rule: "6.2",
-				Reason: fmt.Sprintf("%s is listed twice; the battle was already fought", areaTitle(h.sc, a))})
+				Reason: fmt.Sprintf("%s is listed twice; the battle was already fought", areaTitle(h.sc, a)),
+				Why:    say("why.listed-twice", placeArg("place", a))})
 		default:
 			done[a] = true
 			if h.fightBattle(ph, b, "Player 1 ("+p1.String()+") sequence, position "+strconv.Itoa(i+1)) {
 				h.result(Result{Side: p1, Order: ref, Status: Executed, Rule: "6.2",
-					Reason: "battle at " + areaTitle(h.sc, a) + " fought in the order listed"})
+					Reason: "battle at " + areaTitle(h.sc, a) + " fought in the order listed", Why: say("why.fought-in-order", placeArg("place", a))})
 			} else {
 				h.result(Result{Side: p1, Order: ref, Status: Unused, Rule: "6.2",
-					Reason: fmt.Sprintf("%s was no longer contested when its turn came", areaTitle(h.sc, a))})
+					Reason: fmt.Sprintf("%s was no longer contested when its turn came", areaTitle(h.sc, a)),
+					Why:    say("why.no-longer-contested", placeArg("place", a))})
 			}
 		}
 	}
@@ -143,7 +145,7 @@ func (h *hour) fightBattles() {
 	p2 := p1.Enemy()
 	for i := range h.orders(p2).Battles {
 		h.result(Result{Side: p2, Order: OrderRef{Kind: "battles", Index: i}, Status: Unused, Rule: "6.2",
-			Reason: fmt.Sprintf("%s was Player 2 this hour: Player 1 sets the battle sequence", p2)})
+			Reason: fmt.Sprintf("%s was Player 2 this hour: Player 1 sets the battle sequence", p2), Why: say("why.player2-battles", sideArg("side", p2))})
 	}
 	h.reportStandingOrders(ph, done)
 }
@@ -156,23 +158,24 @@ func (h *hour) reportStandingOrders(ph *battlePhase, fought map[AreaID]bool) {
 			if ph.doctrineUsed[s.Index()][i] {
 				continue
 			}
-			reason := "no battle this hour"
+			why := because("no battle this hour", "why.no-battle")
 			if d.Area != "" {
-				reason = fmt.Sprintf("no battle at %s this hour", areaTitle(h.sc, d.Area))
+				why = because(fmt.Sprintf("no battle at %s this hour", areaTitle(h.sc, d.Area)), "why.no-battle-at", placeArg("place", d.Area))
 				if fought[d.Area] {
-					reason = fmt.Sprintf("an earlier doctrine for %s applied", areaTitle(h.sc, d.Area))
+					why = because(fmt.Sprintf("an earlier doctrine for %s applied", areaTitle(h.sc, d.Area)), "why.earlier-doctrine", placeArg("place", d.Area))
 				}
 			} else if len(fought) > 0 {
-				reason = "every battle had an area doctrine or an earlier all-areas doctrine"
+				why = because("every battle had an area doctrine or an earlier all-areas doctrine", "why.doctrines-covered")
 			}
-			h.result(Result{Side: s, Order: OrderRef{Kind: "doctrine", Index: i, Line: d.Line}, Status: Unused, Rule: "6.7", Reason: reason})
+			h.result(Result{Side: s, Order: OrderRef{Kind: "doctrine", Index: i, Line: d.Line}, Status: Unused, Rule: "6.7", Reason: why.text, Why: why.why})
 		}
 		for i, rg := range o.Regroup {
 			if ph.regroupUsed[s.Index()][i] {
 				continue
 			}
 			h.result(Result{Side: s, Order: OrderRef{Kind: "regroup", Index: i, Line: rg.Line}, Status: Unused, Rule: "6.8",
-				Reason: fmt.Sprintf("%s won no battle at %s this hour", s, areaTitle(h.sc, rg.Area))})
+				Reason: fmt.Sprintf("%s won no battle at %s this hour", s, areaTitle(h.sc, rg.Area)),
+				Why:    say("why.won-no-battle", sideArg("side", s), placeArg("place", rg.Area))})
 		}
 	}
 }

@@ -734,6 +734,16 @@ func readCase(t testing.TB, path string) *caseFile {
 	return c
 }
 
+// caseScenario is the scenario a case is played in: its scenario section, else
+// shiloh1862.
+func caseScenario(t testing.TB, c *caseFile) *shiloh1862.Scenario {
+	name := "shiloh1862"
+	if s, ok := c.section("scenario"); ok {
+		name = strings.Join(caseLines(s.Body), "")
+	}
+	return loadScenario(t, name)
+}
+
 // TestCases runs every case in testdata/cases.
 func TestCases(t *testing.T) {
 	files := caseFiles(t)
@@ -743,11 +753,7 @@ func TestCases(t *testing.T) {
 	for _, path := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txt"), func(t *testing.T) {
 			c := readCase(t, path)
-			name := "shiloh1862"
-			if s, ok := c.section("scenario"); ok {
-				name = strings.Join(caseLines(s.Body), "")
-			}
-			sc := loadScenario(t, name)
+			sc := caseScenario(t, c)
 			run := runCase(t, sc, c)
 			checkCase(t, sc, c, run)
 		})

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
 // This file checks one side's orders as soon as they arrive (DESIGN §2.2): each order
@@ -27,6 +29,9 @@ type Check struct {
 	Suggestion  string              `json:"suggestion,omitempty"`
 	Blocks      []BlockID           `json:"blocks,omitempty"`
 	CommandedBy []CommandAssignment `json:"commanded_by,omitempty"`
+	// Why is Text as a phrase when Text is its result's Reason; not stored, and
+	// the English goes in step 17 (docs/ARCHITECTURE.md §11).
+	Why adjudicator.Phrase `json:"-"`
 }
 
 // CheckOrders tries o against what its side knows (Knowledge: the side's view, its
@@ -149,7 +154,7 @@ func commandsByMove(cmds []CommandAssignment, moves int) [][]CommandAssignment {
 // assignments of each move (commandsByMove).
 func resultCheck(h *hour, o *Orders, rp *Result, byMove [][]CommandAssignment) Check {
 	r := *rp
-	c := Check{Order: r.Order, Rule: r.Rule, Text: r.Reason, Blocks: r.Blocks}
+	c := Check{Order: r.Order, Rule: r.Rule, Text: r.Reason, Why: r.Why, Blocks: r.Blocks}
 	if r.Order.Kind == "move" {
 		if i := r.Order.Index; i >= 0 && i < len(byMove) {
 			c.CommandedBy = byMove[i]
@@ -160,11 +165,11 @@ func resultCheck(h *hour, o *Orders, rp *Result, byMove [][]CommandAssignment) C
 	}
 	switch r.Status {
 	case Executed:
-		c.Status, c.Text = CheckOK, okText(h, r, c.CommandedBy)
+		c.Status, c.Text, c.Why = CheckOK, okText(h, r, c.CommandedBy), Phrase{}
 	case Unused:
 		c.Status = CheckWarning
 		if r.Order.Kind == "pin" {
-			c.Status, c.Text = CheckOK, "OK: a standing preference, used if your blocks are attacked while you are Player 2"
+			c.Status, c.Text, c.Why = CheckOK, "OK: a standing preference, used if your blocks are attacked while you are Player 2", Phrase{}
 		}
 	case Partial, Dropped:
 		c.Status = CheckWarning
@@ -174,7 +179,7 @@ func resultCheck(h *hour, o *Orders, rp *Result, byMove [][]CommandAssignment) C
 	c.Suggestion = suggestion(h, o, r)
 	if strings.HasPrefix(c.Suggestion, "adjacent: ") {
 		if i := strings.Index(c.Text, "; adjacent: "); i >= 0 {
-			c.Text = c.Text[:i] // the list is the suggestion
+			c.Text, c.Why = c.Text[:i], withoutAdjacent(c.Why) // the list is the suggestion
 		}
 	}
 	return c
@@ -379,10 +384,19 @@ func lossAt(o *Orders, i int) BlockID {
 // adjacentNames lists an area's land neighbours by name.
 func adjacentNames(sc *Scenario, a AreaID) string {
 	var names []string
-	for _, n := range sc.Map.Neighbours(a) {
-		if ar := sc.Map.Area(n); ar != nil && !ar.River {
-			names = append(names, ar.Name)
-		}
+	for _, ar := range adjacentLand(sc, a) {
+		names = append(names, ar.Name)
 	}
 	return strings.Join(names, ", ")
+}
+
+// adjacentLand lists the areas next to a that blocks can enter: not the river.
+func adjacentLand(sc *Scenario, a AreaID) []*Area {
+	var out []*Area
+	for _, n := range sc.Map.Neighbours(a) {
+		if ar := sc.Map.Area(n); ar != nil && !ar.River {
+			out = append(out, ar)
+		}
+	}
+	return out
 }

@@ -1,7 +1,6 @@
 package shiloh1862
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -257,52 +256,57 @@ func sideBit(s Side) uint8 { return 1 << uint(s.Index()) }
 // standing in the area with index ai, to carry out act; with explain a refusal
 // comes with its reason in plain words (the solver only needs yes or no, and
 // formatting reasons is its main cost).
-func (h *hour) commandCheck(a *activeHQ, bi, ai int, act action, explain bool) (bool, string) {
+func (h *hour) commandCheck(a *activeHQ, bi, ai int, act action, explain bool) (bool, reason) {
 	spec := h.specAt(bi)
 	hqSpec := h.specAt(a.bi)
 	if !h.hqReach(a).has(ai) {
 		if !explain {
-			return false, ""
+			return false, reason{}
 		}
-		return false, spec.Name + " is not within " + hqSpec.Name + "'s command range " + strconv.Itoa(a.cr) + " (5.21)"
+		return false, because(spec.Name+" is not within "+hqSpec.Name+"'s command range "+strconv.Itoa(a.cr)+" (5.21)",
+			"why.out-of-range", unitArg("unit", spec.ID), unitArg("hq", a.id), intArg("range", a.cr))
 	}
 	if a.asArmy {
 		for _, ar := range a.armies {
 			if ar == spec.Army {
-				return true, ""
+				return true, reason{}
 			}
 		}
 		if !explain {
-			return false, ""
+			return false, reason{}
 		}
-		return false, hqSpec.Name + " as army HQ cannot command " + spec.Name + " of the " + string(spec.Army) + " (5.23)"
+		return false, because(hqSpec.Name+" as army HQ cannot command "+spec.Name+" of the "+string(spec.Army)+" (5.23)",
+			"why.other-army", unitArg("hq", a.id), unitArg("unit", spec.ID), armyArg("army", spec.Army))
 	}
 	if h.sc.OB.formOf[bi] == a.form {
-		return true, ""
+		return true, reason{}
 	}
 	if ai != h.loc[a.bi] {
 		if !explain {
-			return false, ""
+			return false, reason{}
 		}
-		return false, spec.Name + " is not of " + hqSpec.Name + "'s formation and not in its area (5.22)"
+		return false, because(spec.Name+" is not of "+hqSpec.Name+"'s formation and not in its area (5.22)",
+			"why.not-of-formation", unitArg("unit", spec.ID), unitArg("hq", a.id))
 	}
 	switch act {
 	case actReinforce:
 		if !explain {
-			return false, ""
+			return false, reason{}
 		}
-		return false, hqSpec.Name + " may command " + spec.Name + " only to move or attack, not to reinforce (5.22)"
+		return false, because(hqSpec.Name+" may command "+spec.Name+" only to move or attack, not to reinforce (5.22)",
+			"why.no-reinforce-command", unitArg("hq", a.id), unitArg("unit", spec.ID))
 	case actAttack:
 		if own := formationHQ(h.sc, spec.Formation); own != "" && own != a.id {
 			if oi := h.bix(own); oi >= 0 && h.loc[oi] == ai {
 				if !explain {
-					return false, ""
+					return false, reason{}
 				}
-				return false, spec.Name + "'s own HQ " + h.spec(own).Name + " is in the same area: " + hqSpec.Name + " may move it but not attack with it (5.23)"
+				return false, because(spec.Name+"'s own HQ "+h.spec(own).Name+" is in the same area: "+hqSpec.Name+" may move it but not attack with it (5.23)",
+					"why.own-hq-present", unitArg("unit", spec.ID), unitArg("own", own), unitArg("hq", a.id))
 			}
 		}
 	}
-	return true, ""
+	return true, reason{}
 }
 
 // formationHQ returns the HQ of a formation, or "".
@@ -322,33 +326,35 @@ func (h *hour) activateHQs(t *turn) {
 	var cmds []BlockID
 	for i, act := range o.Activate {
 		ref := OrderRef{Kind: "activate", Index: i, Line: act.Line}
-		fail := func(st Status, rule, reason string) {
-			h.result(Result{Side: t.side, Order: ref, Status: st, Rule: rule, Reason: reason, Blocks: []BlockID{act.HQ}})
+		fail := func(st Status, rule string, why reason) {
+			h.result(Result{Side: t.side, Order: ref, Status: st, Rule: rule, Reason: why.text, Why: why.why, Blocks: []BlockID{act.HQ}})
 		}
 		spec := h.spec(act.HQ)
 		if spec == nil || spec.Side != t.side {
-			fail(Invalid, "5.2", fmt.Sprintf("%q is not one of your blocks", act.HQ))
+			fail(Invalid, "5.2", notYours(act.HQ))
 			continue
 		}
+		hq := unitArg("unit", act.HQ)
 		if !spec.IsHQ() {
-			fail(Illegal, "5.2", spec.Name+" is not an HQ; only HQs are activated")
+			fail(Illegal, "5.2", because(spec.Name+" is not an HQ; only HQs are activated", "why.not-an-hq", hq))
 			continue
 		}
 		if t.activeIndex(act.HQ) >= 0 {
-			fail(Illegal, "5.21", spec.Name+" is already activated this turn (an HQ commands as army HQ or as its own HQ, never both)")
+			fail(Illegal, "5.21", because(spec.Name+" is already activated this turn (an HQ commands as army HQ or as its own HQ, never both)",
+				"why.activated-already", hq))
 			continue
 		}
 		b := h.block(act.HQ)
 		if b.Where != OnMap {
-			fail(Illegal, "5.2", fmt.Sprintf("%s is not on the map (%s)", spec.Name, b.Where))
+			fail(Illegal, "5.2", offMap(spec, b.Where))
 			continue
 		}
 		if b.Strength == 0 {
-			fail(Illegal, "5.2", spec.Name+" is at strength 0: HQs at 0 cannot activate (they may still move)")
+			fail(Illegal, "5.2", because(spec.Name+" is at strength 0: HQs at 0 cannot activate (they may still move)", "why.hq-at-zero", hq))
 			continue
 		}
 		if _, contested := h.control(b.Area); contested {
-			fail(Dropped, "5.2", spec.Name+" is in a battle area: HQs in a battle cannot activate")
+			fail(Dropped, "5.2", because(spec.Name+" is in a battle area: HQs in a battle cannot activate", "why.hq-in-battle", hq))
 			continue
 		}
 		if slab == nil {
@@ -376,7 +382,7 @@ func (h *hour) activateHQs(t *turn) {
 			a.asArmy, a.armies = true, armies
 		case act.AsArmy:
 			if len(armies) == 0 {
-				fail(Illegal, "5.21", spec.Name+" does not hold army command; activate it as its own HQ")
+				fail(Illegal, "5.21", because(spec.Name+" does not hold army command; activate it as its own HQ", "why.no-army-command", hq))
 				continue
 			}
 			a.asArmy, a.armies = true, armies
@@ -496,45 +502,48 @@ func (h *hour) solveCommand(t *turn, items []*moveItem) {
 // still can (range and control may have changed as earlier moves were made), else
 // the first other candidate with capacity left. It returns -1 and the reason when no
 // active HQ can.
-func (h *hour) commandFor(t *turn, it *moveItem, area AreaID, act action) (int, string) {
+func (h *hour) commandFor(t *turn, it *moveItem, area AreaID, act action) (int, reason) {
 	ai := h.sc.Map.aix(area)
 	if it.hq >= 0 {
 		a := t.active[it.hq]
 		if ok, _ := h.commandCheck(a, it.bi, ai, act, false); ok && (!a.asArmy || a.used < armyCapacity) {
-			return it.hq, ""
+			return it.hq, reason{}
 		}
 	}
 	h.candBuf = t.commandCandidates(h, it.bi, ai, h.candBuf)
 	for _, c := range h.candBuf {
 		a := t.active[c]
 		if ok, _ := h.commandCheck(a, it.bi, ai, act, false); ok && (!a.asArmy || a.used < armyCapacity) {
-			return c, ""
+			return c, reason{}
 		}
 	}
 	// No HQ can: the same candidates again, now with their reasons (formatting them
 	// is the expensive part, so only a refusal pays for it).
-	var why []string
+	var texts []string
+	var whys []Phrase
 	for _, c := range h.candBuf {
 		a := t.active[c]
-		ok, reason := h.commandCheck(a, it.bi, ai, act, true)
+		ok, why := h.commandCheck(a, it.bi, ai, act, true)
 		switch {
 		case !ok:
-			why = append(why, reason)
 		case a.asArmy && a.used >= armyCapacity:
-			why = append(why, h.spec(a.id).Name+" has already commanded three blocks (5.21)")
+			why = because(h.spec(a.id).Name+" has already commanded three blocks (5.21)", "why.army-hq-full", unitArg("hq", a.id))
 		default:
-			return c, ""
+			return c, reason{}
 		}
+		texts, whys = append(texts, why.text), append(whys, why.why)
 	}
 	name := h.spec(it.block).Name
-	if len(why) == 0 {
-		sugg := ""
+	unit := unitArg("unit", it.block)
+	if len(texts) == 0 {
 		if hq := formationHQ(h.sc, h.spec(it.block).Formation); hq != "" {
-			sugg = "activate " + h.spec(hq).Name + ", or "
+			return -1, because("no active HQ can command "+name+": activate "+h.spec(hq).Name+", or mark the move uncommanded (straggler roll)",
+				"why.no-hq.activate", unit, unitArg("hq", hq))
 		}
-		return -1, "no active HQ can command " + name + ": " + sugg + "mark the move uncommanded (straggler roll)"
+		return -1, because("no active HQ can command "+name+": mark the move uncommanded (straggler roll)", "why.no-hq", unit)
 	}
-	return -1, "no active HQ can command " + name + " to " + act.String() + ": " + strings.Join(why, "; ")
+	return -1, because("no active HQ can command "+name+" to "+act.String()+": "+strings.Join(texts, "; "),
+		"why.no-hq-can", unit, actionArg("action", act), phrasesArg("why", whys...))
 }
 
 // reduceActiveHQs: after commanding, each active HQ loses one step (5.2). An HQ that
@@ -546,7 +555,7 @@ func (h *hour) reduceActiveHQs(t *turn) {
 		ref := OrderRef{Kind: "activate", Index: a.order, Line: a.line}
 		if len(a.commanded) == 0 {
 			h.result(Result{Side: t.side, Order: ref, Status: Unused, Rule: "5.2", Blocks: []BlockID{a.id},
-				Reason: spec.Name + " commanded no move and was stood down without losing a step"})
+				Reason: spec.Name + " commanded no move and was stood down without losing a step", Why: say("why.stood-down", unitArg("unit", a.id))})
 			continue
 		}
 		b := h.block(a.id)
@@ -557,7 +566,8 @@ func (h *hour) reduceActiveHQs(t *turn) {
 		h.event(Event{Kind: EvHQReduced, Side: t.side, Block: a.id, Area: b.Area, Strength: b.Strength, Rule: "5.2",
 			Text: spec.Name + " commanded " + strconv.Itoa(len(a.commanded)) + " block(s) and is reduced to " + str})
 		h.result(Result{Side: t.side, Order: ref, Status: Executed, Rule: "5.2", Blocks: a.commanded,
-			Reason: spec.Name + " commanded " + h.blockNames(a.commanded) + "; reduced to strength " + str})
+			Reason: spec.Name + " commanded " + h.blockNames(a.commanded) + "; reduced to strength " + str,
+			Why:    say("why.commanded", unitArg("hq", a.id), unitsArg("blocks", a.commanded), intArg("strength", b.Strength))})
 	}
 }
 

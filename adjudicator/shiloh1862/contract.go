@@ -170,7 +170,7 @@ func (c contractScenario) Check(st adjudicator.State, o adjudicator.Orders) []ad
 	}
 	var out []adjudicator.Check
 	for _, ch := range CheckOrders(c.sc, KnowledgeOf(c.sc, s, x.Side), x) {
-		out = append(out, adjudicator.Check{Order: ch.Order, Status: ch.Status, Rule: ch.Rule, Text: ch.Text, Suggestion: ch.Suggestion})
+		out = append(out, adjudicator.Check{Order: ch.Order, Status: ch.Status, Rule: ch.Rule, Text: ch.Text, Suggestion: ch.Suggestion, Why: ch.Why})
 	}
 	return out
 }

@@ -14,11 +14,11 @@ func (h *hour) initiative() {
 		if h.orders(s).Initiative == InitiativeAny || s == holder {
 			continue
 		}
-		why := "the Planned Initiative rule is not in use in this game"
+		why := because("the Planned Initiative rule is not in use in this game", "why.no-planned-initiative")
 		if holder != NoSide {
-			why = holder.String() + " holds the initiative marker this hour"
+			why = because(holder.String()+" holds the initiative marker this hour", "why.marker-held", sideArg("side", holder))
 		}
-		h.result(Result{Side: s, Order: OrderRef{Kind: "initiative"}, Status: Unused, Rule: "2.1", Reason: why})
+		h.result(Result{Side: s, Order: OrderRef{Kind: "initiative"}, Status: Unused, Rule: "2.1", Reason: why.text, Why: why.why})
 	}
 	if holder != NoSide {
 		return
@@ -96,22 +96,24 @@ func (h *hour) plannedInitiative() Side {
 		holder = initialMarker(hr)
 	}
 	choice := h.orders(holder).Initiative
-	var reason string
+	var why reason
 	if choice == InitiativeSecond {
 		h.p1 = holder.Enemy()
 		h.st.InitiativeMarker = holder
-		reason = fmt.Sprintf("%s holds the initiative marker and chose to be Player 2; it keeps the marker", holder)
+		why = because(fmt.Sprintf("%s holds the initiative marker and chose to be Player 2; it keeps the marker", holder),
+			"why.marker-kept", sideArg("side", holder))
 	} else {
 		h.p1 = holder
 		h.st.InitiativeMarker = holder.Enemy()
-		how := "chose"
+		how, code := "chose", "why.marker-passes"
 		if choice == InitiativeAny {
-			how = "took (no choice sent)"
+			how, code = "took (no choice sent)", "why.marker-passes.taken"
 		}
-		reason = fmt.Sprintf("%s holds the initiative marker and %s Player 1; the marker passes to %s", holder, how, holder.Enemy())
+		why = because(fmt.Sprintf("%s holds the initiative marker and %s Player 1; the marker passes to %s", holder, how, holder.Enemy()),
+			code, sideArg("side", holder), sideArg("to", holder.Enemy()))
 	}
-	h.rep.Initiative = Initiative{Player1: h.p1, Reason: reason}
-	h.event(Event{Kind: EvInitiative, Side: h.p1, Rule: "2.1", Text: reason})
-	h.result(Result{Side: holder, Order: OrderRef{Kind: "initiative"}, Status: Executed, Rule: "2.1", Reason: reason})
+	h.rep.Initiative = Initiative{Player1: h.p1, Reason: why.text}
+	h.event(Event{Kind: EvInitiative, Side: h.p1, Rule: "2.1", Text: why.text})
+	h.result(Result{Side: holder, Order: OrderRef{Kind: "initiative"}, Status: Executed, Rule: "2.1", Reason: why.text, Why: why.why})
 	return holder
 }

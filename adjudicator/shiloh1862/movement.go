@@ -29,7 +29,7 @@ type moveCtx struct {
 	// ordersUsed marks landing and hold orders that applied this turn (lookups only).
 	ordersUsed map[string]bool
 	// held gives why a pending block stayed off the map this turn (lookups only).
-	held map[BlockID]string
+	held map[BlockID]reason
 	// lost marks blocks eliminated during movement this hour (lookups only).
 	lost map[BlockID]bool
 	// arrivedNow gives the arrival group of blocks placed this turn (lookups only).
@@ -114,7 +114,7 @@ type blockFailure struct {
 	block  BlockID
 	status Status
 	rule   string
-	reason string
+	why    reason
 }
 
 // playerTurn runs one player's arrivals, command and movement (2.2, 5.0-5.6).
@@ -195,7 +195,7 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 		out.went = append(wentSlab[off:off:off+len(m.Blocks)], out.went...) // arrivals may have gone already
 		off += len(m.Blocks)
 		bad, dest := h.badPath(m)
-		if bad != "" {
+		if !bad.none() {
 			for _, id := range m.Blocks {
 				out.failed = append(out.failed, blockFailure{id, Invalid, "5.3", bad})
 			}
@@ -205,7 +205,7 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 			continue
 		}
 		if len(m.Blocks) == 0 {
-			out.failed = append(out.failed, blockFailure{"", Invalid, "5.3", "the move names no blocks"})
+			out.failed = append(out.failed, blockFailure{"", Invalid, "5.3", because("the move names no blocks", "why.no-blocks")})
 			continue
 		}
 		// What the move will probably be, and where it ends: the same for each of its
@@ -221,7 +221,7 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 				spec = h.specAt(bi)
 			}
 			if spec == nil || spec.Side != t.side {
-				out.failed = append(out.failed, blockFailure{id, Invalid, "5.3", fmt.Sprintf("%q is not one of your blocks", id)})
+				out.failed = append(out.failed, blockFailure{id, Invalid, "5.3", notYours(id)})
 				continue
 			}
 			if containsBlock(m.Blocks[:pos], id) {
@@ -238,12 +238,12 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 // badPath explains a path that is not understood, or returns "".
 // For a path it understands it also returns the index in Map.Areas of where the move
 // ends (-1 off the map).
-func (h *hour) badPath(m Move) (string, int) {
+func (h *hour) badPath(m Move) (reason, int) {
 	switch {
 	case len(m.Path) == 0:
-		return "the move has no destination", -1
+		return because("the move has no destination", "why.no-destination"), -1
 	case len(m.Path) > 2:
-		return "a move goes one area, or two along a road (5.31)", -1
+		return because("a move goes one area, or two along a road (5.31)", "why.path-too-long"), -1
 	}
 	dest := -1
 	for i, a := range m.Path {
@@ -252,20 +252,20 @@ func (h *hour) badPath(m Move) (string, int) {
 		}
 		if a == OffBoard {
 			if len(m.Path) != 1 {
-				return "a move off the map goes straight off from an entry-road area (3.6)", -1
+				return because("a move off the map goes straight off from an entry-road area (3.6)", "why.off-map-straight"), -1
 			}
 			continue
 		}
 		ai := h.sc.Map.aix(a)
 		if ai < 0 {
-			return fmt.Sprintf("unknown area %q", a), -1
+			return unknownArea(a), -1
 		}
 		dest = ai // the last area named is the end
 	}
 	if m.From != "" && h.sc.Map.aix(m.From) < 0 {
-		return fmt.Sprintf("unknown area %q", m.From), -1
+		return unknownArea(m.From), -1
 	}
-	return "", dest
+	return reason{}, dest
 }
 
 // expectedAction is what a move will probably be, judged at the start of the turn, so
@@ -307,9 +307,9 @@ func (h *hour) battleIn(a AreaID) *battle {
 }
 
 // fail records that one block of a move order did not go.
-func (t *turn) fail(it *moveItem, st Status, rule, reason string) {
+func (t *turn) fail(it *moveItem, st Status, rule string, why reason) {
 	out := t.out[it.move]
-	out.failed = append(out.failed, blockFailure{it.block, st, rule, reason})
+	out.failed = append(out.failed, blockFailure{it.block, st, rule, why})
 }
 
 // execItem carries out one block's move, or records why not.
@@ -318,18 +318,19 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	spec := h.specAt(it.bi)
 	b := &h.st.Blocks[it.bi]
 	name := spec.Name
+	unit := unitArg("unit", it.block)
 	if h.moved[it.bi] {
-		t.fail(it, Illegal, "5.3", name+" has already moved this turn (blocks move once per player turn)")
+		t.fail(it, Illegal, "5.3", because(name+" has already moved this turn (blocks move once per player turn)", "why.moved-already", unit))
 		return
 	}
 	if b.Where != OnMap {
-		why := fmt.Sprintf("%s is not on the map (%s)", name, b.Where)
+		why := offMap(spec, b.Where)
 		if b.Where == Pending {
-			if held := h.mv.held[it.block]; held != "" {
+			if held := h.mv.held[it.block]; !held.none() {
 				t.fail(it, Dropped, "5.6", held)
 				return
 			}
-			why = name + " has not arrived"
+			why = because(name+" has not arrived", "why.not-arrived", unit)
 		}
 		st := Illegal
 		if h.mv.lost[it.block] {
@@ -340,7 +341,8 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	}
 	from := b.Area
 	if m.From != "" && m.From != from {
-		t.fail(it, Illegal, "5.3", fmt.Sprintf("%s is in %s, not %s", name, h.areaName(from), h.areaName(m.From)))
+		t.fail(it, Illegal, "5.3", because(fmt.Sprintf("%s is in %s, not %s", name, h.areaName(from), h.areaName(m.From)),
+			"why.elsewhere", unit, placeArg("at", from), placeArg("from", m.From)))
 		return
 	}
 	if spec.Type == Gunboat {
@@ -348,7 +350,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		return
 	}
 	if h.mv.pinned[it.block] {
-		t.fail(it, Dropped, "5.4", name+" is pinned by the attack on "+h.areaName(from)+" and cannot move")
+		t.fail(it, Dropped, "5.4", because(name+" is pinned by the attack on "+h.areaName(from)+" and cannot move", "why.pinned", unit, placeArg("place", from)))
 		return
 	}
 	dest := m.Path[len(m.Path)-1]
@@ -370,8 +372,8 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	steps := append(append(stepBuf[:0], from), m.Path...)
 	var edges [2]*mapEdge // the crossings made
 	if road {
-		if reason := h.roadMoveProblem(from, m.Path[0], m.Path[1]); reason != "" {
-			t.fail(it, Illegal, "5.31", reason)
+		if why := h.roadMoveProblem(from, m.Path[0], m.Path[1]); !why.none() {
+			t.fail(it, Illegal, "5.31", why)
 			return
 		}
 		for i := 0; i+1 < len(steps); i++ {
@@ -388,8 +390,8 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	if spec.Type == Artillery {
 		for i := 0; i+1 < len(steps); i++ {
 			if !edges[i].lim.Road {
-				t.fail(it, Illegal, "4.24", fmt.Sprintf("artillery moves only along roads: no road crosses the border %s–%s",
-					h.areaName(steps[i]), h.areaName(steps[i+1])))
+				t.fail(it, Illegal, "4.24", because(fmt.Sprintf("artillery moves only along roads: no road crosses the border %s–%s",
+					h.areaName(steps[i]), h.areaName(steps[i+1])), "why.artillery-road", placeArg("from", steps[i]), placeArg("to", steps[i+1])))
 				return
 			}
 		}
@@ -397,42 +399,43 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	if road {
 		mid := m.Path[0]
 		if c, contested := h.control(mid); contested || c == t.side.Enemy() {
-			t.fail(it, Dropped, "5.31", "road movement cannot pass through "+h.areaName(mid)+": it is enemy or contested")
+			t.fail(it, Dropped, "5.31", because("road movement cannot pass through "+h.areaName(mid)+": it is enemy or contested", "why.road-blocked", placeArg("place", mid)))
 			return
 		}
 		if t.frontline[from] {
-			t.fail(it, Illegal, "5.3", "blocks cannot use road movement to leave a frontline area (Frontline Limits)")
+			t.fail(it, Illegal, "5.3", because("blocks cannot use road movement to leave a frontline area (Frontline Limits)", "why.road-frontline"))
 			return
 		}
 	}
-	act, st, rule, reason := h.actionFor(t, m.Intent, dest, it.dest)
-	if reason != "" {
-		t.fail(it, st, rule, reason)
+	act, st, rule, why := h.actionFor(t, m.Intent, dest, it.dest)
+	if !why.none() {
+		t.fail(it, st, rule, why)
 		return
 	}
 	if act != actMove {
 		if h.st.Hour.IsNight() {
-			t.fail(it, Dropped, "9.2.1", "at night blocks cannot enter enemy areas")
+			t.fail(it, Dropped, "9.2.1", because("at night blocks cannot enter enemy areas", "why.night-no-attack"))
 			return
 		}
 		if road {
-			t.fail(it, Illegal, "5.31", "blocks can never attack or reinforce by road movement")
+			t.fail(it, Illegal, "5.31", because("blocks can never attack or reinforce by road movement", "why.road-no-battle"))
 			return
 		}
 		if spec.Siege {
-			t.fail(it, Illegal, "6.1", name+" (siege artillery) cannot attack or reinforce")
+			t.fail(it, Illegal, "6.1", because(name+" (siege artillery) cannot attack or reinforce", "why.siege", unit))
 			return
 		}
 	}
 	// Leaving a battle area unpinned (5.4).
 	if bt := h.battleIn(from); bt != nil && bt.Attacker != t.side {
 		if act != actMove {
-			t.fail(it, Dropped, "5.4", name+" is leaving a battle area and cannot attack or reinforce this turn")
+			t.fail(it, Dropped, "5.4", because(name+" is leaving a battle area and cannot attack or reinforce this turn", "why.leaving-battle", unit))
 			return
 		}
 		for _, e := range bt.Entries {
 			if e.Side != t.side && e.From == m.Path[0] {
-				t.fail(it, Dropped, "5.4", fmt.Sprintf("%s cannot leave %s by the border the enemy attacked across", name, h.areaName(from)))
+				t.fail(it, Dropped, "5.4", because(fmt.Sprintf("%s cannot leave %s by the border the enemy attacked across", name, h.areaName(from)),
+					"why.attacked-border", unit, placeArg("place", from)))
 				return
 			}
 		}
@@ -441,12 +444,13 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	ncross := len(steps) - 1
 	for i := 0; i < ncross; i++ {
 		lim := edges[i].lim
-		moveLim, what := lim.Move, "move limit"
+		moveLim, what, code := lim.Move, "move limit", "why.move-limit"
 		if i == 0 && t.frontline[from] {
-			moveLim, what = lim.Battle, "battle limit for leaving a frontline area"
+			moveLim, what, code = lim.Battle, "battle limit for leaving a frontline area", "why.frontline-limit"
 		}
 		if int(h.moveCount[edges[i].id]) >= moveLim {
-			t.fail(it, Dropped, "3.32", fmt.Sprintf("the %s of %d across %s–%s is used up", what, moveLim, h.areaName(steps[i]), h.areaName(steps[i+1])))
+			t.fail(it, Dropped, "3.32", because(fmt.Sprintf("the %s of %d across %s–%s is used up", what, moveLim, h.areaName(steps[i]), h.areaName(steps[i+1])),
+				code, intArg("limit", moveLim), placeArg("from", steps[i]), placeArg("to", steps[i+1])))
 			return
 		}
 	}
@@ -455,11 +459,12 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		last := edges[ncross-1]
 		lim := last.lim
 		if lim.Battle == 0 {
-			t.fail(it, Illegal, "3.35", "no attacks across a marsh border (battle limit 0)")
+			t.fail(it, Illegal, "3.35", because("no attacks across a marsh border (battle limit 0)", "why.marsh"))
 			return
 		}
 		if int(t.battleCount[last.id]) >= lim.Battle {
-			t.fail(it, Dropped, "3.33", fmt.Sprintf("the battle limit of %d across %s–%s is used up", lim.Battle, h.areaName(steps[ncross-1]), h.areaName(steps[ncross])))
+			t.fail(it, Dropped, "3.33", because(fmt.Sprintf("the battle limit of %d across %s–%s is used up", lim.Battle, h.areaName(steps[ncross-1]), h.areaName(steps[ncross])),
+				"why.battle-limit", intArg("limit", lim.Battle), placeArg("from", steps[ncross-1]), placeArg("to", steps[ncross])))
 			return
 		}
 	}
@@ -467,7 +472,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	hq := -1
 	straggle := false
 	if it.needsCommand {
-		var why string
+		var why reason
 		hq, why = h.commandFor(t, it, from, act)
 		if hq < 0 {
 			switch {
@@ -475,7 +480,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 				t.fail(it, Illegal, "5.2", why)
 				return
 			case act != actMove:
-				t.fail(it, Illegal, "5.2", "an uncommanded move cannot "+act.String()+"; "+why)
+				t.fail(it, Illegal, "5.2", because("an uncommanded move cannot "+act.String()+"; "+why.text, "why.uncommanded", actionArg("action", act), phrasesArg("why", why.why)))
 				return
 			}
 			straggle = true
@@ -489,7 +494,8 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 				ev.Text = fmt.Sprintf("%s moved without command, rolled %d and is lost to straggling", name, v)
 				h.event(ev)
 				h.removeBlock(it.block, "5.2", name+" eliminated by straggling")
-				t.fail(it, Dropped, "5.2", fmt.Sprintf("%s moved without command and rolled %d: eliminated by straggling", name, v))
+				t.fail(it, Dropped, "5.2", because(fmt.Sprintf("%s moved without command and rolled %d: eliminated by straggling", name, v),
+					"why.straggled", unit, intArg("roll", v)))
 				return
 			}
 			b.Strength--
@@ -557,35 +563,41 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 // a friendly or vacant area whatever the intent; an attack into an enemy area or to
 // join one's own attack; Player 2's reinforcement of a battle the enemy started. A
 // non-empty reason says why the move is dropped instead.
-func (h *hour) actionFor(t *turn, intent Intent, dest AreaID, di int) (act action, st Status, rule, reason string) {
+func (h *hour) actionFor(t *turn, intent Intent, dest AreaID, di int) (act action, st Status, rule string, why reason) {
 	c, contested := h.controlAt(di, dest)
 	if !contested && c != t.side.Enemy() {
-		return actMove, "", "", ""
+		return actMove, "", "", reason{}
 	}
 	dn := h.areaName(dest)
+	place := placeArg("place", dest)
 	if !contested {
 		switch intent {
 		case IntentAttack:
-			return actAttack, "", "", ""
+			return actAttack, "", "", reason{}
 		case IntentReinforce:
-			return 0, Dropped, "5.5", dn + " is held by the enemy: reinforce only joins a battle (use attack to attack it)"
+			return 0, Dropped, "5.5", because(dn+" is held by the enemy: reinforce only joins a battle (use attack to attack it)", "why.enemy-reinforce", place)
 		}
-		return 0, Dropped, "5.3", dn + " is held by the enemy: a move goes only into friendly or vacant areas (use attack to attack it)"
+		return 0, Dropped, "5.3", because(dn+" is held by the enemy: a move goes only into friendly or vacant areas (use attack to attack it)", "why.enemy-move", place)
 	}
 	bt := h.battleIn(dest)
 	if bt != nil && bt.Attacker == t.side {
 		if intent == IntentAttack {
-			return actAttack, "", "", ""
+			return actAttack, "", "", reason{}
 		}
-		return 0, Dropped, "5.3", dn + " is contested: only an attack order joins the attack there"
+		return 0, Dropped, "5.3", because(dn+" is contested: only an attack order joins the attack there", "why.contested-own-attack", place)
 	}
 	if intent == IntentMove {
-		return 0, Dropped, "5.3", dn + " is contested: a move goes only into friendly or vacant areas (use reinforce)"
+		return 0, Dropped, "5.3", because(dn+" is contested: a move goes only into friendly or vacant areas (use reinforce)", "why.contested-move", place)
 	}
 	if !t.p2 {
-		return 0, Dropped, "5.5", dn + " is contested, and only Player 2 may reinforce a battle"
+		return 0, Dropped, "5.5", player1Reinforces(dn, dest)
 	}
-	return actReinforce, "", "", ""
+	return actReinforce, "", "", reason{}
+}
+
+// player1Reinforces: only Player 2 reinforces a battle (5.5); name is dest's.
+func player1Reinforces(name string, dest AreaID) reason {
+	return because(name+" is contested, and only Player 2 may reinforce a battle", "why.contested-p1", placeArg("place", dest))
 }
 
 // battleEntryRoom is the entries a battle record has room for before its list grows
@@ -604,72 +616,76 @@ func (h *hour) enterBattle(side Side, id BlockID, from, to AreaID, reserve bool)
 }
 
 // stepProblem explains why a block cannot cross from a to b in one step, or "".
-func (h *hour) stepProblem(a, b AreaID) string {
+func (h *hour) stepProblem(a, b AreaID) reason {
 	e := h.sc.Map.crossing(a, b)
 	if e == nil || a == b {
-		return fmt.Sprintf("%s is not adjacent to %s; adjacent: %s", h.areaName(b), h.areaName(a), h.neighbourNames(a))
+		return because(fmt.Sprintf("%s is not adjacent to %s; adjacent: %s", h.areaName(b), h.areaName(a), h.neighbourNames(a)),
+			"why.not-adjacent", placeArg("to", b), placeArg("from", a), adjacentArg(h.sc, "adjacent", a))
 	}
 	if !e.lim.Passable {
-		return fmt.Sprintf("the border %s–%s is impassable (3.35)", h.areaName(a), h.areaName(b))
+		return because(fmt.Sprintf("the border %s–%s is impassable (3.35)", h.areaName(a), h.areaName(b)),
+			"why.impassable", placeArg("from", a), placeArg("to", b))
 	}
-	return ""
+	return reason{}
 }
 
 // roadMoveProblem checks a two-area road move (5.31): both borders carry one road.
-func (h *hour) roadMoveProblem(from, mid, dest AreaID) string {
-	if r := h.stepProblem(from, mid); r != "" {
+func (h *hour) roadMoveProblem(from, mid, dest AreaID) reason {
+	if r := h.stepProblem(from, mid); !r.none() {
 		return r
 	}
-	if r := h.stepProblem(mid, dest); r != "" {
+	if r := h.stepProblem(mid, dest); !r.none() {
 		return r
 	}
 	if dest == from {
-		return "a road move must end two areas away"
+		return because("a road move must end two areas away", "why.road-ends-home")
 	}
 	b1, b2 := h.sc.Map.Border(from, mid), h.sc.Map.Border(mid, dest)
 	for _, r := range b1.Roads {
 		for _, r2 := range b2.Roads {
 			if r == r2 {
-				return ""
+				return reason{}
 			}
 		}
 	}
-	return fmt.Sprintf("no single road runs %s–%s–%s: a two-area move follows one road (5.31)",
-		h.areaName(from), h.areaName(mid), h.areaName(dest))
+	return because(fmt.Sprintf("no single road runs %s–%s–%s: a two-area move follows one road (5.31)",
+		h.areaName(from), h.areaName(mid), h.areaName(dest)), "why.no-single-road", placeArg("from", from), placeArg("via", mid), placeArg("to", dest))
 }
 
 // roadMiddle finds the area a road move passes through when the player named only
 // where it ends ("Gladden: Road A >> Spain Field"): the one area one road runs
 // through from from to dest (5.31). Two candidates are ambiguous, and the player
 // is asked to name the middle area.
-func (h *hour) roadMiddle(from, dest AreaID) (AreaID, string) {
+func (h *hour) roadMiddle(from, dest AreaID) (AreaID, reason) {
 	var found []AreaID
 	for _, mid := range h.sc.Map.Neighbours(from) {
-		if h.roadMoveProblem(from, mid, dest) == "" {
+		if h.roadMoveProblem(from, mid, dest).none() {
 			found = append(found, mid)
 		}
 	}
 	switch len(found) {
 	case 1:
-		return found[0], ""
+		return found[0], reason{}
 	case 0:
-		return "", fmt.Sprintf("no road runs from %s to %s two areas away (5.31)", h.areaName(from), h.areaName(dest))
+		return "", because(fmt.Sprintf("no road runs from %s to %s two areas away (5.31)", h.areaName(from), h.areaName(dest)),
+			"why.no-road-to", placeArg("from", from), placeArg("to", dest))
 	}
-	return "", fmt.Sprintf("roads run from %s to %s through %s and %s: name the middle area (%s > %s > %s)",
+	return "", because(fmt.Sprintf("roads run from %s to %s through %s and %s: name the middle area (%s > %s > %s)",
 		h.areaName(from), h.areaName(dest), h.areaName(found[0]), h.areaName(found[1]),
-		h.areaName(from), h.areaName(found[0]), h.areaName(dest))
+		h.areaName(from), h.areaName(found[0]), h.areaName(dest)),
+		"why.road-ambiguous", placeArg("from", from), placeArg("to", dest), placeArg("via", found[0]), placeArg("or", found[1]))
 }
 
 // moveOffBoard shatters a block that leaves the map from an entry-road area (3.6).
 func (h *hour) moveOffBoard(t *turn, it *moveItem, from AreaID) {
 	name := h.spec(it.block).Name
 	if a := h.sc.Map.Area(from); a == nil || a.Entry == "" {
-		t.fail(it, Illegal, "3.6", "blocks leave the map only from an entry-road area; "+h.areaName(from)+" is not one")
+		t.fail(it, Illegal, "3.6", because("blocks leave the map only from an entry-road area; "+h.areaName(from)+" is not one", "why.not-entry-road", placeArg("place", from)))
 		return
 	}
 	hq := -1
 	if it.needsCommand {
-		var why string
+		var why reason
 		if hq, why = h.commandFor(t, it, from, actMove); hq < 0 {
 			t.fail(it, Illegal, "5.2", why)
 			return
@@ -719,27 +735,28 @@ func (h *hour) gunboatOrder(t *turn, it *moveItem, m Move) {
 	a := h.sc.Map.Area(dest)
 	switch {
 	case len(m.Path) != 1 || dest == OffBoard || a == nil || !a.Riverfront:
-		t.fail(it, Illegal, "4.25", "gunboats never leave the river; they can only attack a riverfront area")
+		t.fail(it, Illegal, "4.25", because("gunboats never leave the river; they can only attack a riverfront area", "why.gunboat-river"))
 		return
 	case m.Intent != IntentAttack:
-		t.fail(it, Illegal, "4.25", "gunboats never leave the river; give them an attack order on a riverfront area")
+		t.fail(it, Illegal, "4.25", because("gunboats never leave the river; give them an attack order on a riverfront area", "why.gunboat-attack"))
 		return
 	case h.st.Hour.IsNight():
-		t.fail(it, Unused, "9.2.2", "no attacks at night: the order names the target of the gunboat's one free night fire, resolved after movement")
+		t.fail(it, Unused, "9.2.2", because("no attacks at night: the order names the target of the gunboat's one free night fire, resolved after movement",
+			"why.gunboat-night"))
 		return
 	case b.Strength == 0:
-		t.fail(it, Dropped, "4.25", name+" is at strength 0 and cannot fire")
+		t.fail(it, Dropped, "4.25", because(name+" is at strength 0 and cannot fire", "why.gunboat-zero", unitArg("unit", it.block)))
 		return
 	}
 	if h.countIn(dest, t.side.Enemy()) == 0 {
-		t.fail(it, Dropped, "4.25", "there are no enemy blocks in "+h.areaName(dest))
+		t.fail(it, Dropped, "4.25", because("there are no enemy blocks in "+h.areaName(dest), "why.gunboat-no-target", placeArg("place", dest)))
 		return
 	}
 	bt := h.battleIn(dest)
 	reserve := false
 	if bt != nil && bt.Attacker != t.side {
 		if !t.p2 {
-			t.fail(it, Dropped, "5.5", h.areaName(dest)+" is contested, and only Player 2 may reinforce a battle")
+			t.fail(it, Dropped, "5.5", player1Reinforces(h.areaName(dest), dest))
 			return
 		}
 		reserve = true
@@ -871,8 +888,8 @@ func (h *hour) undoMove(t *turn, rec *moveRecord, limit int) {
 		}
 	}
 	out.failed = append(out.failed, blockFailure{id, Dropped, "3.31",
-		fmt.Sprintf("%s would be over its stacking limit of %d at the end of movement; the latest moves into it are undone",
-			h.areaName(rec.to), limit)})
+		because(fmt.Sprintf("%s would be over its stacking limit of %d at the end of movement; the latest moves into it are undone",
+			h.areaName(rec.to), limit), "why.overstacked", placeArg("place", rec.to), intArg("limit", limit))})
 	h.pruneBattles()
 }
 
@@ -922,7 +939,7 @@ func (h *hour) pinDefenders(t *turn) {
 		// A check plays only its own side's turn: pinning the enemy's stand-ins
 		// would change nothing it reports (only the side's own results and supply
 		// events are read, and supply does not depend on pins).
-		h.pinResults(t.side, "you are Player 1 this hour: your blocks are not pinned")
+		h.pinResults(t.side, player1NotPinned)
 		return
 	}
 	def := t.side.Enemy()
@@ -979,26 +996,29 @@ func (h *hour) pinDefenders(t *turn) {
 		h.event(Event{Kind: EvPinned, Side: def, Area: bt.Area, Blocks: pinned, Rule: "5.4",
 			Text: strconv.Itoa(len(pinned)) + " block(s) pinned in " + h.areaName(bt.Area) + ": " + h.blockNames(pinned)})
 	}
-	h.pinResults(def, "")
-	h.pinResults(t.side, "you are Player 1 this hour: your blocks are not pinned")
+	h.pinResults(def, reason{})
+	h.pinResults(t.side, player1NotPinned)
 }
 
 // pinResults answers a side's pin preferences (5.4): executed for blocks pinned,
 // unused for the others, invalid for blocks not its own.
-func (h *hour) pinResults(s Side, why string) {
+func (h *hour) pinResults(s Side, unused reason) {
 	for i, id := range h.orders(s).Pin {
 		r := Result{Side: s, Order: OrderRef{Kind: "pin", Index: i}, Rule: "5.4", Blocks: []BlockID{id}}
+		var why reason
 		switch {
 		case h.spec(id) == nil || h.spec(id).Side != s:
-			r.Status, r.Reason = Invalid, fmt.Sprintf("%q is not one of your blocks", id)
+			r.Status, why = Invalid, notYours(id)
 		case h.mv.pinned[id]:
 			r.Status = Executed
 		default:
-			r.Status, r.Reason = Unused, why
-			if why == "" {
-				r.Reason = h.spec(id).Name + " was not needed to satisfy a pin (its area was not attacked, or other blocks were pinned)"
+			r.Status, why = Unused, unused
+			if unused.none() {
+				why = because(h.spec(id).Name+" was not needed to satisfy a pin (its area was not attacked, or other blocks were pinned)",
+					"why.pin-not-needed", unitArg("unit", id))
 			}
 		}
+		r.Reason, r.Why = why.text, why.why
 		h.result(r)
 	}
 }
@@ -1035,20 +1055,21 @@ func (h *hour) moveResults(t *turn) {
 			continue
 		}
 		type group struct {
-			st           Status
-			rule, reason string
-			blocks       []BlockID
+			st     Status
+			rule   string
+			why    reason
+			blocks []BlockID
 		}
 		var groups []*group
 		for _, f := range out.failed {
 			var g *group
 			for _, x := range groups {
-				if x.st == f.status && x.rule == f.rule && x.reason == f.reason {
+				if x.st == f.status && x.rule == f.rule && x.why.text == f.why.text {
 					g = x
 				}
 			}
 			if g == nil {
-				g = &group{st: f.status, rule: f.rule, reason: f.reason}
+				g = &group{st: f.status, rule: f.rule, why: f.why}
 				groups = append(groups, g)
 			}
 			if f.block != "" {
@@ -1057,12 +1078,13 @@ func (h *hour) moveResults(t *turn) {
 		}
 		for _, g := range groups {
 			st := g.st
-			reason := g.reason
+			why := g.why
 			if len(out.went) > 0 {
 				st = Partial
-				reason = fmt.Sprintf("%s went; %s did not: %s", h.blockNames(out.went), h.blockNames(g.blocks), g.reason)
+				why = because(fmt.Sprintf("%s went; %s did not: %s", h.blockNames(out.went), h.blockNames(g.blocks), g.why.text),
+					"why.partial", h.blocksArg("went", out.went), h.blocksArg("failed", g.blocks), phrasesArg("why", g.why.why))
 			}
-			h.result(Result{Side: t.side, Order: ref, Status: st, Rule: g.rule, Reason: reason, Blocks: g.blocks})
+			h.result(Result{Side: t.side, Order: ref, Status: st, Rule: g.rule, Reason: why.text, Why: why.why, Blocks: g.blocks})
 		}
 	}
 }

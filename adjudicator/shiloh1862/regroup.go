@@ -5,6 +5,8 @@ package shiloh1862
 import (
 	"fmt"
 	"strings"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
 // regroup moves the victor's blocks by its Regroup orders for the area (6.8);
@@ -32,11 +34,14 @@ func (ft *fight) regroup(victor Side) {
 		}
 		var failed []BlockID
 		var reasons []string
+		var whys []Phrase
 		went := 0
 		for _, id := range ids {
-			if why := ft.regroupBlocked(victor, id, rg.To, crossed, moved); why != "" {
+			if why := ft.regroupBlocked(victor, id, rg.To, crossed, moved); !why.none() {
 				failed = append(failed, id)
-				reasons = append(reasons, blockTitle(h.sc, id)+": "+why)
+				reasons = append(reasons, blockTitle(h.sc, id)+": "+why.text)
+				// The block is named by the entry: the code says it once.
+				whys = append(whys, say(why.why.Code, append(why.why.Args[:len(why.why.Args):len(why.why.Args)], ft.regroupArg(id))...))
 				continue
 			}
 			moved[id] = true
@@ -47,62 +52,76 @@ func (ft *fight) regroup(victor Side) {
 				Text: fmt.Sprintf("%s regroups to %s (regroup order)", blockTitle(h.sc, id), areaTitle(h.sc, rg.To))})
 		}
 		res := Result{Side: victor, Order: ref, Rule: "6.8", Blocks: failed}
+		var why reason
 		switch {
 		case len(failed) == 0 && went > 0:
 			res.Status = Executed
-			res.Reason = fmt.Sprintf("regrouped to %s", areaTitle(h.sc, rg.To))
+			why = because(fmt.Sprintf("regrouped to %s", areaTitle(h.sc, rg.To)), "why.regrouped", placeArg("place", rg.To))
 		case went > 0:
 			res.Status = Partial
-			res.Reason = strings.Join(reasons, "; ")
+			why = because(strings.Join(reasons, "; "), "why.regroup-failed", phrasesArg("why", whys...))
 		case len(failed) > 0:
 			res.Status = Dropped
-			res.Reason = strings.Join(reasons, "; ")
+			why = because(strings.Join(reasons, "; "), "why.regroup-failed", phrasesArg("why", whys...))
 		default:
 			res.Status = Unused
-			res.Reason = "no block left to regroup"
+			why = because("no block left to regroup", "why.regroup-none")
 		}
+		res.Reason, res.Why = why.text, why.why
 		h.result(res)
 	}
 }
 
 // regroupBlocked says why a block cannot regroup to an area now, or "".
-func (ft *fight) regroupBlocked(victor Side, id BlockID, to AreaID, crossed map[AreaID]int, moved map[BlockID]bool) string {
+//
+// Its phrases word the reason after the block's name, which the caller adds as
+// the "unit" argument (ft.regroupArg).
+func (ft *fight) regroupBlocked(victor Side, id BlockID, to AreaID, crossed map[AreaID]int, moved map[BlockID]bool) reason {
 	h := ft.h
 	sp, bs := h.spec(id), h.block(id)
 	switch {
 	case sp == nil || bs == nil:
-		return "unknown block"
+		return because("unknown block", "why.regroup.unknown")
 	case moved[id]:
-		return "already regrouped"
+		return because("already regrouped", "why.regroup.done")
 	case sp.Side != victor || bs.Where != OnMap || bs.Area != ft.area:
-		return fmt.Sprintf("not among the victor's blocks at %s", ft.title())
+		return because(fmt.Sprintf("not among the victor's blocks at %s", ft.title()), "why.regroup.not-victor", placeArg("place", ft.area))
 	case sp.Siege:
-		return "never regroups (6.1)"
+		return because("never regroups (6.1)", "why.regroup.siege")
 	case to == ft.area:
-		return "already there"
+		return because("already there", "why.regroup.there")
 	}
 	bd := h.sc.Map.Border(ft.area, to)
 	ar := h.sc.Map.Area(to)
 	if bd == nil || ar == nil {
-		return fmt.Sprintf("%s is not adjacent", areaTitle(h.sc, to))
+		return because(fmt.Sprintf("%s is not adjacent", areaTitle(h.sc, to)), "why.regroup.not-adjacent", placeArg("place", to))
 	}
 	lim := bd.Limits(ft.area)
 	switch {
 	case !lim.Passable || lim.Battle == 0 || ar.River:
-		return "the border cannot be crossed in battle (3.33)"
+		return because("the border cannot be crossed in battle (3.33)", "why.regroup.border")
 	case crossed[to] >= lim.Battle:
-		return fmt.Sprintf("battle limit %d reached (3.33)", lim.Battle)
+		return because(fmt.Sprintf("battle limit %d reached (3.33)", lim.Battle), "why.regroup.limit", intArg("limit", lim.Battle))
 	case sp.Type == Artillery && !lim.Road:
-		return "artillery regroups only by a road border (4.24)"
+		return because("artillery regroups only by a road border (4.24)", "why.regroup.artillery")
 	}
 	ctrl, contested := h.control(to)
 	switch {
 	case contested:
-		return "the area is contested"
+		return because("the area is contested", "why.regroup.contested")
 	case ctrl == victor.Enemy():
-		return "the area is enemy"
+		return because("the area is enemy", "why.regroup.enemy")
 	case h.countIn(to, NoSide) >= ar.Stack:
-		return fmt.Sprintf("the area is at its stacking limit %d (3.31)", ar.Stack)
+		return because(fmt.Sprintf("the area is at its stacking limit %d (3.31)", ar.Stack), "why.regroup.stacking", intArg("limit", ar.Stack))
 	}
-	return ""
+	return reason{}
+}
+
+// regroupArg names a block as blockTitle does: by id when the order of battle
+// has it, else the id as written.
+func (ft *fight) regroupArg(id BlockID) adjudicator.Arg {
+	if ft.h.spec(id) != nil {
+		return unitArg("unit", id)
+	}
+	return textArg("unit", string(id))
 }

@@ -3,6 +3,8 @@ package shiloh1862
 import (
 	"strconv"
 	"strings"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
 // EventKind says what happened. Events are recorded in the order they happened; a
@@ -164,6 +166,10 @@ type Result struct {
 	Reason string   `json:"reason,omitempty"`
 	// Blocks the result is about (a partial move names the blocks that did not go).
 	Blocks []BlockID `json:"blocks,omitempty"`
+	// Why is Reason as a phrase, for templates to word from the reader's view. It
+	// is not stored: format-1 reports keep the English, which goes in step 17
+	// (docs/ARCHITECTURE.md §11).
+	Why adjudicator.Phrase `json:"-"`
 }
 
 // Initiative records the hour's initiative (2.1).

@@ -15,6 +15,8 @@ type (
 	// "initiative") and index.
 	OrderRef    = adjudicator.OrderRef
 	CheckStatus = adjudicator.CheckStatus
+	// Phrase is a reason as data (Result.Why).
+	Phrase = adjudicator.Phrase
 )
 
 const (

@@ -109,25 +109,45 @@ type supplier struct {
 	paid map[Army]bool
 }
 
-// why explains why a block cannot take a step now, or "".
-func (sp *supplier) why(id BlockID) string {
+// able reports whether a block can take a step now.
+func (sp *supplier) able(id BlockID) bool {
+	refused, _ := sp.why(id, false)
+	return !refused
+}
+
+// why reports whether a block cannot take a step now, and with explain why (the
+// default order asks of every block, and needs only yes or no).
+func (sp *supplier) why(id BlockID, explain bool) (bool, reason) {
 	h := sp.h
 	spec, b := h.spec(id), h.block(id)
+	var why func() reason
 	switch {
 	case spec == nil || spec.Side != sp.side:
-		return fmt.Sprintf("%q is not one of your blocks", id)
+		why = func() reason { return notYours(id) }
 	case b.Where != OnMap:
-		return fmt.Sprintf("%s is not on the map (%s)", spec.Name, b.Where)
+		why = func() reason { return offMap(spec, b.Where) }
 	case sp.given[id]:
-		return spec.Name + " already received a step this phase (one step per block)"
+		why = func() reason {
+			return because(spec.Name+" already received a step this phase (one step per block)", "why.stepped-already", unitArg("unit", id))
+		}
 	case b.Strength >= b.Max:
-		return spec.Name + " is at full strength"
+		why = func() reason {
+			return because(spec.Name+" is at full strength", "why.full-strength", unitArg("unit", id))
+		}
 	case sp.inArea[b.Area] >= supplyPerArea:
-		return fmt.Sprintf("2 SP have already been spent in %s (at most 2 per area)", h.areaName(b.Area))
+		why = func() reason {
+			return because(fmt.Sprintf("2 SP have already been spent in %s (at most 2 per area)", h.areaName(b.Area)),
+				"why.area-supplied", placeArg("place", b.Area))
+		}
 	case sp.left == 0:
-		return "no supply points left"
+		why = func() reason { return because("no supply points left", "why.no-supply") }
+	default:
+		return false, reason{}
 	}
-	return ""
+	if !explain {
+		return true, reason{}
+	}
+	return true, why()
 }
 
 // needs lists the USA armies that have a block able to take a step and have not yet
@@ -139,7 +159,7 @@ func (sp *supplier) needs() []Army {
 	var out []Army
 	for _, b := range sp.h.st.Blocks {
 		spec := sp.h.spec(b.ID)
-		if spec.Side != sp.side || sp.paid[spec.Army] || sp.why(b.ID) != "" {
+		if spec.Side != sp.side || sp.paid[spec.Army] || !sp.able(b.ID) {
 			continue
 		}
 		if !containsArmy(out, spec.Army) {
@@ -184,17 +204,17 @@ func (h *hour) spendSupply(s Side) {
 		paid: map[Army]bool{}, day2: s == USA && h.st.Hour.Day() == 2}
 	for i, id := range h.orders(s).Supply {
 		ref := OrderRef{Kind: "supply", Index: i}
-		if why := sp.why(id); why != "" {
+		if refused, why := sp.why(id, true); refused {
 			st := Dropped
 			if spec := h.spec(id); spec == nil || spec.Side != s {
 				st = Invalid
 			}
-			h.result(Result{Side: s, Order: ref, Status: st, Rule: "7.1", Reason: why, Blocks: []BlockID{id}})
+			h.result(Result{Side: s, Order: ref, Status: st, Rule: "7.1", Reason: why.text, Why: why.why, Blocks: []BlockID{id}})
 			continue
 		}
 		if sp.reserved(id) {
 			h.result(Result{Side: s, Order: ref, Status: Dropped, Rule: "9.3.2", Blocks: []BlockID{id},
-				Reason: "on Day 2 the USA must spend at least 1 SP on each army: the remaining SP go to the other army"})
+				Reason: "on Day 2 the USA must spend at least 1 SP on each army: the remaining SP go to the other army", Why: say("why.day2-armies")})
 			continue
 		}
 		sp.give(id)
@@ -204,7 +224,7 @@ func (h *hour) spendSupply(s Side) {
 		if sp.left == 0 {
 			break
 		}
-		if sp.why(id) == "" && !sp.reserved(id) {
+		if sp.able(id) && !sp.reserved(id) {
 			sp.give(id)
 		}
 	}

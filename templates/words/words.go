@@ -14,6 +14,10 @@
 //	{key?fallback}   fallback when the argument is missing, or names a unit or
 //	                 place the reader's view does not name (fog of war: the namer
 //	                 decides, never the wording)
+//	{key/sep}        a list (names, phrases) joined by sep: {blocks/, } prints
+//	                 "A, B, C" where {blocks} prints "A, B and C"
+//
+// A phrases argument prints each phrase by its own entry.
 //
 // "{{" and "}}" print braces.
 package words
@@ -59,6 +63,8 @@ type piece struct {
 	plural   bool
 	fallback string
 	hasFall  bool
+	sep      string // a list's separator, when hasSep is set
+	hasSep   bool
 }
 
 //go:embed *.txt
@@ -160,6 +166,9 @@ func parsePlaceholder(s string) (piece, error) {
 		}
 		s, p.one, p.many, p.plural = k, one, many, true
 	}
+	if k, sep, ok := strings.Cut(s, "/"); ok {
+		s, p.sep, p.hasSep = k, sep, true
+	}
 	if s == "" || strings.ContainsAny(s, " {") {
 		return p, fmt.Errorf("{%s}: not an argument name", s)
 	}
@@ -199,7 +208,7 @@ func (w *Wording) placeholder(pc piece, p adjudicator.Phrase, n Namer) string {
 	if pc.plural {
 		count := a.Int // a number; a list counts its items
 		if a.Kind != adjudicator.ArgInt {
-			count = len(a.Strs) + len(a.Ints)
+			count = len(a.Strs) + len(a.Ints) + len(a.Phrases)
 		}
 		form := pc.many
 		if count == 1 {
@@ -240,7 +249,13 @@ func (w *Wording) placeholder(pc piece, p adjudicator.Phrase, n Namer) string {
 		for i, id := range a.Strs {
 			names[i] = name(id, a.Kind == adjudicator.ArgUnits)
 		}
-		return w.List(names, n)
+		return w.join(pc, names, n)
+	case adjudicator.ArgPhrases:
+		said := make([]string, len(a.Phrases))
+		for i, q := range a.Phrases {
+			said[i] = w.Say(q, n)
+		}
+		return w.join(pc, said, n)
 	case adjudicator.ArgDice:
 		s := make([]string, len(a.Ints))
 		for i, v := range a.Ints {
@@ -256,6 +271,14 @@ func (w *Wording) placeholder(pc piece, p adjudicator.Phrase, n Namer) string {
 		return strings.Join(a.Strs, "")
 	}
 	return "{" + pc.key + "?}"
+}
+
+// join joins a list as the placeholder says: by its separator, else as List.
+func (w *Wording) join(pc piece, items []string, n Namer) string {
+	if pc.hasSep {
+		return strings.Join(items, pc.sep)
+	}
+	return w.List(items, n)
 }
 
 // List joins names as the wording's "list.and" entry says: "A, B and C".

@@ -29,6 +29,9 @@ withdraw-if-weaker = withdraw if weaker
 quote = you wrote "{what}" {{sic}}
 side = {side} moves
 piece =  [rule {n}]
+listed = {units/, } went; {why/; }
+why.pinned = {unit} is pinned
+why.far = {place} is too far
 `
 
 func TestSay(t *testing.T) {
@@ -68,6 +71,12 @@ func TestSay(t *testing.T) {
 		{adjudicator.Say("nothing"), "(nothing)"},
 		// The text starts after "= ": a second space is the text's own.
 		{adjudicator.Say("piece", adjudicator.IntArg("n", 6)), " [rule 6]"},
+		// A list joined by the placeholder's separator; phrases within a phrase,
+		// each by its own entry, named from the same view.
+		{adjudicator.Say("listed", adjudicator.UnitsArg("units", []string{"us_hare", "us_peabody", "us_sherman"}),
+			adjudicator.PhrasesArg("why", adjudicator.Say("why.pinned", adjudicator.UnitArg("unit", "cs_cleburne")),
+				adjudicator.Say("why.far", adjudicator.PlaceArg("place", "rea_field")))),
+			"Hare, Peabody, Sherman went; an unseen unit is pinned; Rea Field is too far"},
 	} {
 		if got := w.Say(c.p, usaView); got != c.want {
 			t.Errorf("%s: %q, want %q", c.p.Code, got, c.want)

@@ -1,0 +1,141 @@
+package shiloh1862
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
+
+// reason is why an order went as it did, said twice while reports are format 1:
+// the English that Result.Reason stores, and the same as a phrase (Result.Why)
+// that templates/words/shiloh1862.txt words byte for byte. Step 17 of
+// docs/ARCHITECTURE.md §11 drops the English.
+type reason struct {
+	text string
+	why  adjudicator.Phrase
+}
+
+// because pairs a sentence with its phrase.
+func because(text, code string, args ...adjudicator.Arg) reason {
+	return reason{text: text, why: say(code, args...)}
+}
+
+// none reports an empty reason: nothing stood in the way.
+func (r reason) none() bool { return r.text == "" }
+
+func unitArg(key string, id BlockID) adjudicator.Arg { return adjudicator.UnitArg(key, string(id)) }
+func placeArg(key string, a AreaID) adjudicator.Arg  { return adjudicator.PlaceArg(key, string(a)) }
+func sideArg(key string, s Side) adjudicator.Arg     { return adjudicator.SideArg(key, s) }
+func intArg(key string, v int) adjudicator.Arg       { return adjudicator.IntArg(key, v) }
+func textArg(key, s string) adjudicator.Arg          { return adjudicator.TextArg(key, s) }
+
+// quotedArg is an id as the order wrote it (an unknown one, or another side's),
+// quoted as the English quotes it (%q).
+func quotedArg(key, s string) adjudicator.Arg { return adjudicator.TextArg(key, strconv.Quote(s)) }
+
+// blockArg names a block as blockName does: by id when the order of battle has
+// it, else as written, quoted.
+func (h *hour) blockArg(key string, id BlockID) adjudicator.Arg {
+	if h.spec(id) != nil {
+		return unitArg(key, id)
+	}
+	return quotedArg(key, string(id))
+}
+
+func unitsArg(key string, ids []BlockID) adjudicator.Arg {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = string(id)
+	}
+	return adjudicator.Arg{Key: key, Kind: adjudicator.ArgUnits, Strs: s}
+}
+
+// whereArg words where a block is off the map (pending, eliminated…).
+func whereArg(key string, w Where) adjudicator.Arg {
+	return adjudicator.WordArg(key, "where."+w.String())
+}
+
+// actionArg words what a move does (move, attack, reinforce).
+func actionArg(key string, a action) adjudicator.Arg {
+	return adjudicator.WordArg(key, "action."+a.String())
+}
+
+// say builds a phrase.
+func say(code string, args ...adjudicator.Arg) adjudicator.Phrase {
+	return adjudicator.Phrase{Code: code, Args: args}
+}
+
+func phrasesArg(key string, ps ...adjudicator.Phrase) adjudicator.Arg {
+	return adjudicator.PhrasesArg(key, ps...)
+}
+
+// armyArg words an army (Army of the Mississippi…) by its entry.
+func armyArg(key string, a Army) adjudicator.Arg { return adjudicator.WordArg(key, "army."+string(a)) }
+
+// notYours: an order names a block that is not the side's, quoted as written.
+func notYours(id BlockID) reason {
+	return because(fmt.Sprintf("%q is not one of your blocks", id), "why.not-your-block", quotedArg("block", string(id)))
+}
+
+// offMap: a block the order needs on the map is elsewhere (pending, eliminated…).
+func offMap(spec *BlockSpec, w Where) reason {
+	return because(fmt.Sprintf("%s is not on the map (%s)", spec.Name, w), "why.off-map", unitArg("unit", spec.ID), whereArg("where", w))
+}
+
+// player1NotPinned: Player 1's pin preferences never apply (5.4).
+var player1NotPinned = because("you are Player 1 this hour: your blocks are not pinned", "why.player1-not-pinned")
+
+// unknownArea: an order names an area the map does not have, quoted as written.
+func unknownArea(a AreaID) reason {
+	return because("unknown area "+strconv.Quote(string(a)), "why.unknown-area", quotedArg("area", string(a)))
+}
+
+// adjacentArg lists the areas a block may step to from a, as adjacentNames does.
+func adjacentArg(sc *Scenario, key string, a AreaID) adjudicator.Arg {
+	var ids []string
+	for _, ar := range adjacentLand(sc, a) {
+		ids = append(ids, string(ar.ID))
+	}
+	return adjudicator.Arg{Key: key, Kind: adjudicator.ArgPlaces, Strs: ids}
+}
+
+// withoutAdjacent is a reason without the list of adjacent areas, which a
+// receipt gives as the suggestion instead (check.go): the not-adjacent phrase,
+// alone or as what a partial move's blocks did not do, becomes its brief form.
+func withoutAdjacent(p Phrase) Phrase {
+	switch p.Code {
+	case "why.not-adjacent":
+		return Phrase{Code: "why.not-adjacent.brief", Args: p.Args}
+	case "why.partial":
+		args := slices.Clone(p.Args)
+		for i, a := range args {
+			if a.Kind == adjudicator.ArgPhrases {
+				inner := slices.Clone(a.Phrases)
+				for j := range inner {
+					inner[j] = withoutAdjacent(inner[j])
+				}
+				args[i].Phrases = inner
+			}
+		}
+		return Phrase{Code: p.Code, Args: args}
+	}
+	return p
+}
+
+// blocksArg names blocks as blockNames does. A list that holds an id the order
+// of battle lacks (a typo in JSON orders) is a list of phrases instead, each
+// block as blockArg names it, so that the typo prints as written.
+func (h *hour) blocksArg(key string, ids []BlockID) adjudicator.Arg {
+	for _, id := range ids {
+		if h.spec(id) == nil {
+			ps := make([]Phrase, len(ids))
+			for i, id := range ids {
+				ps[i] = say("block", h.blockArg("block", id))
+			}
+			return phrasesArg(key, ps...)
+		}
+	}
+	return unitsArg(key, ids)
+}
