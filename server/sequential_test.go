@@ -47,7 +47,10 @@ func TestSequentialPlay(t *testing.T) {
 	}
 	o := bot.RandomOrders(sc, v.(*shiloh1862.View), rand.New(rand.NewPCG(1, 2)))
 	r.send(bob, csaAddr, "orders", orders.Format(o, orders.ScenarioNames(sc)))
-	r.waitFor("Player 1's moves", func() bool { return r.countSubject(alice, "Player 1 has moved") == 1 })
+	// Player 1's receipt and Player 2's notice leave in either order: wait for both.
+	r.waitFor("Player 1's moves", func() bool {
+		return r.countSubject(alice, "Player 1 has moved") == 1 && r.countSubject(bob, "Orders received") == 1
+	})
 	if r.hour("sq", 0).Resolved() {
 		t.Fatal("the hour resolved on Player 2's orders sent before Player 1 moved")
 	}
