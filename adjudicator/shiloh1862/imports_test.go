@@ -19,7 +19,7 @@ var engineImports = []string{
 
 // loaderImports are allowed in load.go only: it reads the embedded scenario files.
 var loaderImports = []string{
-	"embed", "io/fs", "path", "github.com/BurntSushi/toml",
+	"embed", "io/fs", "path", "github.com/shiloh-pbem/pbem/adjudicator/datafile",
 }
 
 // engineRules hold every engine file to engineImports, load.go also to

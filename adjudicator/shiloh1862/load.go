@@ -14,9 +14,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/BurntSushi/toml"
-
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/datafile"
 )
 
 //go:embed scenarios
@@ -73,23 +72,15 @@ type scenarioFile struct {
 	Arrivals []Arrival     `toml:"arrival"`
 }
 
+// Problem is one thing wrong with scenario data: where it is, the rule it breaks
+// ("data" for the file format) and what is wrong. The rule systems share it.
+type Problem = datafile.Problem
+
 // decodeStrict decodes one TOML file and reports every key the types do not know.
 func decodeStrict(fsys fs.FS, name string, v any) ([]Problem, error) {
-	b, err := fs.ReadFile(fsys, name)
+	probs, err := datafile.DecodeStrict(fsys, name, v, "scenario data")
 	if err != nil {
-		return nil, errorf("scenario data: %v", err)
-	}
-	md, err := toml.Decode(string(b), v)
-	if err != nil {
-		return nil, errorf("scenario data %s: %v", path.Base(name), err)
-	}
-	var probs []Problem
-	for _, k := range md.Undecoded() {
-		probs = append(probs, Problem{
-			Where: path.Base(name) + ": " + k.String(),
-			Rule:  "data",
-			Text:  "unknown key (a typo? see the format at the top of the file)",
-		})
+		return nil, errorf("%v", err)
 	}
 	return probs, nil
 }

@@ -11,21 +11,6 @@ import (
 	"strings"
 )
 
-// Problem is one thing wrong with scenario data: where it is, the rule it breaks
-// ("data" for the file format) and what is wrong.
-type Problem struct {
-	Where string `json:"where"`
-	Rule  string `json:"rule"`
-	Text  string `json:"text"`
-}
-
-func (p Problem) String() string {
-	if p.Rule == "" {
-		return p.Where + ": " + p.Text
-	}
-	return p.Where + ": " + p.Text + " (rule " + p.Rule + ")"
-}
-
 // BlockTypeCounts is rule 4.2's BLOCK TYPES table.
 var BlockTypeCounts = map[Army]map[BlockType]int{
 	ArmyCSA:  {HQ: 6, Infantry: 16, Cavalry: 5, Artillery: 8, Gunboat: 0},
