@@ -42,13 +42,13 @@ func Hash(o *shiloh1862.Orders, names Names) string {
 
 func canonicalLines(o *shiloh1862.Orders, d *Dictionary, ll ListLines, byLine bool) []orderLine {
 	var out []orderLine
-	blocks := d.blockTable(o.Side)
-	arrivals := d.arrivalTable(o.Side)
-	area := func(id shiloh1862.AreaID) string { return d.areas.canonical(string(id)) }
+	blocks := d.BlockTable(o.Side)
+	arrivals := d.ArrivalTable(o.Side)
+	area := func(id shiloh1862.AreaID) string { return d.AreaTable().Canonical(string(id)) }
 	blockList := func(ids []shiloh1862.BlockID) string {
 		parts := make([]string, len(ids))
 		for i, id := range ids {
-			parts[i] = blocks.canonical(string(id))
+			parts[i] = blocks.Canonical(string(id))
 		}
 		return strings.Join(parts, ", ")
 	}
@@ -68,7 +68,7 @@ func canonicalLines(o *shiloh1862.Orders, d *Dictionary, ll ListLines, byLine bo
 		}
 		parts := make([]string, 0, j-i)
 		for _, a := range o.Activate[i:j] {
-			s := blocks.canonical(string(a.HQ))
+			s := blocks.Canonical(string(a.HQ))
 			if a.AsArmy {
 				s += " as army"
 			}
@@ -151,17 +151,17 @@ func canonicalLines(o *shiloh1862.Orders, d *Dictionary, ll ListLines, byLine bo
 		if i < len(ll.ArrivalChoices) {
 			line = ll.ArrivalChoices[i]
 		}
-		out = append(out, orderLine{line: line, kind: "arrival", index: i, text: "arrival " + arrivals.canonical(c.Arrival) + ": " + c.Choice})
+		out = append(out, orderLine{line: line, kind: "arrival", index: i, text: "arrival " + arrivals.Canonical(c.Arrival) + ": " + c.Choice})
 	}
 	if len(o.HoldArrivals) > 0 {
 		parts := make([]string, len(o.HoldArrivals))
 		for i, a := range o.HoldArrivals {
-			parts[i] = arrivals.canonical(a)
+			parts[i] = arrivals.Canonical(a)
 		}
 		out = append(out, orderLine{line: ll.Delay, kind: "delay", text: "delay: " + strings.Join(parts, ", ")})
 	}
 	for i, l := range o.Landings {
-		out = append(out, orderLine{line: l.Line, kind: "landing", index: i, text: "landing " + arrivals.canonical(l.Arrival) + ": " + area(l.Area)})
+		out = append(out, orderLine{line: l.Line, kind: "landing", index: i, text: "landing " + arrivals.Canonical(l.Arrival) + ": " + area(l.Area)})
 	}
 	switch o.Initiative {
 	case shiloh1862.InitiativeFirst:

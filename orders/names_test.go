@@ -22,8 +22,8 @@ func TestNormalize(t *testing.T) {
 		{"PRENTISS' CAMP", "prentis camp"},
 		{"", ""},
 	} {
-		if got := normalize(c.in); got != c.want {
-			t.Errorf("normalize(%q) = %q, want %q", c.in, got, c.want)
+		if got := Normalize(c.in); got != c.want {
+			t.Errorf("Normalize(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }
@@ -41,8 +41,8 @@ func TestDistance(t *testing.T) {
 		{"abc", "xyz", 3},
 		{"a", "abcdefgh", maxDistance}, // gives up
 	} {
-		if got := distance(c.a, c.b, maxDistance); got != c.want {
-			t.Errorf("distance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		if got := Distance(c.a, c.b, maxDistance); got != c.want {
+			t.Errorf("Distance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
 		}
 	}
 }
@@ -50,63 +50,63 @@ func TestDistance(t *testing.T) {
 // TestResolve covers every way a name is found, or not.
 func TestResolve(t *testing.T) {
 	d := testNames(t)
-	areas := d.areas
-	usa := d.blockTable(adjudicator.USA)
-	csa := d.blockTable(adjudicator.CSA)
+	areas := d.AreaTable()
+	usa := d.BlockTable(adjudicator.USA)
+	csa := d.BlockTable(adjudicator.CSA)
 	for _, c := range []struct {
-		t     *table
+		t     *Table
 		in    string
-		how   how
-		want  string // canonical, or the candidates for ambiguous / not found
+		how   How
+		want  string // canonical, or the candidates for Ambiguous / not found
 		table string
 	}{
-		{areas, "rea", exact, "Rea Field", "areas"},
-		{areas, "Rea Field", exact, "Rea Field", "areas"},
-		{areas, "rea woods", exact, "Rea Woods", "areas"},
-		{areas, "shil", prefix, "Shiloh Church", "areas"},
-		{areas, "shiloh ch", prefix, "Shiloh Church", "areas"},
-		{areas, "church", prefix, "Shiloh Church", "areas"}, // the last word
-		{areas, "hornets nest", exact, "Hornet's Nest", "areas"},
-		{areas, "hardee biv", prefix, "Hardee's Bivouac", "areas"},
-		{areas, "road a", exact, "Road A", "areas"},
-		{areas, "road_a", exact, "Road A", "areas"}, // the id
-		{areas, "shiloh chruch", fuzzy, "Shiloh Church", "areas"},
-		{areas, "frailey", fuzzy, "Fraley Field", "areas"},
-		{areas, "owl creek", ambiguous, "Owl Creek Bottoms or Owl Creek Woods", "areas"},
-		{areas, "peach orchard", exact, "Sarah Bell's Field", "areas"}, // an alias
-		{areas, "cornfield", notFound, "", "areas"},
-		{areas, "lick creek", prefix, "Lick Creek Bottoms", "areas"}, // not Road C's "Lick Creek Ford"
-		{areas, "sunken road", exact, "Hornet's Nest", "areas"},
-		{areas, "spian", fuzzy, "Spain Field", "areas"},
-		{csa, "cleburn", prefix, "Cleburne", "csa"},
-		{csa, "clebrune", fuzzy, "Cleburne", "csa"},
-		{csa, "hardee", exact, "Hardee", "csa"},
-		{csa, "smith", exact, "Smith", "csa"}, // unique on the CSA side
-		{usa, "smith", ambiguous, "M.L. Smith or W.S. Smith", "usa"},
-		{usa, "ml smith", exact, "M.L. Smith", "usa"},
-		{usa, "M.L. Smith", exact, "M.L. Smith", "usa"},
-		{usa, "wallace", ambiguous, "L. Wallace or W. Wallace", "usa"},
-		{usa, "l wallace", exact, "L. Wallace", "usa"},
-		{usa, "lew wallace", exact, "L. Wallace", "usa"},
-		{usa, "taylor cav", exact, "Taylor (cav)", "usa"},
-		{usa, "Taylor (art)", exact, "Taylor (art)", "usa"},
-		{usa, "gibson", exact, "Gibson", "usa"},
-		{usa, "cleburne", notFound, "", "usa"},
-		{usa, "mcdowel", prefix, "McDowell", "usa"},
-		{usa, "hildebrnd", fuzzy, "Hildebrand", "usa"},
-		{usa, "xyzzy", notFound, "", "usa"},
+		{areas, "rea", Exact, "Rea Field", "areas"},
+		{areas, "Rea Field", Exact, "Rea Field", "areas"},
+		{areas, "rea woods", Exact, "Rea Woods", "areas"},
+		{areas, "shil", Prefix, "Shiloh Church", "areas"},
+		{areas, "shiloh ch", Prefix, "Shiloh Church", "areas"},
+		{areas, "church", Prefix, "Shiloh Church", "areas"}, // the last word
+		{areas, "hornets nest", Exact, "Hornet's Nest", "areas"},
+		{areas, "hardee biv", Prefix, "Hardee's Bivouac", "areas"},
+		{areas, "road a", Exact, "Road A", "areas"},
+		{areas, "road_a", Exact, "Road A", "areas"}, // the id
+		{areas, "shiloh chruch", Fuzzy, "Shiloh Church", "areas"},
+		{areas, "frailey", Fuzzy, "Fraley Field", "areas"},
+		{areas, "owl creek", Ambiguous, "Owl Creek Bottoms or Owl Creek Woods", "areas"},
+		{areas, "peach orchard", Exact, "Sarah Bell's Field", "areas"}, // an alias
+		{areas, "cornfield", NotFound, "", "areas"},
+		{areas, "lick creek", Prefix, "Lick Creek Bottoms", "areas"}, // not Road C's "Lick Creek Ford"
+		{areas, "sunken road", Exact, "Hornet's Nest", "areas"},
+		{areas, "spian", Fuzzy, "Spain Field", "areas"},
+		{csa, "cleburn", Prefix, "Cleburne", "csa"},
+		{csa, "clebrune", Fuzzy, "Cleburne", "csa"},
+		{csa, "hardee", Exact, "Hardee", "csa"},
+		{csa, "smith", Exact, "Smith", "csa"}, // unique on the CSA side
+		{usa, "smith", Ambiguous, "M.L. Smith or W.S. Smith", "usa"},
+		{usa, "ml smith", Exact, "M.L. Smith", "usa"},
+		{usa, "M.L. Smith", Exact, "M.L. Smith", "usa"},
+		{usa, "wallace", Ambiguous, "L. Wallace or W. Wallace", "usa"},
+		{usa, "l wallace", Exact, "L. Wallace", "usa"},
+		{usa, "lew wallace", Exact, "L. Wallace", "usa"},
+		{usa, "taylor cav", Exact, "Taylor (cav)", "usa"},
+		{usa, "Taylor (art)", Exact, "Taylor (art)", "usa"},
+		{usa, "gibson", Exact, "Gibson", "usa"},
+		{usa, "cleburne", NotFound, "", "usa"},
+		{usa, "mcdowel", Prefix, "McDowell", "usa"},
+		{usa, "hildebrnd", Fuzzy, "Hildebrand", "usa"},
+		{usa, "xyzzy", NotFound, "", "usa"},
 	} {
-		l := c.t.resolve(c.in)
-		if l.how != c.how {
-			t.Errorf("%s %q: how %d, want %d", c.table, c.in, l.how, c.how)
+		l := c.t.Lookup(c.in)
+		if l.How != c.how {
+			t.Errorf("%s %q: how %d, want %d", c.table, c.in, l.How, c.how)
 			continue
 		}
 		var got string
-		switch l.how {
-		case exact, prefix, fuzzy:
-			got = c.t.names[l.entry].Canonical
-		case ambiguous:
-			got = c.t.candidates(l.cands)
+		switch l.How {
+		case Exact, Prefix, Fuzzy:
+			got = c.t.Name(l).Canonical
+		case Ambiguous:
+			got = c.t.Candidates(l)
 		}
 		if got != c.want {
 			t.Errorf("%s %q: %q, want %q", c.table, c.in, got, c.want)
@@ -172,18 +172,18 @@ func TestScenarioNames(t *testing.T) {
 	for _, s := range adjudicator.Sides {
 		seen := map[string]string{}
 		for _, n := range d.Blocks(s) {
-			k := normalize(n.Canonical)
+			k := Normalize(n.Canonical)
 			if other, dup := seen[k]; dup {
 				t.Errorf("%s and %s both print as %q", other, n.ID, n.Canonical)
 			}
 			seen[k] = n.ID
-			if l := d.blockTable(s).resolve(n.Canonical); l.how != exact || d.blockTable(s).names[l.entry].ID != n.ID {
+			if l := d.BlockTable(s).Lookup(n.Canonical); l.How != Exact || d.BlockTable(s).Name(l).ID != n.ID {
 				t.Errorf("%q does not read back as %s", n.Canonical, n.ID)
 			}
 		}
 	}
 	for _, n := range d.Areas() {
-		if l := d.areas.resolve(n.Canonical); l.how != exact || d.areas.names[l.entry].ID != n.ID {
+		if l := d.AreaTable().Lookup(n.Canonical); l.How != Exact || d.AreaTable().Name(l).ID != n.ID {
 			t.Errorf("%q does not read back as %s", n.Canonical, n.ID)
 		}
 	}

@@ -1,7 +1,6 @@
 package orders
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 
@@ -9,33 +8,7 @@ import (
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
-// Severity says whether a problem stops an order (Error) or only tells the player
-// how it was read (Warning).
-type Severity uint8
-
-const (
-	Error Severity = iota
-	Warning
-)
-
-func (s Severity) String() string {
-	if s == Warning {
-		return "warning"
-	}
-	return "error"
-}
-
-// Problem is something wrong or doubtful in the text, at a 1-based line. Source is
-// the line as the player typed it (joined when it was wrapped).
-type Problem struct {
-	Line       int
-	Severity   Severity
-	Text       string
-	Suggestion string
-	Source     string
-}
-
-// Parsed is everything Parse learns from a text: the orders, every problem, and the
+// Parsed is everything Parse learns from a Text: the orders, every problem, and the
 // lines of the orders whose engine types carry no line of their own.
 type Parsed struct {
 	Orders   *shiloh1862.Orders
@@ -60,79 +33,43 @@ func Parse(text string, names Names, side adjudicator.Side) (*shiloh1862.Orders,
 
 // ParseText is Parse with the lines of list orders, for receipts.
 func ParseText(text string, names Names, side adjudicator.Side) *Parsed {
-	sc := newScratch()
 	ps := &parser{
-		dict:    Compile(names),
-		side:    side,
-		o:       &shiloh1862.Orders{Side: side, Moves: sc.moves[:0]},
-		scratch: sc,
+		Reader: Reader{Dict: Compile(names), Side: side},
+		o:      &shiloh1862.Orders{Side: side, Moves: make([]shiloh1862.Move, 0, 32)},
+		moveOf: map[string]int{},
 	}
-	sc.lines, sc.raw, sc.parts = splitLinesInto(sc.lines[:0], sc.raw, sc.parts[:0], text)
-	for _, l := range sc.lines {
-		parts := sc.parts[l.first : l.first+l.more]
-		ps.line, ps.source, ps.parts = l.n, l.source, parts
-		if l.length > maxLineLen {
-			src := ps.sourceText()
-			ps.source, ps.parts = src[:min(len(src), 40)]+"…", nil
-			ps.errorf("write one order a line", "this line is too long to be an order (%d characters)", l.length)
-			continue
-		}
-		if l.joinedQuote > 0 {
-			ps.warnf("read line %d, which starts with '>', as the rest of this line (a line starting with '>' is taken as quoted when it stands among others)", l.joinedQuote)
-		}
-		// the tokens of one line are kept by nothing after it, so one buffer serves all
-		sc.toks = lexInto(sc.toks, l.text)
-		for _, pt := range parts {
-			sc.toks = lexAppend(sc.toks, pt.code)
-		}
-		ps.parseLine(sc.toks)
-	}
+	ps.Read(text, vocabulary, ps.parseLine)
 	ps.finish()
-	return &Parsed{Orders: ps.o, Problems: ps.probs, Lines: ps.lines}
+	return &Parsed{Orders: ps.o, Problems: ps.Problems, Lines: ps.lines}
 }
 
+// The grammar's files name the shared lexer's tokens briefly.
+type token = Token
+
+const (
+	tWord  = Word
+	tComma = Comma
+	tColon = Colon
+	tArrow = Arrow
+	tRoad  = Road
+)
+
+// parser reads one side's orders for an hour, a line at a time, over the shared
+// Reader.
 type parser struct {
-	dict   *Dictionary
-	side   adjudicator.Side
-	o      *shiloh1862.Orders
-	probs  []Problem
-	lines  ListLines
-	line   int
-	source string
-	// parts are the wrapped lines of the line being read, not yet joined to source
-	parts []linePart
+	Reader
+	o     *shiloh1862.Orders
+	lines ListLines
 	// emptied is set when a move lost its last block to a later order
 	emptied bool
-	*scratch
-}
-
-// scratch is what a parse needs only while it runs.
-type scratch struct {
-	lines  []logicalLine
-	raw    []string   // the mail's physical lines
-	parts  []linePart // the physical lines joined to others
-	toks   []token    // each line's tokens
-	keyBuf []byte     // name keys
+	// working buffers
 	ids    []string
 	tokBuf []token // tokens gathered from a line (retreat areas, a losses list)
 	// clauseToks holds the doctrine clauses continued over commas
 	clauseToks []token
 	blockBuf   []shiloh1862.BlockID
 	areaBuf    []shiloh1862.AreaID
-	moves      []shiloh1862.Move // the moves, until finish hands them to the orders
-	moveOf     map[string]int    // the move of each block
-}
-
-// newScratch makes a parse's buffers, sized for a mail of ordinary length.
-func newScratch() *scratch {
-	return &scratch{
-		lines:  make([]logicalLine, 0, 64),
-		raw:    make([]string, 0, 64),
-		toks:   make([]token, 0, 64),
-		keyBuf: make([]byte, 0, 64),
-		moves:  make([]shiloh1862.Move, 0, 32),
-		moveOf: map[string]int{},
-	}
+	moveOf     map[string]int // the move of each block
 }
 
 // keep copies a list the orders keep out of the parse's working buffers. The copy
@@ -143,34 +80,38 @@ func (p *parser) keepBlocks(bs []shiloh1862.BlockID) []shiloh1862.BlockID { retu
 
 func (p *parser) keepAreas(as []shiloh1862.AreaID) []shiloh1862.AreaID { return keep(as) }
 
-func (p *parser) errorf(suggestion, format string, args ...any) {
-	p.growProbs()
-	p.probs = append(p.probs, Problem{Line: p.line, Severity: Error, Text: fmt.Sprintf(format, args...), Suggestion: suggestion, Source: p.sourceText()})
+// vocabulary is what the mail clean-up must know of this grammar's words to rejoin
+// wrapped lines: its keywords, the intents and the straggler roll that end a move,
+// and the intents that make a line a move wherever they stand.
+var vocabulary = NewVocabulary(keywords, intentAndMarkWords, []string{"attack", "reinforce", "move"})
+
+// keywords start an order line; a line starting with one never continues the line
+// before it.
+var keywords = []string{
+	"activate", "activates", "act", "activation", "hq", "hqs",
+	"battles", "battle", "sequence", "seq",
+	"at", "all", "everywhere", "default", "defaults", "doctrine",
+	"losses", "loss", "hits", "casualties", "spare",
+	"pin", "pinning", "pins",
+	"regroup", "regroups",
+	"supply", "supplies", "rebuild", "resupply",
+	"landing", "landings", "land",
+	"arrival", "arrivals", "delay",
+	"initiative", "init", "side",
+	"move", "attack", "reinforce", "uncommanded", "straggle",
+	"withdraw", "hold", "retreat", "orders",
 }
 
-func (p *parser) warnf(format string, args ...any) {
-	p.warn(fmt.Sprintf(format, args...))
-}
+// intentAndMarkWords are the words isIntentWord knows.
+var intentAndMarkWords = []string{"move", "moves", "mv", "go", "goes", "march",
+	"attack", "attacks", "atk", "att", "assault", "attk",
+	"reinforce", "reinforces", "reinf", "rf", "support",
+	"uncommanded", "uncmd", "straggle", "straggler", "stragglers", "uncommand", "unled"}
 
-func (p *parser) warn(text string) {
-	p.growProbs()
-	p.probs = append(p.probs, Problem{Line: p.line, Severity: Warning, Text: text, Source: p.sourceText()})
-}
-
-// sourceText is the line being read as typed, its wrapped parts joined (once, when
-// a problem first needs it).
-func (p *parser) sourceText() string {
-	if len(p.parts) > 0 {
-		p.source, p.parts = joinParts(p.source, p.parts), nil
-	}
-	return p.source
-}
-
-// growProbs makes room for a handful of problems at the first one.
-func (p *parser) growProbs() {
-	if p.probs == nil {
-		p.probs = make([]Problem, 0, 8)
-	}
+// isIntentWord reports whether w is an intent or straggler word.
+func isIntentWord(w string) bool {
+	_, ok := intentOf(w)
+	return ok || isMarkWord(w)
 }
 
 // intentOf names a move's intent; isMarkWord accepts the straggler roll (5.2).
@@ -200,10 +141,10 @@ func (p *parser) parseLine(toks []token) {
 	if len(toks) == 0 {
 		return
 	}
-	w := toks[0].low
-	if toks[0].kind != tWord {
-		if toks[0].kind == tArrow || toks[0].kind == tRoad {
-			p.errorf("write the blocks first, e.g. \"Cleburne: Seay Field > Rea Field\"", "a move needs the blocks that move")
+	w := toks[0].Low
+	if toks[0].Kind != tWord {
+		if toks[0].Kind == tArrow || toks[0].Kind == tRoad {
+			p.Errorf("write the blocks first, e.g. \"Cleburne: Seay Field > Rea Field\"", "a move needs the blocks that move")
 			return
 		}
 		p.parseLine(toks[1:])
@@ -212,45 +153,45 @@ func (p *parser) parseLine(toks []token) {
 	rest := toks[1:]
 	switch w {
 	case "activate", "activates", "activated", "act", "activation", "hq", "hqs", "command":
-		p.parseActivate(skipColon(rest))
+		p.parseActivate(SkipColon(rest))
 	case "battles", "battle", "sequence", "seq":
-		rest = skipWords(rest, "order", "sequence", "seq")
-		p.parseBattles(skipColon(rest))
+		rest = SkipWords(rest, "order", "sequence", "seq")
+		p.parseBattles(SkipColon(rest))
 	case "at":
 		p.parseDoctrineAt(rest)
 	case "all", "everywhere", "default", "defaults", "doctrine", "standing":
-		rest = skipWords(rest, "battles", "battle", "areas", "doctrine")
-		if len(rest) > 0 && rest[0].kind == tWord && (rest[0].low == "at" || rest[0].low == "for" || rest[0].low == "in") {
+		rest = SkipWords(rest, "battles", "battle", "areas", "doctrine")
+		if len(rest) > 0 && rest[0].Kind == tWord && (rest[0].Low == "at" || rest[0].Low == "for" || rest[0].Low == "in") {
 			p.parseDoctrineAt(rest[1:])
 			return
 		}
-		p.parseDoctrine(nil, skipColon(rest))
+		p.parseDoctrine(nil, SkipColon(rest))
 	case "hold", "withdraw", "retreat", "fight", "stand":
 		p.parseDoctrineFirst(toks)
 	case "losses", "loss", "hits", "casualties", "spare", "protect":
 		p.parseLosses(w, rest)
 	case "pin", "pinning", "pins", "pinned":
-		p.parsePin(skipColon(skipWords(rest, "first", "preference", "blocks")))
+		p.parsePin(SkipColon(SkipWords(rest, "first", "preference", "blocks")))
 	case "regroup", "regroups":
 		p.parseRegroup(rest)
 	case "supply", "supplies", "rebuild", "resupply", "replacements":
-		p.parseSupply(skipColon(skipWords(rest, "priority", "priorities", "order", "list")))
+		p.parseSupply(SkipColon(SkipWords(rest, "priority", "priorities", "order", "list")))
 	case "landing", "landings", "land", "lands":
 		p.parseLandings(rest)
 	case "arrival", "arrivals", "arrive":
 		p.parseArrival(rest)
 	case "delay", "holdback":
-		p.parseDelay(skipColon(skipWords(rest, "arrival", "arrivals", "back")))
+		p.parseDelay(SkipColon(SkipWords(rest, "arrival", "arrivals", "back")))
 	case "initiative", "init":
-		p.parseInitiative(skipColon(rest))
+		p.parseInitiative(SkipColon(rest))
 	case "side":
-		p.parseSide(skipColon(rest))
+		p.parseSide(SkipColon(rest))
 	case "orders":
 		// a second ORDERS line: nothing to do
 	default:
 		if kw := p.misspeltKeyword(toks); kw != "" {
-			p.warnf("read '%s' as %s", toks[0].text, kw)
-			toks[0] = token{kind: tWord, text: kw, low: kw}
+			p.Warnf("read '%s' as %s", toks[0].Text, kw)
+			toks[0] = token{Kind: tWord, Text: kw, Low: kw}
 			p.parseLine(toks)
 			return
 		}
@@ -264,7 +205,7 @@ var lineKeywords = []string{"activate", "battles", "losses", "supply", "regroup"
 // misspeltKeyword returns the keyword a line's unknown first word is a typo of
 // ("activte"), when the line cannot be a move (no separator) and the word is no name.
 func (p *parser) misspeltKeyword(toks []token) string {
-	w := toks[0].low
+	w := toks[0].Low
 	if len(w) < 5 {
 		return ""
 	}
@@ -272,13 +213,13 @@ func (p *parser) misspeltKeyword(toks []token) string {
 		t := &toks[ti]
 		// a colon other than the second token (the lexer's colons are all one
 		// token, so comparing kinds is comparing tokens)
-		if t.kind == tColon && toks[1].kind != tColon || t.kind == tArrow || t.kind == tRoad || t.low == "from" {
+		if t.Kind == tColon && toks[1].Kind != tColon || t.Kind == tArrow || t.Kind == tRoad || t.Low == "from" {
 			return ""
 		}
 	}
 	found := ""
 	for _, k := range lineKeywords {
-		if distance(w, k, 2) <= 1 {
+		if Distance(w, k, 2) <= 1 {
 			if found != "" {
 				return ""
 			}
@@ -288,24 +229,10 @@ func (p *parser) misspeltKeyword(toks []token) string {
 	if found == "" {
 		return ""
 	}
-	if l := p.dict.blockTable(p.side).resolve(w); l.how == exact || l.how == prefix {
+	if l := p.Dict.BlockTable(p.Side).Lookup(w); l.Found() {
 		return ""
 	}
 	return found
-}
-
-func skipColon(toks []token) []token {
-	if len(toks) > 0 && toks[0].kind == tColon {
-		return toks[1:]
-	}
-	return toks
-}
-
-func skipWords(toks []token, words ...string) []token {
-	for len(toks) > 0 && toks[0].kind == tWord && slices.Contains(words, toks[0].low) {
-		toks = toks[1:]
-	}
-	return toks
 }
 
 // finish normalises empty results.

@@ -13,31 +13,31 @@ import (
 
 // parseActivate: "activate hardee, bragg", "activate sherman as army".
 func (p *parser) parseActivate(toks []token) {
-	if len(toks) == 1 && (toks[0].low == "none" || toks[0].low == "nothing" || toks[0].low == "nobody") {
+	if len(toks) == 1 && (toks[0].Low == "none" || toks[0].Low == "nothing" || toks[0].Low == "nobody") {
 		return
 	}
-	if !hasItem(toks) {
-		p.errorf("e.g. \"activate Hardee, Bragg\"", "activate which HQs?")
+	if !HasItem(toks) {
+		p.Errorf("e.g. \"activate Hardee, Bragg\"", "activate which HQs?")
 		return
 	}
-	t := p.dict.blockTable(p.side)
-	for item := range listItems(toks) {
+	t := p.Dict.BlockTable(p.Side)
+	for item := range ListItems(toks) {
 		asArmy := false
 		for len(item) > 0 {
-			last := item[len(item)-1].low
+			last := item[len(item)-1].Low
 			if last == "army" || last == "ahq" || last == "hq" {
 				if last != "hq" {
 					asArmy = true
 				}
 				item = item[:len(item)-1]
-				if len(item) > 0 && item[len(item)-1].low == "as" {
+				if len(item) > 0 && item[len(item)-1].Low == "as" {
 					item = item[:len(item)-1]
 				}
 				continue
 			}
 			break
 		}
-		ids := p.splitNames(t, item)
+		ids := p.SplitNames(t, item)
 		if ids == nil {
 			r := p.resolveName(t, item, "block")
 			if !r.found {
@@ -48,7 +48,7 @@ func (p *parser) parseActivate(toks []token) {
 		for k, id := range ids {
 			b := shiloh1862.BlockID(id)
 			if i := p.activation(b); i >= 0 {
-				p.warnf("%s is activated twice", t.canonical(id))
+				p.Warnf("%s is activated twice", t.Canonical(id))
 				if asArmy && k == len(ids)-1 {
 					p.o.Activate[i].AsArmy = true
 				}
@@ -57,7 +57,7 @@ func (p *parser) parseActivate(toks []token) {
 			if p.o.Activate == nil {
 				p.o.Activate = make([]shiloh1862.Activation, 0, 4)
 			}
-			p.o.Activate = append(p.o.Activate, shiloh1862.Activation{HQ: b, AsArmy: asArmy && k == len(ids)-1, Line: p.line})
+			p.o.Activate = append(p.o.Activate, shiloh1862.Activation{HQ: b, AsArmy: asArmy && k == len(ids)-1, Line: p.Line})
 		}
 	}
 }
@@ -76,21 +76,21 @@ func (p *parser) parseBattles(toks []token) {
 	areas := p.areaList(toks)
 	if len(areas) == 0 {
 		if len(toks) == 0 {
-			p.errorf("e.g. \"battles: Rea Field, Shiloh Church\"", "battles in which areas?")
+			p.Errorf("e.g. \"battles: Rea Field, Shiloh Church\"", "battles in which areas?")
 		}
 		return
 	}
 	if p.lines.Battles != 0 {
-		p.warnf("a second battle sequence replaces the first (line %d)", p.lines.Battles)
+		p.Warnf("a second battle sequence replaces the first (line %d)", p.lines.Battles)
 	}
 	p.o.Battles = areas
-	p.lines.Battles = p.line
+	p.lines.Battles = p.Line
 }
 
 // listInto adds blocks to a list order: a second line adds to the first, a block
 // listed twice counts once.
 func (p *parser) listInto(dst *[]shiloh1862.BlockID, line *int, blocks []shiloh1862.BlockID, what string) {
-	t := p.dict.blockTable(p.side)
+	t := p.Dict.BlockTable(p.Side)
 	if len(*dst) == 0 && len(blocks) > 0 {
 		*dst = make([]shiloh1862.BlockID, 0, len(blocks))
 	} else if len(blocks) > 0 {
@@ -98,19 +98,19 @@ func (p *parser) listInto(dst *[]shiloh1862.BlockID, line *int, blocks []shiloh1
 	}
 	for _, b := range blocks {
 		if slices.Contains(*dst, b) {
-			p.warnf("%s is already on the %s list", t.canonical(string(b)), what)
+			p.Warnf("%s is already on the %s list", t.Canonical(string(b)), what)
 			continue
 		}
 		*dst = append(*dst, b)
 	}
 	if *line == 0 && len(*dst) > 0 {
-		*line = p.line
+		*line = p.Line
 	}
 }
 
 func (p *parser) parsePin(toks []token) {
 	if len(toks) == 0 {
-		p.errorf("e.g. \"pin: Wood, Shoup\"", "pin which blocks?")
+		p.Errorf("e.g. \"pin: Wood, Shoup\"", "pin which blocks?")
 		return
 	}
 	p.listInto(&p.o.Pin, &p.lines.Pin, p.blockList(toks), "pin")
@@ -118,7 +118,7 @@ func (p *parser) parsePin(toks []token) {
 
 func (p *parser) parseSupply(toks []token) {
 	if len(toks) == 0 {
-		p.errorf("e.g. \"supply: Cleburne, Hardee\"", "supply which blocks?")
+		p.Errorf("e.g. \"supply: Cleburne, Hardee\"", "supply which blocks?")
 		return
 	}
 	p.listInto(&p.o.Supply, &p.lines.Supply, p.blockList(toks), "supply")
@@ -132,8 +132,8 @@ func (p *parser) parseLosses(kw string, toks []token) {
 	if kw == "spare" || kw == "protect" {
 		mode = "last"
 	}
-	for len(toks) > 0 && toks[0].kind == tWord {
-		switch toks[0].low {
+	for len(toks) > 0 && toks[0].Kind == tWord {
+		switch toks[0].Low {
 		case "first":
 			mode = "first"
 		case "last":
@@ -145,7 +145,7 @@ func (p *parser) parseLosses(kw string, toks []token) {
 		toks = toks[1:]
 	}
 list:
-	toks = skipColon(toks)
+	toks = SkipColon(toks)
 	var firstBuf, lastBuf [16]shiloh1862.BlockID
 	first, last := firstBuf[:0], lastBuf[:0]
 	pending := p.tokBuf[:0]
@@ -159,22 +159,22 @@ list:
 			first = append(first, bs...)
 		}
 	}
-	if !hasItem(toks) {
-		p.errorf("e.g. \"losses: Hardee last\"", "losses: which blocks?")
+	if !HasItem(toks) {
+		p.Errorf("e.g. \"losses: Hardee last\"", "losses: which blocks?")
 		return
 	}
-	for item := range listItems(toks) {
+	for item := range ListItems(toks) {
 		q := ""
-		for len(item) > 0 && item[len(item)-1].kind == tWord && (item[len(item)-1].low == "first" || item[len(item)-1].low == "last") {
-			q = item[len(item)-1].low
+		for len(item) > 0 && item[len(item)-1].Kind == tWord && (item[len(item)-1].Low == "first" || item[len(item)-1].Low == "last") {
+			q = item[len(item)-1].Low
 			item = item[:len(item)-1]
 		}
-		for len(item) > 0 && item[0].kind == tWord && (item[0].low == "first" || item[0].low == "last") && len(item) > 1 {
-			q = item[0].low
+		for len(item) > 0 && item[0].Kind == tWord && (item[0].Low == "first" || item[0].Low == "last") && len(item) > 1 {
+			q = item[0].Low
 			item = item[1:]
 		}
 		if len(pending) > 0 {
-			pending = append(pending, token{kind: tComma, text: ","})
+			pending = append(pending, token{Kind: tComma, Text: ","})
 		}
 		pending = append(pending, item...)
 		if q != "" {
@@ -195,7 +195,7 @@ list:
 		for _, b := range list {
 			if both(b) && !slices.Contains(clash, b) {
 				clash = append(clash, b)
-				p.errorf("", "%s cannot be both first and last for losses", p.dict.blockTable(p.side).canonical(string(b)))
+				p.Errorf("", "%s cannot be both first and last for losses", p.Dict.BlockTable(p.Side).Canonical(string(b)))
 			}
 		}
 	}
@@ -219,7 +219,7 @@ func (p *parser) parseInitiative(toks []token) {
 	words := make([]string, 0, len(toks))
 	for ti := range toks {
 		t := &toks[ti]
-		words = append(words, t.low)
+		words = append(words, t.Low)
 	}
 	w := strings.Join(words, " ")
 	w = strings.TrimPrefix(w, "be ")
@@ -234,23 +234,23 @@ func (p *parser) parseInitiative(toks []token) {
 	case "any", "either", "none", "no preference", "roll", "dice", "dont care", "don't care":
 		c = shiloh1862.InitiativeAny
 	default:
-		p.errorf("write \"initiative: first\", \"initiative: second\" or \"initiative: any\"", "initiative: cannot read '%s'", joinWords(toks))
+		p.Errorf("write \"initiative: first\", \"initiative: second\" or \"initiative: any\"", "initiative: cannot read '%s'", JoinWords(toks))
 		return
 	}
 	if p.lines.Initiative != 0 {
-		p.warnf("a second initiative choice replaces the first (line %d)", p.lines.Initiative)
+		p.Warnf("a second initiative choice replaces the first (line %d)", p.lines.Initiative)
 	}
 	p.o.Initiative = c
-	p.lines.Initiative = p.line
+	p.lines.Initiative = p.Line
 }
 
 func (p *parser) parseSide(toks []token) {
-	s, ok := adjudicator.ParseSide(joinWords(toks))
+	s, ok := adjudicator.ParseSide(JoinWords(toks))
 	if !ok {
-		p.errorf("write \"side: USA\" or \"side: CSA\"", "side: cannot read '%s'", joinWords(toks))
+		p.Errorf("write \"side: USA\" or \"side: CSA\"", "side: cannot read '%s'", JoinWords(toks))
 		return
 	}
-	if s != p.side && p.side != adjudicator.NoSide {
-		p.errorf("send these orders from the "+p.side.String()+" player's address", "these orders say %s, but they came for %s", s, p.side)
+	if s != p.Side && p.Side != adjudicator.NoSide {
+		p.Errorf("send these orders from the "+p.Side.String()+" player's address", "these orders say %s, but they came for %s", s, p.Side)
 	}
 }

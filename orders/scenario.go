@@ -56,13 +56,13 @@ func (s scenarioNames) Blocks(side adjudicator.Side) []Name {
 			continue
 		}
 		specs = append(specs, b)
-		count[normalize(b.Name)]++
+		count[Normalize(b.Name)]++
 	}
 	out := make([]Name, 0, len(specs))
 	for _, b := range specs {
 		n := Name{ID: string(b.ID), Canonical: strings.TrimSpace(b.Name)}
 		idWords := idWords(string(b.ID))
-		if count[normalize(b.Name)] > 1 || n.Canonical == "" {
+		if count[Normalize(b.Name)] > 1 || n.Canonical == "" {
 			n.Canonical = qualify(b.Name, idWords)
 		}
 		n.Aliases = append(n.Aliases, strings.Join(idWords, " "))
@@ -135,10 +135,10 @@ func idWords(id string) []string {
 // qualify prints a block whose name its side shares: the id's words before the name
 // become initials ("M.L. Smith"), those after it a note ("Taylor (cav)").
 func qualify(name string, id []string) string {
-	nameKey := normalize(name)
+	nameKey := Normalize(name)
 	at := -1
 	for i, w := range id {
-		if normalize(w) == nameKey {
+		if Normalize(w) == nameKey {
 			at = i
 			break
 		}
