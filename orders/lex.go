@@ -391,8 +391,8 @@ func continuesNext(s string) bool {
 }
 
 // continuesPrev reports whether a line can only be the rest of the line before:
-// it starts with a separator or a joining word, or holds only an intent.
-// t is trimmed of space; fw is its first word.
+// it starts with a separator or a joining word, or holds only tails (the words
+// that end an order). t is trimmed of space; fw is its first word.
 func (v *Vocabulary) continuesPrev(t, fw string) bool {
 	if t == "" {
 		return false
@@ -551,7 +551,7 @@ func (v *Vocabulary) splitLinesInto(dst []logicalLine, raw []string, parts []lin
 			continue
 		}
 		// A line may join the one before when that is an order and it does not
-		// start with a keyword (bar a lone intent). The keyword is looked up last,
+		// start with a keyword (bar a line of tails). The keyword is looked up last,
 		// when the rest already says the line would join: most lines would not.
 		after := len(out) > 0 && prev.order
 		fw := ""

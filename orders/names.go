@@ -24,7 +24,8 @@ type Name struct {
 
 // Names is what the language needs to know of a scenario: the names of its areas,
 // of one side's blocks and of one side's arrival groups. The scenario satisfies it
-// through ScenarioNames; tests use small hand-made tables.
+// through its grammar (Shiloh 1862: shiloh1862.ScenarioNames); tests use small
+// hand-made tables.
 type Names interface {
 	Areas() []Name
 	Blocks(side adjudicator.Side) []Name

@@ -1,10 +1,7 @@
 package orders
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
 func TestNormalize(t *testing.T) {
@@ -47,152 +44,34 @@ func TestDistance(t *testing.T) {
 	}
 }
 
-// TestResolve covers every way a name is found, or not.
-func TestResolve(t *testing.T) {
-	d := testNames(t)
-	areas := d.AreaTable()
-	usa := d.BlockTable(adjudicator.USA)
-	csa := d.BlockTable(adjudicator.CSA)
+// TestLookup covers every way a name is found, or not, in toy names.
+func TestLookup(t *testing.T) {
+	areas := Compile(toyNames{}).AreaTable()
 	for _, c := range []struct {
-		t     *Table
-		in    string
-		how   How
-		want  string // canonical, or the candidates for Ambiguous / not found
-		table string
+		in   string
+		how  How
+		want string // canonical, or the candidates when ambiguous or not found
 	}{
-		{areas, "rea", Exact, "Rea Field", "areas"},
-		{areas, "Rea Field", Exact, "Rea Field", "areas"},
-		{areas, "rea woods", Exact, "Rea Woods", "areas"},
-		{areas, "shil", Prefix, "Shiloh Church", "areas"},
-		{areas, "shiloh ch", Prefix, "Shiloh Church", "areas"},
-		{areas, "church", Prefix, "Shiloh Church", "areas"}, // the last word
-		{areas, "hornets nest", Exact, "Hornet's Nest", "areas"},
-		{areas, "hardee biv", Prefix, "Hardee's Bivouac", "areas"},
-		{areas, "road a", Exact, "Road A", "areas"},
-		{areas, "road_a", Exact, "Road A", "areas"}, // the id
-		{areas, "shiloh chruch", Fuzzy, "Shiloh Church", "areas"},
-		{areas, "frailey", Fuzzy, "Fraley Field", "areas"},
-		{areas, "owl creek", Ambiguous, "Owl Creek Bottoms or Owl Creek Woods", "areas"},
-		{areas, "peach orchard", Exact, "Sarah Bell's Field", "areas"}, // an alias
-		{areas, "cornfield", NotFound, "", "areas"},
-		{areas, "lick creek", Prefix, "Lick Creek Bottoms", "areas"}, // not Road C's "Lick Creek Ford"
-		{areas, "sunken road", Exact, "Hornet's Nest", "areas"},
-		{areas, "spian", Fuzzy, "Spain Field", "areas"},
-		{csa, "cleburn", Prefix, "Cleburne", "csa"},
-		{csa, "clebrune", Fuzzy, "Cleburne", "csa"},
-		{csa, "hardee", Exact, "Hardee", "csa"},
-		{csa, "smith", Exact, "Smith", "csa"}, // unique on the CSA side
-		{usa, "smith", Ambiguous, "M.L. Smith or W.S. Smith", "usa"},
-		{usa, "ml smith", Exact, "M.L. Smith", "usa"},
-		{usa, "M.L. Smith", Exact, "M.L. Smith", "usa"},
-		{usa, "wallace", Ambiguous, "L. Wallace or W. Wallace", "usa"},
-		{usa, "l wallace", Exact, "L. Wallace", "usa"},
-		{usa, "lew wallace", Exact, "L. Wallace", "usa"},
-		{usa, "taylor cav", Exact, "Taylor (cav)", "usa"},
-		{usa, "Taylor (art)", Exact, "Taylor (art)", "usa"},
-		{usa, "gibson", Exact, "Gibson", "usa"},
-		{usa, "cleburne", NotFound, "", "usa"},
-		{usa, "mcdowel", Prefix, "McDowell", "usa"},
-		{usa, "hildebrnd", Fuzzy, "Hildebrand", "usa"},
-		{usa, "xyzzy", NotFound, "", "usa"},
+		{"Shiloh Church", Exact, "Shiloh Church"},
+		{"the ford", Exact, "Lick Creek Ford"}, // an alias
+		{"church", Exact, "Shiloh Church"},     // the id
+		{"shil ch", Prefix, "Shiloh Church"},
+		{"creek ford", Prefix, "Lick Creek Ford"}, // the last words
+		{"peach orchrd", Fuzzy, "Peach Orchard"},
+		{"sh", Prefix, "Shiloh Church"},
+		{"pxach orxhrd", NotFound, "Peach Orchard"}, // too far to take, near enough to offer
+		{"cornfield", NotFound, ""},
 	} {
-		l := c.t.Lookup(c.in)
-		if l.How != c.how {
-			t.Errorf("%s %q: how %d, want %d", c.table, c.in, l.How, c.how)
-			continue
-		}
-		var got string
-		switch l.How {
+		m := areas.Lookup(c.in)
+		got := ""
+		switch m.How {
 		case Exact, Prefix, Fuzzy:
-			got = c.t.Name(l).Canonical
-		case Ambiguous:
-			got = c.t.Candidates(l)
+			got = areas.Name(m).Canonical
+		default:
+			got = areas.Candidates(m)
 		}
-		if got != c.want {
-			t.Errorf("%s %q: %q, want %q", c.table, c.in, got, c.want)
+		if m.How != c.how || got != c.want {
+			t.Errorf("%q: how %d %q, want %d %q", c.in, m.How, got, c.how, c.want)
 		}
-	}
-}
-
-// TestNotFoundSuggests: an unknown name near a known one suggests it.
-func TestNotFoundSuggests(t *testing.T) {
-	d := testNames(t)
-	_, probs := Parse("cleburne: seay > rae field woods\nwood: sey > reaa fild attack", d, adjudicator.CSA)
-	var texts []string
-	for _, p := range probs {
-		texts = append(texts, p.Text+" ["+p.Suggestion+"]")
-	}
-	all := strings.Join(texts, "\n")
-	if !strings.Contains(all, "did you mean") {
-		t.Errorf("no suggestion in:\n%s", all)
-	}
-}
-
-// TestScenarioNames: how the adapter prints what the scenario data names.
-func TestScenarioNames(t *testing.T) {
-	d := testNames(t)
-	want := map[string]string{
-		"road_a":          "Road A",
-		"road_e":          "Road E",
-		"hornets_nest":    "Hornet's Nest",
-		"us_ml_smith":     "M.L. Smith",
-		"us_ws_smith":     "W.S. Smith",
-		"us_taylor_cav":   "Taylor (cav)",
-		"us_taylor_art":   "Taylor (art)",
-		"us_gibson_oh":    "Gibson",
-		"cs_gibson":       "Gibson",
-		"cs_smith_art":    "Smith",
-		"usa_lew_wallace": "L. Wallace",
-		"usa_nelson":      "Nelson", // the division's HQ, not Buell travelling with it
-		"csa_reserve":     "Breckinridge",
-	}
-	got := map[string]string{}
-	for _, n := range d.Areas() {
-		got[n.ID] = n.Canonical
-	}
-	for _, s := range adjudicator.Sides {
-		for _, n := range d.Blocks(s) {
-			got[n.ID] = n.Canonical
-		}
-		for _, n := range d.Arrivals(s) {
-			got[n.ID] = n.Canonical
-		}
-	}
-	for id, w := range want {
-		if got[id] != w {
-			t.Errorf("%s prints as %q, want %q", id, got[id], w)
-		}
-	}
-	for _, n := range d.Arrivals(adjudicator.USA) {
-		if n.ID == "usa_lew_wallace" && strings.Join(n.Options, ",") != "D,E" {
-			t.Errorf("L. Wallace options %v", n.Options)
-		}
-	}
-	// every canonical name is unique within its kind, so that it reads back
-	for _, s := range adjudicator.Sides {
-		seen := map[string]string{}
-		for _, n := range d.Blocks(s) {
-			k := Normalize(n.Canonical)
-			if other, dup := seen[k]; dup {
-				t.Errorf("%s and %s both print as %q", other, n.ID, n.Canonical)
-			}
-			seen[k] = n.ID
-			if l := d.BlockTable(s).Lookup(n.Canonical); l.How != Exact || d.BlockTable(s).Name(l).ID != n.ID {
-				t.Errorf("%q does not read back as %s", n.Canonical, n.ID)
-			}
-		}
-	}
-	for _, n := range d.Areas() {
-		if l := d.AreaTable().Lookup(n.Canonical); l.How != Exact || d.AreaTable().Name(l).ID != n.ID {
-			t.Errorf("%q does not read back as %s", n.Canonical, n.ID)
-		}
-	}
-}
-
-// TestNilNames: parsing with no names at all reports unknown names, never panics.
-func TestNilNames(t *testing.T) {
-	o, probs := Parse("activate hardee\ncleburne: seay > rea", nil, adjudicator.CSA)
-	if len(o.Activate) != 0 || len(o.Moves) != 0 || len(probs) == 0 {
-		t.Errorf("orders %+v, problems %+v", o, probs)
 	}
 }

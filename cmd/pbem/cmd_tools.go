@@ -211,7 +211,7 @@ func readOrders(sc *shiloh1862.Scenario, side adjudicator.Side, b []byte) (*shil
 		o.Side = side
 		return &o, nil, nil
 	}
-	o, probs := orders.Parse(string(b), orders.ScenarioNames(sc), side)
+	o, probs := shiloh1862.ParseOrders(string(b), shiloh1862.ScenarioNames(sc), side)
 	return o, probs, nil
 }
 

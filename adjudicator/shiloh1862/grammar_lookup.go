@@ -1,13 +1,14 @@
-package orders
+package shiloh1862
 
 // This file turns the names in an order into ids: blocks, areas, arrival groups and
-// their lists, with "did you mean" suggestions for what matches nothing (names.go).
+// their lists, with "did you mean" suggestions for what matches nothing (package
+// orders looks them up; this file words what it cannot find).
 
 import (
 	"slices"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/orders"
 )
 
 // resolved is a name found, with how it was found.
@@ -18,7 +19,7 @@ type resolved struct {
 
 // resolveName looks a name up in t, reporting problems; what says what kind of name
 // was expected ("block", "area", "arrival").
-func (p *parser) resolveName(t *Table, toks []token, what string) resolved {
+func (p *parser) resolveName(t *orders.Table, toks []token, what string) resolved {
 	r := p.Resolve(t, toks)
 	switch {
 	case r.Found:
@@ -44,7 +45,7 @@ var kindWords = map[string]string{"block": "block of yours", "area": "map area",
 
 // blockList resolves a comma list of blocks. An item that is not one name may be
 // several typed without commas ("cleburne wood").
-func (p *parser) blockList(toks []token) []shiloh1862.BlockID {
+func (p *parser) blockList(toks []token) []BlockID {
 	out := p.blockBuf[:0]
 	t := p.Dict.BlockTable(p.Side)
 	// the items listItems yields, walked here: the lists are read on most lines
@@ -68,8 +69,8 @@ func (p *parser) blockList(toks []token) []shiloh1862.BlockID {
 }
 
 // addBlock adds a block to a list, warning of one listed twice.
-func (p *parser) addBlock(out []shiloh1862.BlockID, t *Table, id string) []shiloh1862.BlockID {
-	b := shiloh1862.BlockID(id)
+func (p *parser) addBlock(out []BlockID, t *orders.Table, id string) []BlockID {
+	b := BlockID(id)
 	if slices.Contains(out, b) {
 		p.Warnf("%s is listed twice", t.Canonical(id))
 		return out
@@ -78,8 +79,8 @@ func (p *parser) addBlock(out []shiloh1862.BlockID, t *Table, id string) []shilo
 }
 
 // addArea adds an area to a list, warning of one listed twice.
-func (p *parser) addArea(out []shiloh1862.AreaID, id string) []shiloh1862.AreaID {
-	a := shiloh1862.AreaID(id)
+func (p *parser) addArea(out []AreaID, id string) []AreaID {
+	a := AreaID(id)
 	if slices.Contains(out, a) {
 		p.Warnf("%s is listed twice", p.Dict.AreaTable().Canonical(id))
 		return out
@@ -96,7 +97,7 @@ func nextComma(toks []token, start int) int {
 }
 
 // areaList resolves a comma list of areas.
-func (p *parser) areaList(toks []token) []shiloh1862.AreaID {
+func (p *parser) areaList(toks []token) []AreaID {
 	out := p.areaBuf[:0]
 	t := p.Dict.AreaTable()
 	for start, end := 0, 0; start < len(toks); start = end + 1 { // as in blockList
@@ -123,7 +124,7 @@ func (p *parser) areaList(toks []token) []shiloh1862.AreaID {
 // itemIDs resolves one list item that is not one name exactly or by prefix (its
 // caller looked that up) to its ids: several when names were typed without commas.
 // It reports problems. The result is valid until the next call.
-func (p *parser) itemIDs(t *Table, item []token, what string) []string {
+func (p *parser) itemIDs(t *orders.Table, item []token, what string) []string {
 	if ids := p.SplitNames(t, item); ids != nil {
 		return ids
 	}

@@ -1,4 +1,4 @@
-package orders
+package shiloh1862
 
 // This file reads the list orders: activate (5.2), battles (6.2), pin (5.4), supply
 // (7.1), losses first and last (6.6), initiative (2.1, Planned Initiative) and side.
@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/orders"
 )
 
 // parseActivate: "activate hardee, bragg", "activate sherman as army".
@@ -16,12 +16,12 @@ func (p *parser) parseActivate(toks []token) {
 	if len(toks) == 1 && (toks[0].Low == "none" || toks[0].Low == "nothing" || toks[0].Low == "nobody") {
 		return
 	}
-	if !HasItem(toks) {
+	if !orders.HasItem(toks) {
 		p.Errorf("e.g. \"activate Hardee, Bragg\"", "activate which HQs?")
 		return
 	}
 	t := p.Dict.BlockTable(p.Side)
-	for item := range ListItems(toks) {
+	for item := range orders.ListItems(toks) {
 		asArmy := false
 		for len(item) > 0 {
 			last := item[len(item)-1].Low
@@ -46,7 +46,7 @@ func (p *parser) parseActivate(toks []token) {
 			ids = []string{r.id}
 		}
 		for k, id := range ids {
-			b := shiloh1862.BlockID(id)
+			b := BlockID(id)
 			if i := p.activation(b); i >= 0 {
 				p.Warnf("%s is activated twice", t.Canonical(id))
 				if asArmy && k == len(ids)-1 {
@@ -55,14 +55,14 @@ func (p *parser) parseActivate(toks []token) {
 				continue
 			}
 			if p.o.Activate == nil {
-				p.o.Activate = make([]shiloh1862.Activation, 0, 4)
+				p.o.Activate = make([]Activation, 0, 4)
 			}
-			p.o.Activate = append(p.o.Activate, shiloh1862.Activation{HQ: b, AsArmy: asArmy && k == len(ids)-1, Line: p.Line})
+			p.o.Activate = append(p.o.Activate, Activation{HQ: b, AsArmy: asArmy && k == len(ids)-1, Line: p.Line})
 		}
 	}
 }
 
-func (p *parser) activation(b shiloh1862.BlockID) int {
+func (p *parser) activation(b BlockID) int {
 	for i, a := range p.o.Activate {
 		if a.HQ == b {
 			return i
@@ -89,10 +89,10 @@ func (p *parser) parseBattles(toks []token) {
 
 // listInto adds blocks to a list order: a second line adds to the first, a block
 // listed twice counts once.
-func (p *parser) listInto(dst *[]shiloh1862.BlockID, line *int, blocks []shiloh1862.BlockID, what string) {
+func (p *parser) listInto(dst *[]BlockID, line *int, blocks []BlockID, what string) {
 	t := p.Dict.BlockTable(p.Side)
 	if len(*dst) == 0 && len(blocks) > 0 {
-		*dst = make([]shiloh1862.BlockID, 0, len(blocks))
+		*dst = make([]BlockID, 0, len(blocks))
 	} else if len(blocks) > 0 {
 		*dst = slices.Grow(*dst, len(blocks))
 	}
@@ -145,8 +145,8 @@ func (p *parser) parseLosses(kw string, toks []token) {
 		toks = toks[1:]
 	}
 list:
-	toks = SkipColon(toks)
-	var firstBuf, lastBuf [16]shiloh1862.BlockID
+	toks = orders.SkipColon(toks)
+	var firstBuf, lastBuf [16]BlockID
 	first, last := firstBuf[:0], lastBuf[:0]
 	pending := p.tokBuf[:0]
 	defer func() { p.tokBuf = pending[:0] }()
@@ -159,11 +159,11 @@ list:
 			first = append(first, bs...)
 		}
 	}
-	if !HasItem(toks) {
+	if !orders.HasItem(toks) {
 		p.Errorf("e.g. \"losses: Hardee last\"", "losses: which blocks?")
 		return
 	}
-	for item := range ListItems(toks) {
+	for item := range orders.ListItems(toks) {
 		q := ""
 		for len(item) > 0 && item[len(item)-1].Kind == tWord && (item[len(item)-1].Low == "first" || item[len(item)-1].Low == "last") {
 			q = item[len(item)-1].Low
@@ -185,13 +185,13 @@ list:
 		flush(mode)
 	}
 	// a block cannot be both: such a block is dropped from both
-	both := func(b shiloh1862.BlockID) bool {
+	both := func(b BlockID) bool {
 		inFirst := slices.Contains(first, b) || slices.Contains(p.o.LossesFirst, b)
 		inLast := slices.Contains(last, b) || slices.Contains(p.o.LossesLast, b)
 		return inFirst && inLast
 	}
-	var clash []shiloh1862.BlockID
-	for _, list := range [2][]shiloh1862.BlockID{first, last} {
+	var clash []BlockID
+	for _, list := range [2][]BlockID{first, last} {
 		for _, b := range list {
 			if both(b) && !slices.Contains(clash, b) {
 				clash = append(clash, b)
@@ -200,7 +200,7 @@ list:
 		}
 	}
 	if len(clash) > 0 {
-		drop := func(x shiloh1862.BlockID) bool { return slices.Contains(clash, x) }
+		drop := func(x BlockID) bool { return slices.Contains(clash, x) }
 		first = slices.DeleteFunc(first, drop)
 		last = slices.DeleteFunc(last, drop)
 		p.o.LossesFirst = slices.DeleteFunc(p.o.LossesFirst, drop)
@@ -225,16 +225,16 @@ func (p *parser) parseInitiative(toks []token) {
 	w = strings.TrimPrefix(w, "be ")
 	w = strings.TrimPrefix(w, "go ")
 	w = strings.TrimPrefix(w, "i want to be ")
-	var c shiloh1862.InitiativeChoice
+	var c InitiativeChoice
 	switch w {
 	case "first", "1", "1st", "player 1", "p1", "player one", "one":
-		c = shiloh1862.InitiativeFirst
+		c = InitiativeFirst
 	case "second", "2", "2nd", "player 2", "p2", "player two", "two", "last":
-		c = shiloh1862.InitiativeSecond
+		c = InitiativeSecond
 	case "any", "either", "none", "no preference", "roll", "dice", "dont care", "don't care":
-		c = shiloh1862.InitiativeAny
+		c = InitiativeAny
 	default:
-		p.Errorf("write \"initiative: first\", \"initiative: second\" or \"initiative: any\"", "initiative: cannot read '%s'", JoinWords(toks))
+		p.Errorf("write \"initiative: first\", \"initiative: second\" or \"initiative: any\"", "initiative: cannot read '%s'", orders.JoinWords(toks))
 		return
 	}
 	if p.lines.Initiative != 0 {
@@ -245,9 +245,9 @@ func (p *parser) parseInitiative(toks []token) {
 }
 
 func (p *parser) parseSide(toks []token) {
-	s, ok := adjudicator.ParseSide(JoinWords(toks))
+	s, ok := adjudicator.ParseSide(orders.JoinWords(toks))
 	if !ok {
-		p.Errorf("write \"side: USA\" or \"side: CSA\"", "side: cannot read '%s'", JoinWords(toks))
+		p.Errorf("write \"side: USA\" or \"side: CSA\"", "side: cannot read '%s'", orders.JoinWords(toks))
 		return
 	}
 	if s != p.Side && p.Side != adjudicator.NoSide {

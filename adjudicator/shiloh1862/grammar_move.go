@@ -1,4 +1,4 @@
-package orders
+package shiloh1862
 
 // This file reads moves: blocks, a path of areas or a road (5.3, 5.31), an intent
 // (move, attack, reinforce) and the marks that go with them, and stay orders.
@@ -6,7 +6,7 @@ package orders
 import (
 	"slices"
 
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/orders"
 )
 
 // parseMoveOrChoice reads a move, or an arrival choice written as "l wallace: road d".
@@ -25,7 +25,7 @@ func (p *parser) parseMoveOrChoice(toks []token) {
 		t := &toks[i]
 		if t.Kind == tWord && (t.Low == "lands" || t.Low == "land") && i > 0 && i+1 < len(toks) {
 			if l := p.LookupText(p.Dict.ArrivalTable(p.Side), toks[:i]); l.Found() {
-				p.landing(toks[:i], SkipWords(toks[i+1:], "at", "on"))
+				p.landing(toks[:i], orders.SkipWords(toks[i+1:], "at", "on"))
 				return
 			}
 		}
@@ -43,14 +43,14 @@ func (p *parser) parseMoveOrChoice(toks []token) {
 //	gladden: road a > fraley > spain  (road move through fraley)
 //	jackson: spain > wicker uncommanded
 func (p *parser) parseMove(toks []token) {
-	m := shiloh1862.Move{Line: p.Line}
+	m := Move{Line: p.Line}
 	intentSet := false
 	setIntent := func(t token) {
 		in, _ := intentOf(t.Low)
 		if intentSet && in != m.Intent {
 			p.Warnf("two intents given; '%s' counts", t.Text)
 		}
-		if in != shiloh1862.IntentMove || !intentSet {
+		if in != IntentMove || !intentSet {
 			m.Intent = in
 		}
 		intentSet = true
@@ -129,7 +129,7 @@ func (p *parser) parseMove(toks []token) {
 	blockToks := toks[:split]
 	path := toks[split+skip:]
 	// "cleburne, wood from seay to rea" after a colon: "cleburne: from seay to rea"
-	path = SkipWords(path, "from")
+	path = orders.SkipWords(path, "from")
 	noFrom := false
 	road := false
 	if len(path) > 0 && (path[0].Kind == tArrow || path[0].Kind == tRoad) {
@@ -137,7 +137,7 @@ func (p *parser) parseMove(toks []token) {
 		road = path[0].Kind == tRoad
 		path = path[1:]
 	}
-	segs, seps, ok := splitPath(path, make([][]token, 0, 3), make([]TokenKind, 0, 3))
+	segs, seps, ok := splitPath(path, make([][]token, 0, 3), make([]orders.TokenKind, 0, 3))
 	if !ok {
 		p.Errorf("give one destination per move, or two areas for a road move (5.31)", "a move cannot go to a list of areas")
 		return
@@ -151,7 +151,7 @@ func (p *parser) parseMove(toks []token) {
 		if b, from, ok := p.blocksThenArea(blockToks); ok {
 			blockToks = b
 			segs = append([][]token{from}, segs...)
-			seps = append([]TokenKind{tArrow}, seps...)
+			seps = append([]orders.TokenKind{tArrow}, seps...)
 			if noFrom {
 				if road {
 					seps[0] = tRoad
@@ -164,12 +164,12 @@ func (p *parser) parseMove(toks []token) {
 		// "cleburne: seay rea": the arrow forgotten
 		if a, b, ok := p.twoAreas(segs[0]); ok {
 			segs = [][]token{a, b}
-			seps = []TokenKind{tArrow}
+			seps = []orders.TokenKind{tArrow}
 		}
 	}
 	before := len(p.Problems)
 	blocks := p.blockList(blockToks)
-	var areaBuf [4]shiloh1862.AreaID
+	var areaBuf [4]AreaID
 	areas := areaBuf[:0]
 	bad := false
 	for _, s := range segs {
@@ -178,7 +178,7 @@ func (p *parser) parseMove(toks []token) {
 			bad = true
 			continue
 		}
-		areas = append(areas, shiloh1862.AreaID(r.id))
+		areas = append(areas, AreaID(r.id))
 	}
 	if bad || len(blocks) == 0 {
 		if len(p.Problems) > before && !p.anyName(blockToks, segs) {
@@ -216,10 +216,10 @@ func (p *parser) parseMove(toks []token) {
 		// ">>": the road decides the area in between. When the map knows exactly one,
 		// it is filled in (and the receipt shows it); otherwise it stays empty for the
 		// engine, which knows where the blocks stand.
-		m.Path = p.keepAreas([]shiloh1862.AreaID{"", areas[0]})
+		m.Path = p.keepAreas([]AreaID{"", areas[0]})
 		if m.From != "" {
 			if mids := p.Dict.RoadMiddles(string(m.From), string(areas[0])); len(mids) == 1 {
-				m.Path[0] = shiloh1862.AreaID(mids[0])
+				m.Path[0] = AreaID(mids[0])
 			}
 		}
 	default:
@@ -229,7 +229,7 @@ func (p *parser) parseMove(toks []token) {
 		p.Errorf("", "a move must leave %s", p.Dict.AreaTable().Canonical(string(m.From)))
 		return
 	}
-	if m.Uncommanded && m.Intent != shiloh1862.IntentMove {
+	if m.Uncommanded && m.Intent != IntentMove {
 		p.Errorf("an uncommanded move may only be a plain move (5.2)", "an uncommanded move cannot %s", m.Intent)
 		return
 	}
@@ -248,7 +248,7 @@ func isMark(t *token) bool {
 // splitPath cuts a move's path at its arrows into the segments between them (the
 // areas) and the arrows that join them, appended to segs and seps; ok is false for
 // a path holding a comma. (Out of parseMove, whose loop was short of registers.)
-func splitPath(path []token, segs [][]token, seps []TokenKind) (_ [][]token, _ []TokenKind, ok bool) {
+func splitPath(path []token, segs [][]token, seps []orders.TokenKind) (_ [][]token, _ []orders.TokenKind, ok bool) {
 	start := 0 // of the current segment in path; colons in it are ignored by lookups
 	for i := range path {
 		t := &path[i]
@@ -287,8 +287,8 @@ func (p *parser) notAnOrder() {
 // prose gets one error rather than one per word group.
 func (p *parser) anyName(blocks []token, segs [][]token) bool {
 	bt := p.Dict.BlockTable(p.Side)
-	for _, item := range SplitList(blocks) {
-		if l := p.LookupText(bt, item); l.How != NotFound || p.SplitNames(bt, item) != nil {
+	for _, item := range orders.SplitList(blocks) {
+		if l := p.LookupText(bt, item); l.How != orders.NotFound || p.SplitNames(bt, item) != nil {
 			return true
 		}
 		if l := p.LookupText(p.Dict.BlockTable(p.Side.Enemy()), item); l.Found() {
@@ -296,7 +296,7 @@ func (p *parser) anyName(blocks []token, segs [][]token) bool {
 		}
 	}
 	for _, s := range segs {
-		if l := p.LookupText(p.Dict.AreaTable(), s); l.How != NotFound {
+		if l := p.LookupText(p.Dict.AreaTable(), s); l.How != orders.NotFound {
 			return true
 		}
 	}
@@ -307,7 +307,7 @@ func (p *parser) anyName(blocks []token, segs [][]token) bool {
 // when the whole is not a list of blocks and both parts are names exactly or by
 // prefix.
 func (p *parser) blocksThenArea(toks []token) (blocks, area []token, ok bool) {
-	last, ok := LastItem(toks)
+	last, ok := orders.LastItem(toks)
 	if !ok {
 		return nil, nil, false
 	}
@@ -330,7 +330,7 @@ func (p *parser) blocksThenArea(toks []token) (blocks, area []token, ok bool) {
 
 // twoAreas splits "seay rea" into two areas, when it is not one.
 func (p *parser) twoAreas(toks []token) (a, b []token, ok bool) {
-	if l := p.LookupText(p.Dict.AreaTable(), toks); l.How != NotFound {
+	if l := p.LookupText(p.Dict.AreaTable(), toks); l.How != orders.NotFound {
 		return nil, nil, false
 	}
 	for k := 1; k < len(toks); k++ {
@@ -382,7 +382,7 @@ func (p *parser) stay(toks []token) {
 }
 
 // addMove keeps one move per block: a later order for a block replaces the earlier.
-func (p *parser) addMove(m shiloh1862.Move) {
+func (p *parser) addMove(m Move) {
 	t := p.Dict.BlockTable(p.Side)
 	at := len(p.o.Moves)
 	// The blocks of one move are distinct (blockList drops a block listed twice),

@@ -1,4 +1,4 @@
-package orders
+package shiloh1862
 
 // This file reads the orders for arrivals: delays and choices of arrival groups (5.6,
 // 5.61) and the Army of the Ohio's landings (9.1).
@@ -8,13 +8,13 @@ import (
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/orders"
 )
 
 // parseDelay: "delay: nelson" holds arrival groups back (5.6).
 func (p *parser) parseDelay(toks []token) {
 	t := p.Dict.ArrivalTable(p.Side)
-	items := SplitList(toks)
+	items := orders.SplitList(toks)
 	if len(items) == 0 {
 		p.Errorf("e.g. \"delay: Nelson\"", "delay which arrival?")
 		return
@@ -41,8 +41,8 @@ func (p *parser) parseDelay(toks []token) {
 
 // parseArrival: "arrival L. Wallace: road D".
 func (p *parser) parseArrival(toks []token) {
-	toks = SkipWords(toks, "choice", "of")
-	toks = SkipColon(toks)
+	toks = orders.SkipWords(toks, "choice", "of")
+	toks = orders.SkipColon(toks)
 	split := -1
 	for i := range toks {
 		t := &toks[i]
@@ -109,7 +109,7 @@ func (p *parser) arrivalChoice(group, choice []token, strict bool) bool {
 		if len(n.Options) == 0 {
 			p.Errorf("", "%s offers no choice of arrival", n.Canonical)
 		} else {
-			p.Errorf("choose "+JoinOr(n.Options), "%s cannot arrive by '%s'", n.Canonical, optText)
+			p.Errorf("choose "+orders.JoinOr(n.Options), "%s cannot arrive by '%s'", n.Canonical, optText)
 		}
 		return true
 	}
@@ -121,13 +121,13 @@ func (p *parser) arrivalChoice(group, choice []token, strict bool) bool {
 			return true
 		}
 	}
-	p.o.ArrivalChoices = append(p.o.ArrivalChoices, shiloh1862.ArrivalChoice{Arrival: r.id, Choice: o})
+	p.o.ArrivalChoices = append(p.o.ArrivalChoices, ArrivalChoice{Arrival: r.id, Choice: o})
 	p.lines.ArrivalChoices = append(p.lines.ArrivalChoices, p.Line)
 	return true
 }
 
 // anyOption reports whether some arrival group offers this choice.
-func anyOption(d *Dictionary, typed string) bool {
+func anyOption(d *orders.Dictionary, typed string) bool {
 	for _, s := range adjudicator.Sides {
 		for _, n := range d.ArrivalTable(s).Names() {
 			if matchOption(n.Options, typed) != "" {
@@ -141,7 +141,7 @@ func anyOption(d *Dictionary, typed string) bool {
 // matchOption finds the option typed; "wait" or "pass" takes the last of several
 // (Lew Wallace passes on road D to come by road E, 5.61).
 func matchOption(options []string, typed string) string {
-	k := Normalize(typed)
+	k := orders.Normalize(typed)
 	switch k {
 	case "wait", "pas", "later", "pass":
 		if len(options) > 1 {
@@ -149,7 +149,7 @@ func matchOption(options []string, typed string) string {
 		}
 	}
 	for _, o := range options {
-		if Normalize(o) == k {
+		if orders.Normalize(o) == k {
 			return o
 		}
 	}
@@ -159,7 +159,7 @@ func matchOption(options []string, typed string) string {
 // parseLandings: "landing nelson: pittsburg landing", "land nelson at browns ferry",
 // "landings: nelson > pittsburg, mccook > upper" (9.1).
 func (p *parser) parseLandings(toks []token) {
-	toks = SkipColon(toks)
+	toks = orders.SkipColon(toks)
 	items := splitListKeepingPairs(toks)
 	if len(items) == 0 {
 		p.Errorf("e.g. \"landing Nelson: Pittsburg Landing\"", "landing: which group where?")
@@ -175,16 +175,16 @@ func (p *parser) parseLandings(toks []token) {
 			}
 		}
 		if split <= 0 || split == len(item)-1 {
-			p.Errorf("e.g. \"landing Nelson: Pittsburg Landing\"", "landing: cannot read '%s'", JoinWords(item))
+			p.Errorf("e.g. \"landing Nelson: Pittsburg Landing\"", "landing: cannot read '%s'", orders.JoinWords(item))
 			continue
 		}
-		p.landing(item[:split], SkipWords(item[split+1:], "at"))
+		p.landing(item[:split], orders.SkipWords(item[split+1:], "at"))
 	}
 }
 
 // splitListKeepingPairs splits "a > x, b > y" into pairs; "a: x" stays one item.
 func splitListKeepingPairs(toks []token) [][]token {
-	return SplitList(toks)
+	return orders.SplitList(toks)
 }
 
 func (p *parser) landing(group, area []token) {
@@ -197,9 +197,9 @@ func (p *parser) landing(group, area []token) {
 	for i, l := range p.o.Landings {
 		if l.Arrival == r.id {
 			p.Warnf("a second landing for %s replaces the first (line %d)", t.Canonical(r.id), l.Line)
-			p.o.Landings[i] = shiloh1862.Landing{Arrival: r.id, Area: shiloh1862.AreaID(a.id), Line: p.Line}
+			p.o.Landings[i] = Landing{Arrival: r.id, Area: AreaID(a.id), Line: p.Line}
 			return
 		}
 	}
-	p.o.Landings = append(p.o.Landings, shiloh1862.Landing{Arrival: r.id, Area: shiloh1862.AreaID(a.id), Line: p.Line})
+	p.o.Landings = append(p.o.Landings, Landing{Arrival: r.id, Area: AreaID(a.id), Line: p.Line})
 }

@@ -1,4 +1,4 @@
-package orders
+package shiloh1862
 
 // This file reads the standing battle orders: doctrine per area or for all battles
 // (hold, withdraw after a round, withdraw if weaker, retreat lists; 6.7) and regroup
@@ -7,13 +7,13 @@ package orders
 import (
 	"slices"
 
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/orders"
 )
 
 // parseRegroup: "regroup at rea: seay", "regroup at rea: cleburne, wood > seay",
 // "regroup from rea to seay" (6.8).
 func (p *parser) parseRegroup(toks []token) {
-	toks = SkipWords(toks, "at", "from", "in", "after")
+	toks = orders.SkipWords(toks, "at", "from", "in", "after")
 	split := -1
 	for i := range toks {
 		t := &toks[i]
@@ -30,12 +30,12 @@ func (p *parser) parseRegroup(toks []token) {
 	if !area.found {
 		return
 	}
-	p.regroup(shiloh1862.AreaID(area.id), toks[split+1:])
+	p.regroup(AreaID(area.id), toks[split+1:])
 }
 
 // regroup reads "[BLOCKS >] AREA" for a battle in area.
-func (p *parser) regroup(area shiloh1862.AreaID, toks []token) {
-	toks = SkipWords(toks, "to")
+func (p *parser) regroup(area AreaID, toks []token) {
+	toks = orders.SkipWords(toks, "to")
 	split := -1
 	for i := range toks {
 		t := &toks[i]
@@ -43,7 +43,7 @@ func (p *parser) regroup(area shiloh1862.AreaID, toks []token) {
 			split = i
 		}
 	}
-	var blocks []shiloh1862.BlockID
+	var blocks []BlockID
 	dest := toks
 	if split >= 0 {
 		if split == 0 {
@@ -65,9 +65,9 @@ func (p *parser) regroup(area shiloh1862.AreaID, toks []token) {
 		return
 	}
 	if p.o.Regroup == nil {
-		p.o.Regroup = make([]shiloh1862.Regroup, 0, 4)
+		p.o.Regroup = make([]Regroup, 0, 4)
 	}
-	p.o.Regroup = append(p.o.Regroup, shiloh1862.Regroup{Area: area, Blocks: blocks, To: shiloh1862.AreaID(to.id), Line: p.Line})
+	p.o.Regroup = append(p.o.Regroup, Regroup{Area: area, Blocks: blocks, To: AreaID(to.id), Line: p.Line})
 }
 
 // numberWords read a round number.
@@ -80,10 +80,10 @@ var numberWords = map[string]int{
 // parseDoctrineAt: "at rea: withdraw if weaker, retreat to seay", "at rea, seay:
 // hold", "at rea withdraw after round 2".
 func (p *parser) parseDoctrineAt(toks []token) {
-	toks = SkipWords(toks, "the")
+	toks = orders.SkipWords(toks, "the")
 	if len(toks) > 0 && toks[0].Kind == tWord && (toks[0].Low == "all" || toks[0].Low == "every") {
-		rest := SkipWords(toks[1:], "battles", "battle", "areas")
-		p.parseDoctrine(nil, SkipColon(rest))
+		rest := orders.SkipWords(toks[1:], "battles", "battle", "areas")
+		p.parseDoctrine(nil, orders.SkipColon(rest))
 		return
 	}
 	split := -1
@@ -129,7 +129,7 @@ func (p *parser) parseDoctrineFirst(toks []token) {
 	for i := len(toks) - 1; i > 0; i-- {
 		t := toks[i]
 		if t.Kind == tWord && (t.Low == "at" || t.Low == "in") {
-			areas := p.areaList(SkipColon(toks[i+1:]))
+			areas := p.areaList(orders.SkipColon(toks[i+1:]))
 			if len(areas) == 0 {
 				return
 			}
@@ -163,15 +163,15 @@ func isHoldWord(w string) bool {
 
 // doctrineSpec is what one doctrine line says.
 type doctrineSpec struct {
-	kind     shiloh1862.DoctrineKind
+	kind     DoctrineKind
 	kindSet  bool
 	after    int
-	retreat  []shiloh1862.AreaID
+	retreat  []AreaID
 	regroups [][]token
 }
 
 // parseDoctrine reads clauses for the areas (nil: every battle).
-func (p *parser) parseDoctrine(areas []shiloh1862.AreaID, toks []token) {
+func (p *parser) parseDoctrine(areas []AreaID, toks []token) {
 	if len(toks) == 0 {
 		p.Errorf("e.g. \"hold\", \"withdraw after round 2\", \"withdraw if weaker\", \"retreat to Seay Field\"", "what should your blocks do in battle?")
 		return
@@ -182,7 +182,7 @@ func (p *parser) parseDoctrine(areas []shiloh1862.AreaID, toks []token) {
 	clauses := clauseBuf[:0]
 	// a clause continued over commas is gathered at the end of the scratch buffer
 	buf, at := p.clauseToks[:0], -1
-	for item := range ListItems(toks) {
+	for item := range orders.ListItems(toks) {
 		if len(clauses) == 0 || (item[0].Kind == tWord && isClauseWord(item[0].Low)) {
 			clauses = append(clauses, item)
 			at = -1
@@ -227,17 +227,17 @@ func (p *parser) parseDoctrine(areas []shiloh1862.AreaID, toks []token) {
 	}
 }
 
-func (p *parser) setDoctrine(area shiloh1862.AreaID, spec doctrineSpec) {
+func (p *parser) setDoctrine(area AreaID, spec doctrineSpec) {
 	// a handful of doctrines at most: a search is quicker than a map
-	i := slices.IndexFunc(p.o.Doctrine, func(d shiloh1862.Doctrine) bool { return d.Area == area })
+	i := slices.IndexFunc(p.o.Doctrine, func(d Doctrine) bool { return d.Area == area })
 	if i < 0 {
-		d := shiloh1862.Doctrine{Area: area, Kind: spec.kind, AfterRound: spec.after, Line: p.Line}
-		if spec.kind != shiloh1862.WithdrawAfter {
+		d := Doctrine{Area: area, Kind: spec.kind, AfterRound: spec.after, Line: p.Line}
+		if spec.kind != WithdrawAfter {
 			d.AfterRound = 0
 		}
 		d.Retreat = spec.retreat
 		if p.o.Doctrine == nil {
-			p.o.Doctrine = make([]shiloh1862.Doctrine, 0, 8)
+			p.o.Doctrine = make([]Doctrine, 0, 8)
 		}
 		p.o.Doctrine = append(p.o.Doctrine, d)
 		return
@@ -252,7 +252,7 @@ func (p *parser) setDoctrine(area shiloh1862.AreaID, spec doctrineSpec) {
 			p.Warnf("this replaces the doctrine for %s given on line %d", where, d.Line)
 		}
 		d.Kind, d.AfterRound = spec.kind, spec.after
-		if spec.kind != shiloh1862.WithdrawAfter {
+		if spec.kind != WithdrawAfter {
 			d.AfterRound = 0
 		}
 	}
@@ -268,7 +268,7 @@ func (p *parser) setDoctrine(area shiloh1862.AreaID, spec doctrineSpec) {
 func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 	head := c[0].Low
 	rest := c[1:]
-	set := func(k shiloh1862.DoctrineKind, after int) {
+	set := func(k DoctrineKind, after int) {
 		if spec.kindSet && (spec.kind != k || spec.after != after) {
 			p.Warnf("two battle doctrines on one line; the last (%s) counts", k)
 		}
@@ -280,14 +280,14 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 		for ti := range rest {
 			t := &rest[ti]
 			if t.Kind != tArrow && !isHoldWord(t.Low) {
-				p.Errorf("write \"hold\" alone, or \"hold, retreat to AREA\"", "cannot read '%s' in a battle order", JoinWords(c))
+				p.Errorf("write \"hold\" alone, or \"hold, retreat to AREA\"", "cannot read '%s' in a battle order", orders.JoinWords(c))
 				return false
 			}
 		}
-		set(shiloh1862.Hold, 0)
+		set(Hold, 0)
 		return true
 	case "regroup":
-		rest = SkipWords(rest, "at")
+		rest = orders.SkipWords(rest, "at")
 		if len(rest) == 0 {
 			p.Errorf("e.g. \"regroup to Seay Field\"", "regroup to where?")
 			return false
@@ -296,13 +296,13 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 		return true
 	}
 	if !isClauseWord(head) {
-		p.Errorf("a battle order is hold, withdraw after round N, withdraw if weaker, retreat to AREA or regroup to AREA", "cannot read '%s' as a battle order", JoinWords(c))
+		p.Errorf("a battle order is hold, withdraw after round N, withdraw if weaker, retreat to AREA or regroup to AREA", "cannot read '%s' as a battle order", orders.JoinWords(c))
 		return false
 	}
 	// withdraw / retreat / pull back / fall back
-	rest = SkipWords(rest, "back", "out")
+	rest = orders.SkipWords(rest, "back", "out")
 	if len(rest) == 0 {
-		set(shiloh1862.WithdrawAfter, 0)
+		set(WithdrawAfter, 0)
 		return true
 	}
 	ok := true
@@ -332,7 +332,7 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 				p.Errorf("a battle has at most 4 rounds; \"withdraw after round 3\" is the latest", "cannot withdraw after round %d", n)
 				return false
 			}
-			set(shiloh1862.WithdrawAfter, n)
+			set(WithdrawAfter, n)
 			i = j
 		case t.Kind == tWord && (t.Low == "if" || t.Low == "when") && !collecting:
 			j := i + 1
@@ -340,7 +340,7 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 				j++
 			}
 			if j < len(rest) && (rest[j].Low == "weaker" || rest[j].Low == "outnumbered" || rest[j].Low == "losing") {
-				set(shiloh1862.WithdrawIfWeaker, 0)
+				set(WithdrawIfWeaker, 0)
 				i = j
 				for i+1 < len(rest) && rest[i+1].Kind == tWord && !(rest[i+1].Low == "after" || rest[i+1].Low == "to") {
 					i++ // "if weaker than the enemy"
@@ -353,7 +353,7 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 			// "withdraw after round 2 retreat seay"
 			collecting = true
 		case t.Kind == tWord && (t.Low == "at" || t.Low == "immediately" || t.Low == "once" || t.Low == "now") && !collecting:
-			set(shiloh1862.WithdrawAfter, 0)
+			set(WithdrawAfter, 0)
 		case t.Kind == tArrow || t.Kind == tColon || t.Kind == tRoad:
 			collecting = true
 		default:
