@@ -73,6 +73,7 @@ func NewReceipt(p *Parsed, canonical string, version, replaces int) *Receipt {
 	if p.Orders != nil {
 		r.Side = p.Orders.Sender()
 	}
+	r.Lines = make([]ReceiptLine, 0, len(p.Lines)+len(p.Problems)) // a line each at most
 	for _, l := range p.Lines {
 		r.Lines = append(r.Lines, ReceiptLine{Line: l.Line, Kind: l.Kind, Index: l.Index, Count: l.Count, Canonical: l.Text, Status: OK})
 	}
