@@ -2,51 +2,83 @@ package orders
 
 import (
 	"errors"
+	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // This file is what the server asks of the order language through the contract's
 // types: read a side's mail into orders with a receipt, and print stored orders.
-// The grammar in this package is Shiloh 1862's until it moves into the system's
-// package (docs/ARCHITECTURE.md §11 step 16); these two functions are then the
-// only ones whose bodies change.
+// Each rule system brings its own grammar; this package finds it on the scenario.
 
-// names caches each scenario's compiled dictionary of names.
-var names sync.Map // scenario id -> *Dictionary
+// Grammar is a rule system's order language, written over this package's mail
+// clean-up, lexer and name lookup. A system's contract scenario implements it, so
+// that Read and Canonical reach the grammar through the scenario they are given,
+// with no import of the system and no registry of grammars.
+type Grammar interface {
+	// Parse reads one side's orders from a mail. It never stops at a problem: a
+	// line it cannot read is an error and the others still count.
+	Parse(text string, side adjudicator.Side) *Parsed
+	// Format prints orders in canonical form, one order a line: the text a receipt
+	// hashes. Parsing it gives the same orders.
+	Format(o adjudicator.Orders) (string, error)
+}
 
-func namesOf(sc *shiloh1862.Scenario) *Dictionary {
-	if d, ok := names.Load(sc.ID); ok {
-		return d.(*Dictionary)
+// Parsed is what a grammar read from one mail, in the terms a receipt needs.
+type Parsed struct {
+	Orders   adjudicator.Orders // only what was understood
+	Problems []Problem
+	// Lines are the orders in canonical form, one receipt line per source line,
+	// in the order Format prints them.
+	Lines []OrderLine
+	// Summary counts the orders in the grammar's words ("2 moves, 1 attack"); the
+	// receipt adds the lines in error.
+	Summary string
+}
+
+// OrderLine is one order line in canonical form, with the line it came from (0 when
+// unknown) and the orders it holds, named as the system's checks name them
+// (adjudicator.OrderRef): Count orders of Kind from Index on.
+type OrderLine struct {
+	Line  int
+	Kind  string
+	Index int
+	Count int // 0 reads as 1
+	Text  string
+}
+
+// grammarOf is the grammar a scenario brings, or an error saying it has none.
+func grammarOf(sc adjudicator.Scenario) (Grammar, error) {
+	if sc == nil {
+		return nil, errors.New("orders: no scenario")
 	}
-	d := ScenarioNames(sc)
-	names.Store(sc.ID, d)
-	return d
+	g, ok := sc.(Grammar)
+	if !ok {
+		return nil, fmt.Errorf("orders: scenario %s of %s has no order grammar", sc.ID(), sc.System())
+	}
+	return g, nil
 }
 
 // Read reads one side's orders for the turn unit st is at, and the receipt that
 // answers them (version v, replacing version replaces; 0 for none): every order
-// echoed canonically with its status, and the engine's checks made from the side's
+// echoed canonically with its status, and the system's checks made from the side's
 // own view only (fog of war).
 func Read(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.Side, text string, version, replaces int) (adjudicator.Orders, *Receipt, error) {
-	eng, err := shiloh1862.Engine(sc)
+	g, err := grammarOf(sc)
 	if err != nil {
 		return nil, nil, err
 	}
-	p := ParseText(text, namesOf(eng), side)
-	return p.Orders, receipt(sc, eng, st, p, version, replaces), nil
-}
-
-// receipt answers one submission (issue: the receipt).
-func receipt(sc adjudicator.Scenario, eng *shiloh1862.Scenario, st adjudicator.State, p *Parsed, version, replaces int) *Receipt {
-	rc := NewReceipt(p, namesOf(eng), version, replaces)
-	// The engine's checks against the side's own view: legality with the rule, a
+	p := g.Parse(text, side)
+	canon, err := g.Format(p.Orders)
+	if err != nil {
+		return nil, nil, err
+	}
+	rc := NewReceipt(p, canon, version, replaces)
+	// The system's checks against the side's own view: legality with the rule, a
 	// suggestion, the command assignment, what the supply list would buy.
-	if p.Orders == nil || p.Orders.Side == adjudicator.NoSide {
-		return rc
+	if p.Orders == nil || p.Orders.Sender() == adjudicator.NoSide {
+		return p.Orders, rc, nil
 	}
 	for _, c := range sc.Check(st, p.Orders) {
 		status := OK
@@ -58,7 +90,7 @@ func receipt(sc adjudicator.Scenario, eng *shiloh1862.Scenario, st adjudicator.S
 		}
 		sugg := c.Suggestion
 		if strings.Contains(c.Text, sugg) {
-			sugg = "" // the engine's text already ends with it
+			sugg = "" // the system's text already ends with it
 		}
 		if c.Order.Line > 0 {
 			rc.AddCheck(c.Order.Line, status, c.Rule, c.Text, sugg)
@@ -66,22 +98,18 @@ func receipt(sc adjudicator.Scenario, eng *shiloh1862.Scenario, st adjudicator.S
 			rc.AddCheckFor(c.Order.Kind, c.Order.Index, status, c.Rule, c.Text, sugg)
 		}
 	}
-	return rc
+	return p.Orders, rc, nil
 }
 
 // Canonical prints stored orders in their canonical text, as the receipt echoed
 // them and as their hash was taken.
 func Canonical(sc adjudicator.Scenario, o adjudicator.Orders) (string, error) {
-	eng, err := shiloh1862.Engine(sc)
+	g, err := grammarOf(sc)
 	if err != nil {
 		return "", err
 	}
-	x, err := shiloh1862.AsOrders(o)
-	if err != nil {
-		return "", err
-	}
-	if x == nil {
+	if o == nil {
 		return "", errors.New("orders: no orders to print")
 	}
-	return Format(x, namesOf(eng)), nil
+	return g.Format(o)
 }

@@ -121,15 +121,15 @@ func stripComment(s string) (string, bool) {
 }
 
 // firstWord returns the first word of s, lower case, without trailing punctuation.
-// Its callers only ask whether it is one of lineWords; a capitalised ASCII word that
-// is none of them comes back as typed, sparing an allocation, since it is none of
-// them either way.
-func firstWord(s string) string {
-	return firstWordTrimmed(strings.TrimSpace(s))
+// Its callers only ask whether it is one of the vocabulary's words; a capitalised
+// ASCII word that is none of them comes back as typed, sparing an allocation, since
+// it is none of them either way.
+func (v *Vocabulary) firstWord(s string) string {
+	return v.firstWordTrimmed(strings.TrimSpace(s))
 }
 
 // firstWordTrimmed is firstWord of a line already trimmed of space.
-func firstWordTrimmed(s string) string {
+func (v *Vocabulary) firstWordTrimmed(s string) string {
 	end, plain := 0, true
 	for end < len(s) {
 		c := s[end]
@@ -166,7 +166,7 @@ func firstWordTrimmed(s string) string {
 	}
 	var buf [16]byte
 	if low, ok := lowerASCII(buf[:0], w); ok {
-		if lw, ok := lineWords[string(low)]; ok {
+		if lw, ok := v.words[string(low)]; ok {
 			return lw.text
 		}
 		if len(w) <= len(buf) {
@@ -176,12 +176,41 @@ func firstWordTrimmed(s string) string {
 	return strings.ToLower(w)
 }
 
-// lineWords are the words firstWord's callers look for: the keywords (groups bit
-// 0), the intents and the words that join a wrapped line.
-var lineWords = newWordIndex(keywords, intentAndMarkWords, []string{"to", "and", "then", "via", "from", "on"})
+// Vocabulary is what the mail clean-up must know of a grammar's words to rejoin the
+// lines a mail client wrapped: which words start an order (a line starting with one
+// is never the rest of the line before), which may end one (a line of nothing else
+// is the tail of a wrapped order), and which make a line an order wherever they
+// stand. A grammar builds its Vocabulary once with NewVocabulary.
+type Vocabulary struct {
+	// words are the words firstWord's callers look for, each with the groups it is
+	// in: keywords (bit 0), tails (bit 1), and the words of every grammar (bit 2).
+	words map[string]lineWord
+	// standalone are the grammar's standalone words, each after a space, as
+	// standalone looks for them
+	standalone []string
+}
 
-// lineWord is one of lineWords: the word itself, so that firstWord returns it
-// rather than a copy, and the groups it is in (bit i for the i-th list).
+// commonWords are in every vocabulary: the words that join a wrapped line, the
+// "on" of a reply header and the ORDERS line's own word.
+var commonWords = []string{"to", "and", "then", "via", "from", "on", "orders"}
+
+// NewVocabulary compiles a grammar's words for the clean-up. keywords start an
+// order line; tails may end one ("attack", "uncommanded") and a line holding only
+// them continues the line before; standalone words ("attack", "move") make a line
+// an order of its own wherever they stand, a word starting with one counting too.
+func NewVocabulary(keywords, tails, standalone []string) *Vocabulary {
+	v := &Vocabulary{words: newWordIndex(keywords, tails, commonWords)}
+	for _, w := range standalone {
+		v.standalone = append(v.standalone, " "+w)
+	}
+	return v
+}
+
+// plainVocabulary is the vocabulary of a grammar that gives none.
+var plainVocabulary = NewVocabulary(nil, nil, nil)
+
+// lineWord is one of a vocabulary's words: the word itself, so that firstWord
+// returns it rather than a copy, and the groups it is in (bit i for the i-th list).
 type lineWord struct {
 	text   string
 	groups int
@@ -200,10 +229,10 @@ func newWordIndex(groups ...[]string) map[string]lineWord {
 
 // isOrdersLine recognises the optional ORDERS line that starts the orders: "ORDERS",
 // "Orders:", "ORDERS CSA Day 1 8AM".
-func isOrdersLine(s string) bool {
+func (v *Vocabulary) isOrdersLine(s string) bool {
 	t := strings.TrimSpace(s)
 	// t[0] first: no other byte starts what folds to "orders"
-	if len(t) < 6 || len(t) > 48 || t[0]|0x20 != 'o' || !strings.EqualFold(t[:6], "orders") || firstWord(t) != "orders" {
+	if len(t) < 6 || len(t) > 48 || t[0]|0x20 != 'o' || !strings.EqualFold(t[:6], "orders") || v.firstWord(t) != "orders" {
 		return false
 	}
 	// what may follow: a side, an hour, a version ("ORDERS CSA Day 1 8AM", "Orders
@@ -310,26 +339,14 @@ func isEndLineTrimmed(s, t string) bool {
 	return false
 }
 
-// keywords start an order line; a line starting with one never continues the line
-// before it.
-var keywords = []string{
-	"activate", "activates", "act", "activation", "hq", "hqs",
-	"battles", "battle", "sequence", "seq",
-	"at", "all", "everywhere", "default", "defaults", "doctrine",
-	"losses", "loss", "hits", "casualties", "spare",
-	"pin", "pinning", "pins",
-	"regroup", "regroups",
-	"supply", "supplies", "rebuild", "resupply",
-	"landing", "landings", "land",
-	"arrival", "arrivals", "delay",
-	"initiative", "init", "side",
-	"move", "attack", "reinforce", "uncommanded", "straggle",
-	"withdraw", "hold", "retreat", "orders",
+// isKeyword reports whether w is one of the vocabulary's keywords.
+func (v *Vocabulary) isKeyword(w string) bool {
+	return v.words[w].groups&1 != 0
 }
 
-// isKeyword reports whether w is one of keywords.
-func isKeyword(w string) bool {
-	return lineWords[w].groups&1 != 0
+// isTail reports whether w is one of the vocabulary's tails.
+func (v *Vocabulary) isTail(w string) bool {
+	return v.words[w].groups&2 != 0
 }
 
 // continuesNext reports whether a line, comments cut, is unfinished: it ends with a
@@ -374,9 +391,9 @@ func continuesNext(s string) bool {
 }
 
 // continuesPrev reports whether a line can only be the rest of the line before:
-// it starts with a separator or a joining word, or holds only an intent.
-// t is trimmed of space; fw is its first word.
-func continuesPrev(t, fw string) bool {
+// it starts with a separator or a joining word, or holds only tails (the words
+// that end an order). t is trimmed of space; fw is its first word.
+func (v *Vocabulary) continuesPrev(t, fw string) bool {
 	if t == "" {
 		return false
 	}
@@ -389,55 +406,39 @@ func continuesPrev(t, fw string) bool {
 	case "to", "and", "then", "via", "from":
 		return true
 	}
-	return isIntentWord(fw) && onlyIntent(t)
+	return v.isTail(fw) && v.onlyTails(t)
 }
 
-// intentAndMarkWords are the words isIntentWord knows.
-var intentAndMarkWords = []string{"move", "moves", "mv", "go", "goes", "march",
-	"attack", "attacks", "atk", "att", "assault", "attk",
-	"reinforce", "reinforces", "reinf", "rf", "support",
-	"uncommanded", "uncmd", "straggle", "straggler", "stragglers", "uncommand", "unled"}
-
-// isIntentWord reports whether w is an intent or straggler word.
-func isIntentWord(w string) bool {
-	switch w {
-	case "move", "moves", "mv", "go", "goes", "march",
-		"attack", "attacks", "atk", "att", "assault", "attk",
-		"reinforce", "reinforces", "reinf", "rf", "support",
-		"uncommanded", "uncmd", "straggle", "straggler", "stragglers", "uncommand", "unled":
-		return true
-	}
-	return false
-}
-
-// onlyIntent reports whether a line holds nothing but intent or straggler words
-// ("attack", "reinforce uncommanded"): the tail of a wrapped move.
-func onlyIntent(s string) bool {
+// onlyTails reports whether a line holds nothing but tails ("attack", "reinforce
+// uncommanded"): the tail of a wrapped order.
+func (v *Vocabulary) onlyTails(s string) bool {
 	if len(s) > 32 {
-		return false // a wrapped tail of intents is short
+		return false // a wrapped tail is short
 	}
 	words := strings.Fields(strings.ToLower(s))
 	for _, w := range words {
-		w = strings.Trim(w, ".,()")
-		if _, ok := intentOf(w); !ok && !isMarkWord(w) {
+		if !v.isTail(strings.Trim(w, ".,()")) {
 			return false
 		}
 	}
 	return len(words) > 0
 }
 
-// standalone reports whether a line could be an order on its own: it starts with a
-// keyword or has a separator a move needs.
-func standalone(s string) bool {
+// standaloneLine reports whether a line could be an order on its own: it starts with a
+// keyword, has a separator a move needs or holds a standalone word.
+func (v *Vocabulary) standaloneLine(s string) bool {
 	t := strings.TrimSpace(s)
-	if isKeyword(firstWord(t)) {
+	if v.isKeyword(v.firstWord(t)) {
 		return true
 	}
 	if strings.ContainsAny(t, ":>→") || strings.Contains(t, "->") {
 		return true
 	}
 	l := " " + strings.ToLower(t) + " "
-	for _, w := range []string{" to ", " from ", " attack", " reinforce", " move"} {
+	if strings.Contains(l, " to ") || strings.Contains(l, " from ") {
+		return true
+	}
+	for _, w := range v.standalone {
 		if strings.Contains(l, w) {
 			return true
 		}
@@ -458,7 +459,7 @@ const wrapWidth = 60
 // reply headers and comment-only lines are left out.
 // The lines are appended to dst; raw is reused for the physical lines and parts for
 // the wrapped lines joined to others.
-func splitLinesInto(dst []logicalLine, raw []string, parts []linePart, text string) ([]logicalLine, []string, []linePart) {
+func (v *Vocabulary) splitLinesInto(dst []logicalLine, raw []string, parts []linePart, text string) ([]logicalLine, []string, []linePart) {
 	if strings.IndexByte(text, '\r') >= 0 {
 		text = strings.ReplaceAll(text, "\r\n", "\n")
 		text = strings.ReplaceAll(text, "\r", "\n")
@@ -478,7 +479,7 @@ func splitLinesInto(dst []logicalLine, raw []string, parts []linePart, text stri
 		if isEndLine(l) {
 			break
 		}
-		if !isQuoted(l) && isOrdersLine(l) {
+		if !isQuoted(l) && v.isOrdersLine(l) {
 			start = i + 1
 			break
 		}
@@ -500,7 +501,7 @@ func splitLinesInto(dst []logicalLine, raw []string, parts []linePart, text stri
 		t := strings.TrimSpace(l)
 		if isAttribution(t) {
 			// a reply header wrapped before "wrote:" began on the line before
-			if n := len(out); n > 0 && out[n-1].n == i && strings.EqualFold(firstWord(out[n-1].text), "on") {
+			if n := len(out); n > 0 && out[n-1].n == i && strings.EqualFold(v.firstWord(out[n-1].text), "on") {
 				out = out[:n-1]
 			}
 			prev = prevInfo{}
@@ -545,30 +546,30 @@ func splitLinesInto(dst []logicalLine, raw []string, parts []linePart, text stri
 			}
 			continue
 		}
-		if (code[0]|0x20 == 'o') && isOrdersLine(code) {
+		if (code[0]|0x20 == 'o') && v.isOrdersLine(code) {
 			prev = prevInfo{}
 			continue
 		}
 		// A line may join the one before when that is an order and it does not
-		// start with a keyword (bar a lone intent). The keyword is looked up last,
+		// start with a keyword (bar a line of tails). The keyword is looked up last,
 		// when the rest already says the line would join: most lines would not.
 		after := len(out) > 0 && prev.order
 		fw := ""
 		if after {
-			fw = firstWordTrimmed(code) // needed only for joining
+			fw = v.firstWordTrimmed(code) // needed only for joining
 		}
-		joinable := func() bool { return !isKeyword(fw) || isIntentWord(fw) && onlyIntent(code) }
+		joinable := func() bool { return !v.isKeyword(fw) || v.isTail(fw) && v.onlyTails(code) }
 		switch {
-		case after && (prev.open || continuesPrev(code, fw)) && !(prev.comment && !prev.open) && joinable():
+		case after && (prev.open || v.continuesPrev(code, fw)) && !(prev.comment && !prev.open) && joinable():
 			last := &out[len(out)-1]
 			last.join(&parts, code, l)
 			prev = prevInfo{long: long, comment: hadComment, open: continuesNext(code), order: true}
 			continue
-		case prev.long && prev.comment && !standalone(code):
+		case prev.long && prev.comment && !v.standaloneLine(code):
 			// the tail of a wrapped comment
 			prev = prevInfo{long: long, comment: true, order: prev.order, commentOnly: prev.commentOnly}
 			continue
-		case after && prev.long && !prev.comment && joinable() && !standalone(code):
+		case after && prev.long && !prev.comment && joinable() && !v.standaloneLine(code):
 			last := &out[len(out)-1]
 			last.join(&parts, code, l)
 			prev = prevInfo{long: long, comment: hadComment, open: continuesNext(code), order: true}
@@ -580,24 +581,26 @@ func splitLinesInto(dst []logicalLine, raw []string, parts []linePart, text stri
 	return out, raw, parts
 }
 
-// Tokens of an order line.
-type tokKind uint8
+// TokenKind is what a token of an order line is: a word or one of the separators
+// every grammar reads alike.
+type TokenKind uint8
 
 const (
-	tWord  tokKind = iota
-	tComma         // , ; & + / and the word "and"
-	tColon         // :
-	tArrow         // > -> - => → and the words to, then, into
-	tRoad          // >> ->> =>>
+	Word  TokenKind = iota
+	Comma           // , ; & + / and the word "and"
+	Colon           // :
+	Arrow           // > -> - => → and the words to, then, into
+	Road            // >> ->> =>>
 )
 
-type token struct {
-	kind tokKind
-	// simple marks a word of ASCII letters and digits only, whose key (names.go) is
-	// its lower case less a plural "s".
-	simple bool
-	text   string // as typed
-	low    string // lower case, for keywords
+// Token is one word or separator of an order line, as Lex found it.
+type Token struct {
+	Kind TokenKind
+	// Simple marks a word of ASCII letters and digits only, whose name key
+	// (Normalize) is its lower case less a plural "s".
+	Simple bool
+	Text   string // as typed
+	Low    string // lower case, for keywords
 }
 
 // Byte classes for the lexer.
@@ -638,10 +641,10 @@ var byteClass = func() (t [256]uint8) {
 	return t
 }()
 
-// lexInto splits an order line into words and separators, reusing buf's storage.
+// Lex splits an order line into words and separators, reusing buf's storage.
 // Parentheses, quotes and brackets are space; a period ends nothing (initials
 // "W. Wallace" stay words).
-func lexInto(buf []token, s string) []token {
+func Lex(buf []Token, s string) []Token {
 	toks := buf[:0]
 	i := 0
 	for i < len(s) {
@@ -653,11 +656,11 @@ func lexInto(buf []token, s string) []token {
 			i++
 			continue
 		case f&bComma != 0:
-			toks = append(toks, token{kind: tComma, text: s[i : i+1], low: s[i : i+1]})
+			toks = append(toks, Token{Kind: Comma, Text: s[i : i+1], Low: s[i : i+1]})
 			i++
 			continue
 		case f&bColon != 0:
-			toks = append(toks, token{kind: tColon, text: ":", low: ":"})
+			toks = append(toks, Token{Kind: Colon, Text: ":", Low: ":"})
 			i++
 			continue
 		case f&bArrow != 0:
@@ -668,11 +671,11 @@ func lexInto(buf []token, s string) []token {
 				}
 				j++
 			}
-			k := tArrow
+			k := Arrow
 			if roads >= 2 {
-				k = tRoad
+				k = Road
 			}
-			toks = append(toks, token{kind: k, text: s[i:j], low: s[i:j]})
+			toks = append(toks, Token{Kind: k, Text: s[i:j], Low: s[i:j]})
 			i = j
 			continue
 		case f&bLead != 0 && strings.HasPrefix(s[i:], "→"):
@@ -681,15 +684,15 @@ func lexInto(buf []token, s string) []token {
 				j += len("→")
 				n++
 			}
-			k := tArrow
+			k := Arrow
 			if n >= 2 {
-				k = tRoad
+				k = Road
 			}
-			toks = append(toks, token{kind: k, text: s[i:j], low: s[i:j]})
+			toks = append(toks, Token{Kind: k, Text: s[i:j], Low: s[i:j]})
 			i = j
 			continue
 		case f&bLead != 0 && (strings.HasPrefix(s[i:], "–") || strings.HasPrefix(s[i:], "—")):
-			toks = append(toks, token{kind: tArrow, text: s[i : i+3], low: s[i : i+3]})
+			toks = append(toks, Token{Kind: Arrow, Text: s[i : i+3], Low: s[i : i+3]})
 			i += 3
 			continue
 		}
@@ -731,11 +734,11 @@ func lexInto(buf []token, s string) []token {
 		}
 		switch low {
 		case "and":
-			toks = append(toks, token{kind: tComma, text: w, low: low})
+			toks = append(toks, Token{Kind: Comma, Text: w, Low: low})
 		case "to", "then", "into", "towards", "toward", "via", "thru", "through":
-			toks = append(toks, token{kind: tArrow, text: w, low: low})
+			toks = append(toks, Token{Kind: Arrow, Text: w, Low: low})
 		default:
-			toks = append(toks, token{kind: tWord, simple: all != 0, text: w, low: low})
+			toks = append(toks, Token{Kind: Word, Simple: all != 0, Text: w, Low: low})
 		}
 	}
 	return toks
@@ -743,8 +746,8 @@ func lexInto(buf []token, s string) []token {
 
 // lexAppend appends the tokens of s to toks: the tokens of texts joined by a space
 // are those of each text, one after the other.
-func lexAppend(toks []token, s string) []token {
-	more := lexInto(toks[len(toks):], s)
+func lexAppend(toks []Token, s string) []Token {
+	more := Lex(toks[len(toks):], s)
 	if len(more) <= cap(toks)-len(toks) { // lexed in place
 		return toks[:len(toks)+len(more)]
 	}
@@ -756,55 +759,55 @@ func dashAt(s string) bool {
 	return strings.HasPrefix(s, "→") || strings.HasPrefix(s, "–") || strings.HasPrefix(s, "—")
 }
 
-// joinWords prints tokens back as the player wrote them, for names and messages.
-func joinWords(toks []token) string {
+// JoinWords prints tokens back as the player wrote them, for names and messages.
+func JoinWords(toks []Token) string {
 	var b strings.Builder
 	for i := range toks {
 		t := &toks[i]
-		if i > 0 && t.kind != tComma && t.kind != tColon {
+		if i > 0 && t.Kind != Comma && t.Kind != Colon {
 			b.WriteByte(' ')
 		}
-		b.WriteString(t.text)
+		b.WriteString(t.Text)
 	}
 	return b.String()
 }
 
-// splitList splits tokens on commas (and the word "and").
-func splitList(toks []token) [][]token {
-	out := make([][]token, 0, 4)
-	for item := range listItems(toks) {
+// SplitList splits tokens on commas (and the word "and"): the items of a list.
+func SplitList(toks []Token) [][]Token {
+	out := make([][]Token, 0, 4)
+	for item := range ListItems(toks) {
 		out = append(out, item)
 	}
 	return out
 }
 
-// hasItem reports whether splitList would find an item.
-func hasItem(toks []token) bool {
+// HasItem reports whether SplitList would find an item.
+func HasItem(toks []Token) bool {
 	for ti := range toks {
 		t := &toks[ti]
-		if t.kind != tComma {
+		if t.Kind != Comma {
 			return true
 		}
 	}
 	return false
 }
 
-// lastItem returns the last item splitList would find.
-func lastItem(toks []token) (last []token, ok bool) {
-	for item := range listItems(toks) {
+// LastItem returns the last item SplitList would find.
+func LastItem(toks []Token) (last []Token, ok bool) {
+	for item := range ListItems(toks) {
 		last, ok = item, true
 	}
 	return last, ok
 }
 
-// listItems yields the items splitList returns, without gathering them. Empty items
+// ListItems yields the items SplitList returns, without gathering them. Empty items
 // are left out; each item is capped, so that appending to it copies.
-func listItems(toks []token) iter.Seq[[]token] {
-	return func(yield func([]token) bool) {
+func ListItems(toks []Token) iter.Seq[[]Token] {
+	return func(yield func([]Token) bool) {
 		start := 0
 		for i := range toks {
 			t := &toks[i]
-			if t.kind == tComma {
+			if t.Kind == Comma {
 				if i > start && !yield(toks[start:i:i]) {
 					return
 				}

@@ -24,7 +24,8 @@ type Name struct {
 
 // Names is what the language needs to know of a scenario: the names of its areas,
 // of one side's blocks and of one side's arrival groups. The scenario satisfies it
-// through ScenarioNames; tests use small hand-made tables.
+// through its grammar (Shiloh 1862: shiloh1862.ScenarioNames); tests use small
+// hand-made tables.
 type Names interface {
 	Areas() []Name
 	Blocks(side adjudicator.Side) []Name
@@ -44,9 +45,9 @@ type Roads interface {
 // for one scenario compile once.
 type Dictionary struct {
 	roads    Roads // nil when the names know no roads
-	areas    *table
-	blocks   [3]*table // by Side
-	arrivals [3]*table
+	areas    *Table
+	blocks   [3]*Table // by Side
+	arrivals [3]*Table
 }
 
 // Compile prepares names for lookups. Compiling a *Dictionary returns it unchanged.
@@ -70,18 +71,6 @@ func Compile(names Names) *Dictionary {
 	return d
 }
 
-// anyOption reports whether some arrival group offers this choice.
-func (d *Dictionary) anyOption(typed string) bool {
-	for _, t := range d.arrivals {
-		for _, n := range t.names {
-			if matchOption(n.Options, typed) != "" {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // emptyNames knows no names.
 type emptyNames struct{}
 
@@ -100,20 +89,26 @@ func (d *Dictionary) RoadMiddles(from, to string) []string {
 // Areas returns the area names.
 func (d *Dictionary) Areas() []Name { return d.areas.names }
 
+// AreaTable is the areas' Table, for lookups.
+func (d *Dictionary) AreaTable() *Table { return d.areas }
+
 // Blocks returns one side's block names.
-func (d *Dictionary) Blocks(side adjudicator.Side) []Name { return d.blockTable(side).names }
+func (d *Dictionary) Blocks(side adjudicator.Side) []Name { return d.BlockTable(side).names }
 
 // Arrivals returns one side's arrival groups.
-func (d *Dictionary) Arrivals(side adjudicator.Side) []Name { return d.arrivalTable(side).names }
+func (d *Dictionary) Arrivals(side adjudicator.Side) []Name { return d.ArrivalTable(side).names }
 
-func (d *Dictionary) blockTable(side adjudicator.Side) *table {
+// BlockTable is one side's blocks' Table, for lookups; that of no side is empty.
+func (d *Dictionary) BlockTable(side adjudicator.Side) *Table {
 	if side > adjudicator.CSA {
 		side = adjudicator.NoSide
 	}
 	return d.blocks[side]
 }
 
-func (d *Dictionary) arrivalTable(side adjudicator.Side) *table {
+// ArrivalTable is one side's arrival groups' Table, for lookups; that of no side is
+// empty.
+func (d *Dictionary) ArrivalTable(side adjudicator.Side) *Table {
 	if side > adjudicator.CSA {
 		side = adjudicator.NoSide
 	}
@@ -128,8 +123,9 @@ type key struct {
 	canon bool // the canonical name or the id, not an alias
 }
 
-// table indexes one kind of name.
-type table struct {
+// Table holds one kind of name (the areas, or one side's blocks or arrival groups)
+// indexed for lookups; a grammar gets it from its Dictionary.
+type Table struct {
 	names []Name
 	keys  []key
 	exact map[string][]int // key text to entries
@@ -139,11 +135,11 @@ type table struct {
 	unique map[string]int
 }
 
-func newTable(names []Name) *table {
-	t := &table{names: names, exact: map[string][]int{}, byID: map[string]int{}}
+func newTable(names []Name) *Table {
+	t := &Table{names: names, exact: map[string][]int{}, byID: map[string]int{}}
 	canon := true
 	add := func(i int, s string) {
-		k := normalize(s)
+		k := Normalize(s)
 		if k == "" || slices.Contains(t.exact[k], i) {
 			return
 		}
@@ -163,7 +159,7 @@ func newTable(names []Name) *table {
 	canon = false
 	for i, n := range names {
 		for _, a := range n.Aliases {
-			k := normalize(a)
+			k := Normalize(a)
 			shadowed := false
 			for _, kk := range t.keys[:claimed] {
 				if kk.text == k && kk.entry != i {
@@ -185,8 +181,23 @@ func newTable(names []Name) *table {
 	return t
 }
 
-// canonical returns how an id is printed, or the id itself when unknown.
-func (t *table) canonical(id string) string {
+// Names are the table's names, in the order the Names gave them.
+func (t *Table) Names() []Name { return t.names }
+
+// Name is the entry a Match found.
+func (t *Table) Name(m Match) *Name { return &t.names[m.Entry] }
+
+// ByID returns the name with this id.
+func (t *Table) ByID(id string) (*Name, bool) {
+	i, ok := t.byID[id]
+	if !ok {
+		return nil, false
+	}
+	return &t.names[i], true
+}
+
+// Canonical returns how an id is printed, or the id itself when unknown.
+func (t *Table) Canonical(id string) string {
 	if i, ok := t.byID[id]; ok {
 		return t.names[i].Canonical
 	}
@@ -204,11 +215,11 @@ func isStopWord[S []byte | string](w S) bool {
 	return false
 }
 
-// normalize folds a name to the form names are compared in: lower case, apostrophes
+// Normalize folds a name to the form names are compared in: lower case, apostrophes
 // dropped, other punctuation a word break, a plural or possessive "s" dropped, and
 // the words "the" and "field" left out ("Sarah Bell's Field" and "sarah bells" both
 // become "sarah bell").
-func normalize(s string) string {
+func Normalize(s string) string {
 	buf, kept := appendKey(make([]byte, 0, len(s)), s)
 	if kept == 0 && len(s) > 0 {
 		return normalizeAll(s)
@@ -300,57 +311,61 @@ func normalizeAll(s string) string {
 }
 
 // How says how a name was matched.
-type how uint8
+type How uint8
 
 const (
-	notFound how = iota
-	exact
-	prefix
-	fuzzy
-	ambiguous
+	NotFound  How = iota
+	Exact         // a spelling of the name, as the table holds it
+	Prefix        // the start of its words, or of its last words ("shil ch", "church")
+	Fuzzy         // a near miss, read with a warning
+	Ambiguous     // several names, none chosen
 )
 
-// lookup is the outcome of resolving one name.
-type lookup struct {
-	how   how
-	entry int   // when found
+// Match is the outcome of looking one name up.
+type Match struct {
+	How   How
+	Entry int   // when found: the name is Table.Name(m)
 	cands []int // when ambiguous, or the nearest names when not found
 }
 
-// resolve finds the entry a player's spelling means: an exact spelling first, then a
+// Found reports a name found exactly or by prefix: one a player may write without
+// a warning.
+func (m Match) Found() bool { return m.How == Exact || m.How == Prefix }
+
+// Lookup finds the entry a player's spelling means: an exact spelling first, then a
 // unique word-by-word prefix ("shil ch" for Shiloh Church, "wallace" for the last
 // word of W. Wallace), then a unique near miss (Damerau-Levenshtein distance 1 for
 // four letters or more, 2 for eight or more).
-func (t *table) resolve(input string) lookup {
-	return t.resolveKey(normalize(input))
+func (t *Table) Lookup(input string) Match {
+	return t.resolveKey(Normalize(input))
 }
 
 // resolveBytes is resolve for a key already normalised, sparing an allocation when
 // the key is found exactly (the common case).
-func (t *table) resolveBytes(k []byte) lookup {
+func (t *Table) resolveBytes(k []byte) Match {
 	if e, ok := t.unique[string(k)]; ok {
-		return lookup{how: exact, entry: e}
+		return Match{How: Exact, Entry: e}
 	}
 	return t.resolveKey(string(k))
 }
 
 // resolveString is resolveBytes for a key held in a string.
-func (t *table) resolveString(k string) lookup {
+func (t *Table) resolveString(k string) Match {
 	if e, ok := t.unique[k]; ok {
-		return lookup{how: exact, entry: e}
+		return Match{How: Exact, Entry: e}
 	}
 	return t.resolveKey(k)
 }
 
-func (t *table) resolveKey(k string) lookup {
+func (t *Table) resolveKey(k string) Match {
 	if k == "" || len(k) > maxNameLen {
-		return lookup{how: notFound}
+		return Match{How: NotFound}
 	}
 	if es := t.exact[k]; len(es) > 0 {
 		if len(es) == 1 {
-			return lookup{how: exact, entry: es[0]}
+			return Match{How: Exact, Entry: es[0]}
 		}
-		return lookup{how: ambiguous, cands: es}
+		return Match{How: Ambiguous, cands: es}
 	}
 	// Prefix matches in tiers: the start of a canonical name, the end of one ("church"),
 	// then the same for aliases. The first tier with a match decides.
@@ -378,10 +393,10 @@ func (t *table) resolveKey(k string) lookup {
 	}
 	for _, es := range tiers {
 		if len(es) == 1 {
-			return lookup{how: prefix, entry: es[0]}
+			return Match{How: Prefix, Entry: es[0]}
 		}
 		if len(es) > 1 {
-			return lookup{how: ambiguous, cands: slices.Clone(es)}
+			return Match{How: Ambiguous, cands: slices.Clone(es)}
 		}
 	}
 	n := utf8.RuneCountInString(k) - strings.Count(k, " ") // letters, the spaces left out (keys are valid UTF-8)
@@ -396,10 +411,10 @@ func (t *table) resolveKey(k string) lookup {
 	near, nearD := []int(nil), maxDistance
 	for i := range t.keys {
 		kk := &t.keys[i]
-		d := distance(k, kk.text, maxDistance)
+		d := Distance(k, kk.text, maxDistance)
 		// A typo in an abbreviation: compare with the name cut to the input's length.
 		if n >= 5 && len(kk.text) > len(k) {
-			if dp := distance(k, kk.text[:len(k)], maxDistance); dp < d {
+			if dp := Distance(k, kk.text[:len(k)], maxDistance); dp < d {
 				d = dp
 			}
 		}
@@ -415,15 +430,15 @@ func (t *table) resolveKey(k string) lookup {
 		}
 	}
 	if bestD <= limit && len(best) == 1 {
-		return lookup{how: fuzzy, entry: best[0]}
+		return Match{How: Fuzzy, Entry: best[0]}
 	}
 	if bestD <= limit && len(best) > 1 {
-		return lookup{how: ambiguous, cands: best}
+		return Match{How: Ambiguous, cands: best}
 	}
 	if nearD >= maxDistance || nearD*2 > n+1 {
 		near = nil
 	}
-	return lookup{how: notFound, cands: near}
+	return Match{How: NotFound, cands: near}
 }
 
 // fieldsOf finds the words strings.Fields splits a key into, as their bounds in buf
@@ -484,18 +499,21 @@ func addUnique(xs []int, x int) []int {
 	return append(xs, x)
 }
 
-// candidates prints entries in canonical form, in the table's order.
-func (t *table) candidates(es []int) string {
-	sorted := append([]int(nil), es...)
+// Candidates prints the names a Match was torn between, or those nearest to a name
+// not found, in canonical form and the table's order: "Owl Creek Bottoms or Owl
+// Creek Woods".
+func (t *Table) Candidates(m Match) string {
+	sorted := append([]int(nil), m.cands...)
 	sort.Ints(sorted)
 	parts := make([]string, len(sorted))
 	for i, e := range sorted {
 		parts[i] = t.names[e].Canonical
 	}
-	return joinOr(parts)
+	return JoinOr(parts)
 }
 
-func joinOr(parts []string) string {
+// JoinOr joins words as a choice: "D or E", "A, B or C".
+func JoinOr(parts []string) string {
 	switch len(parts) {
 	case 0:
 		return ""
@@ -505,9 +523,9 @@ func joinOr(parts []string) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
-// distance is the optimal-string-alignment Damerau-Levenshtein distance between a
+// Distance is the optimal-string-alignment Damerau-Levenshtein distance between a
 // and b, giving up (returning max) once every path is at least max.
-func distance(a, b string, max int) int {
+func Distance(a, b string, max int) int {
 	if a == b {
 		return 0
 	}

@@ -1,12 +1,13 @@
 package orders
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // Status is how a receipt line stands.
@@ -18,7 +19,7 @@ const (
 	Errored Status = "error"
 )
 
-// Check is one finding about an order line: a parse problem, or a check the engine
+// Check is one finding about an order line: a parse problem, or a check the system
 // added later (command assignment, legality), with the rule it rests on.
 type Check struct {
 	Status     Status
@@ -32,8 +33,9 @@ type Check struct {
 // and every check on it.
 type ReceiptLine struct {
 	Line      int
-	Kind      string // the engine's OrderRef kind: "move", "activate", …; "" if unread
+	Kind      string // the system's OrderRef kind: "move", "activate", …; "" if unread
 	Index     int    // index within its kind in the Orders
+	Count     int    // how many orders of Kind from Index the line holds (0 reads as 1)
 	Canonical string
 	Source    string
 	Status    Status
@@ -49,21 +51,31 @@ type Receipt struct {
 	Hash     string
 	Lines    []ReceiptLine
 	Summary  string
-	// SupplyUsed and SupplyAvailable, when the engine sets them with SetSupply, say
-	// what the supply list would buy.
-	SupplyUsed, SupplyAvailable int
-	supplySet                   bool
-	orders                      *shiloh1862.Orders
+	// orderSummary is the grammar's count of the orders, before the lines in error;
+	// read is false when nothing was read (no summary at all).
+	orderSummary string
+	read         bool
+}
+
+// Hash is the SHA-256 of an order set's canonical text, in hex: the order set's
+// fingerprint on receipts, stored with the orders.
+func Hash(canonical string) string {
+	sum := sha256.Sum256([]byte(canonical))
+	return hex.EncodeToString(sum[:])
 }
 
 // NewReceipt builds the receipt of a parse: every order in canonical form with its
-// problems, lines that could not be read, a summary and the hash. Version is this
-// submission's number; replaces is the number of the one it replaces (0 if none).
-func NewReceipt(p *Parsed, names Names, version, replaces int) *Receipt {
-	d := Compile(names)
-	r := &Receipt{Side: p.Orders.Side, Version: version, Replaces: replaces, Hash: Hash(p.Orders, d), orders: p.Orders}
-	for _, l := range canonicalLines(p.Orders, d, p.Lines, true) {
-		r.Lines = append(r.Lines, ReceiptLine{Line: l.line, Kind: l.kind, Index: l.index, Canonical: l.text, Status: OK})
+// problems, lines that could not be read, a summary and the hash of canonical, the
+// orders as the grammar's Format prints them. Version is this submission's number;
+// replaces is the number of the one it replaces (0 if none).
+func NewReceipt(p *Parsed, canonical string, version, replaces int) *Receipt {
+	r := &Receipt{Version: version, Replaces: replaces, Hash: Hash(canonical), orderSummary: p.Summary, read: p.Orders != nil}
+	if p.Orders != nil {
+		r.Side = p.Orders.Sender()
+	}
+	r.Lines = make([]ReceiptLine, 0, len(p.Lines)+len(p.Problems)) // a line each at most
+	for _, l := range p.Lines {
+		r.Lines = append(r.Lines, ReceiptLine{Line: l.Line, Kind: l.Kind, Index: l.Index, Count: l.Count, Canonical: l.Text, Status: OK})
 	}
 	for _, pr := range p.Problems {
 		st := Errored
@@ -104,7 +116,7 @@ func worse(a, b Status) Status {
 	return a
 }
 
-// AddCheck adds a finding to the order read from line (the engine's command and
+// AddCheck adds a finding to the order read from line (the system's command and
 // legality checks). A check on a line with no order becomes a line of its own.
 func (r *Receipt) AddCheck(line int, status Status, rule, text, suggestion string) {
 	c := Check{Status: status, Rule: rule, Text: text, Suggestion: suggestion}
@@ -118,12 +130,12 @@ func (r *Receipt) AddCheck(line int, status Status, rule, text, suggestion strin
 	r.Summary = r.summary()
 }
 
-// AddCheckFor adds a finding to an order known by its kind and index (the engine's
-// OrderRef), for orders that carry no line.
+// AddCheckFor adds a finding to an order known by its kind and index (the system's
+// OrderRef), for orders that carry no line: to the receipt line that holds it.
 func (r *Receipt) AddCheckFor(kind string, index int, status Status, rule, text, suggestion string) {
 	for i := range r.Lines {
 		l := &r.Lines[i]
-		if l.Kind == kind && (l.Index == index || kind == "activate" && index >= l.Index && r.activateEnd(i) > index) {
+		if l.Kind == kind && index >= l.Index && index < l.Index+max(l.Count, 1) {
 			l.Checks = append(l.Checks, Check{Status: status, Rule: rule, Text: text, Suggestion: suggestion})
 			l.Status = worse(l.Status, status)
 			r.Summary = r.summary()
@@ -133,22 +145,10 @@ func (r *Receipt) AddCheckFor(kind string, index int, status Status, rule, text,
 	r.AddCheck(0, status, rule, text, suggestion)
 }
 
-// activateEnd is the index after the last activation printed on receipt line i.
-func (r *Receipt) activateEnd(i int) int {
-	for j := i + 1; j < len(r.Lines); j++ {
-		if r.Lines[j].Kind == "activate" {
-			return r.Lines[j].Index
-		}
-	}
-	if r.orders != nil {
-		return len(r.orders.Activate)
-	}
-	return r.Lines[i].Index + 1
-}
-
-// SetSupply records what the supply list would buy, for the summary.
-func (r *Receipt) SetSupply(used, available int) {
-	r.SupplyUsed, r.SupplyAvailable, r.supplySet = used, available, true
+// SetSummary replaces the grammar's count of the orders in the summary: for a system
+// that learns more from its checks (what the supply list would buy).
+func (r *Receipt) SetSummary(s string) {
+	r.orderSummary = s
 	r.Summary = r.summary()
 }
 
@@ -163,7 +163,9 @@ func (r *Receipt) Errors() int {
 	return n
 }
 
-func plural(n int, one, many string) string {
+// Plural counts n things, "1 move" or "2 moves": for receipts and the summaries
+// grammars write for them.
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
@@ -171,56 +173,12 @@ func plural(n int, one, many string) string {
 }
 
 func (r *Receipt) summary() string {
-	o := r.orders
-	if o == nil {
+	if !r.read {
 		return ""
 	}
-	var moves, attacks, reinf, road, uncmd int
-	for _, m := range o.Moves {
-		switch m.Intent {
-		case shiloh1862.IntentAttack:
-			attacks++
-		case shiloh1862.IntentReinforce:
-			reinf++
-		default:
-			moves++
-		}
-		if len(m.Path) == 2 {
-			road++
-		}
-		if m.Uncommanded {
-			uncmd++
-		}
-	}
-	var parts []string
-	if len(o.Activate) > 0 {
-		parts = append(parts, plural(len(o.Activate), "HQ activated", "HQs activated"))
-	}
-	parts = append(parts, plural(moves, "move", "moves"), plural(attacks, "attack", "attacks"))
-	if reinf > 0 {
-		parts = append(parts, plural(reinf, "reinforcement", "reinforcements"))
-	}
-	if road > 0 {
-		parts = append(parts, plural(road, "road move", "road moves"))
-	}
-	if uncmd > 0 {
-		parts = append(parts, plural(uncmd, "uncommanded", "uncommanded"))
-	}
-	if len(o.Battles) > 0 {
-		parts = append(parts, plural(len(o.Battles), "battle in sequence", "battles in sequence"))
-	}
-	if len(o.Doctrine) > 0 {
-		parts = append(parts, plural(len(o.Doctrine), "battle doctrine", "battle doctrines"))
-	}
-	switch {
-	case r.supplySet:
-		parts = append(parts, fmt.Sprintf("supply %d of %d SP", r.SupplyUsed, r.SupplyAvailable))
-	case len(o.Supply) > 0:
-		parts = append(parts, "supply list of "+plural(len(o.Supply), "block", "blocks"))
-	}
-	s := strings.Join(parts, ", ")
+	s := r.orderSummary
 	if e := r.Errors(); e > 0 {
-		s += "; " + plural(e, "line in error", "lines in error")
+		s += "; " + Plural(e, "line in error", "lines in error")
 	}
 	return s
 }
@@ -238,7 +196,7 @@ func (r *Receipt) Text() string {
 	}
 	b.WriteString("\n\n")
 	if n := r.Errors(); n > 0 {
-		fmt.Fprintf(&b, "%s:\n", plural(n, "ERROR (this does not count as written)", "ERRORS (these do not count as written)"))
+		fmt.Fprintf(&b, "%s:\n", Plural(n, "ERROR (this does not count as written)", "ERRORS (these do not count as written)"))
 		for _, l := range r.Lines {
 			if l.Status != Errored {
 				continue

@@ -10,7 +10,6 @@ import (
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862/bot"
-	"github.com/shiloh-pbem/pbem/orders"
 )
 
 // Sequential play: initiative is announced when the hour opens; Player 2's early
@@ -46,7 +45,7 @@ func TestSequentialPlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := bot.RandomOrders(sc, v.(*shiloh1862.View), rand.New(rand.NewPCG(1, 2)))
-	r.send(bob, csaAddr, "orders", orders.Format(o, orders.ScenarioNames(sc)))
+	r.send(bob, csaAddr, "orders", shiloh1862.FormatOrders(o, shiloh1862.ScenarioNames(sc)))
 	// Player 1's receipt and Player 2's notice leave in either order: wait for both.
 	r.waitFor("Player 1's moves", func() bool {
 		return r.countSubject(alice, "Player 1 has moved") == 1 && r.countSubject(bob, "Orders received") == 1

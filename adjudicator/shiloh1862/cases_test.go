@@ -355,7 +355,7 @@ func caseOrders(sc *shiloh1862.Scenario, c *caseFile, side adjudicator.Side) (*s
 	if !ok {
 		return nil, nil
 	}
-	o, problems := orders.Parse(s.Body, orders.ScenarioNames(sc), side)
+	o, problems := shiloh1862.ParseOrders(s.Body, shiloh1862.ScenarioNames(sc), side)
 	for _, p := range problems {
 		if p.Severity == orders.Error {
 			return nil, fmt.Errorf("%s orders (case line %d): %v", name, s.Line+p.Line, p)
@@ -870,7 +870,7 @@ func TestExamples(t *testing.T) {
 				if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 					continue // no orders from this side (NMR)
 				}
-				o, problems := orders.Parse(read(name), orders.ScenarioNames(sc), side)
+				o, problems := shiloh1862.ParseOrders(read(name), shiloh1862.ScenarioNames(sc), side)
 				for _, p := range problems {
 					if p.Severity == orders.Error {
 						t.Fatalf("%s orders: %v", side, p)

@@ -18,8 +18,9 @@ func (r *ReportView) ReportFor() Side             { return r.Viewer }
 func (r *ReportView) ViewAfter() adjudicator.View { return &r.After }
 
 // AsState, AsOrders, AsView and AsReportView are the engine's values behind
-// contract values of this system: what the adapters in orders, templates and
-// render use until those read shared shapes (docs/ARCHITECTURE.md §11). Another
+// contract values of this system: what the grammar's Format and the adapters in
+// templates and render use, until those read shared shapes (docs/ARCHITECTURE.md
+// §11). Another
 // system's value is an error; nil orders and a nil report view stay nil (a side
 // that sent none, the first mail of a game).
 func AsState(st adjudicator.State) (*State, error) {

@@ -37,7 +37,12 @@
 // per area and side, which every change of a block's place goes through (h.place);
 // index.go the map's lookup tables (crossings with their limits, road moves);
 // system.go the contract's System and Scenario (package adjudicator); shared.go
-// the contract's sides and dice under their old names here. The random order player, which sees
+// the contract's sides and dice under their old names here. The grammar*.go files
+// are the order language players write (docs/PLAYERS.md): grammar.go reads a mail
+// over package orders' clean-up, lexer and name lookup and makes the contract
+// scenario an orders.Grammar, grammar_format.go prints the canonical text whose
+// hash receipts carry, grammar_names.go names the scenario's areas, blocks and
+// arrival groups; they alone import package orders. The random order player, which sees
 // only its own side's view, is package bot below this one.
 //
 // How the interactive board game becomes one set of orders per side per hour (intents,

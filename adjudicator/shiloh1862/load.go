@@ -192,6 +192,7 @@ func loadStart(fsys fs.FS, file string, m *Map, ob *OrderOfBattle, mapProbs []Pr
 		Absent:        s.Absent,
 		Arrivals:      sf.Arrivals,
 		CampsCaptured: s.CampsCaptured,
+		grammar:       new(grammarCache),
 	}
 	if sc.ID == "" {
 		sc.ID = strings.TrimSuffix(path.Base(file), ".toml")

@@ -283,4 +283,7 @@ type Scenario struct {
 	// problems are what the loader could not take in (unknown keys, road lists that
 	// disagree); Validate reports them first.
 	problems []Problem
+	// grammar holds the order grammar's names, compiled once (grammar_names.go);
+	// nil in a scenario not made by the loader.
+	grammar *grammarCache
 }

@@ -1,4 +1,4 @@
-package orders
+package shiloh1862
 
 // This file reads the list orders: activate (5.2), battles (6.2), pin (5.4), supply
 // (7.1), losses first and last (6.6), initiative (2.1, Planned Initiative) and side.
@@ -8,36 +8,36 @@ import (
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/orders"
 )
 
 // parseActivate: "activate hardee, bragg", "activate sherman as army".
 func (p *parser) parseActivate(toks []token) {
-	if len(toks) == 1 && (toks[0].low == "none" || toks[0].low == "nothing" || toks[0].low == "nobody") {
+	if len(toks) == 1 && (toks[0].Low == "none" || toks[0].Low == "nothing" || toks[0].Low == "nobody") {
 		return
 	}
-	if !hasItem(toks) {
-		p.errorf("e.g. \"activate Hardee, Bragg\"", "activate which HQs?")
+	if !orders.HasItem(toks) {
+		p.Errorf("e.g. \"activate Hardee, Bragg\"", "activate which HQs?")
 		return
 	}
-	t := p.dict.blockTable(p.side)
-	for item := range listItems(toks) {
+	t := p.Dict.BlockTable(p.Side)
+	for item := range orders.ListItems(toks) {
 		asArmy := false
 		for len(item) > 0 {
-			last := item[len(item)-1].low
+			last := item[len(item)-1].Low
 			if last == "army" || last == "ahq" || last == "hq" {
 				if last != "hq" {
 					asArmy = true
 				}
 				item = item[:len(item)-1]
-				if len(item) > 0 && item[len(item)-1].low == "as" {
+				if len(item) > 0 && item[len(item)-1].Low == "as" {
 					item = item[:len(item)-1]
 				}
 				continue
 			}
 			break
 		}
-		ids := p.splitNames(t, item)
+		ids := p.SplitNames(t, item)
 		if ids == nil {
 			r := p.resolveName(t, item, "block")
 			if !r.found {
@@ -46,23 +46,23 @@ func (p *parser) parseActivate(toks []token) {
 			ids = []string{r.id}
 		}
 		for k, id := range ids {
-			b := shiloh1862.BlockID(id)
+			b := BlockID(id)
 			if i := p.activation(b); i >= 0 {
-				p.warnf("%s is activated twice", t.canonical(id))
+				p.Warnf("%s is activated twice", t.Canonical(id))
 				if asArmy && k == len(ids)-1 {
 					p.o.Activate[i].AsArmy = true
 				}
 				continue
 			}
 			if p.o.Activate == nil {
-				p.o.Activate = make([]shiloh1862.Activation, 0, 4)
+				p.o.Activate = make([]Activation, 0, 4)
 			}
-			p.o.Activate = append(p.o.Activate, shiloh1862.Activation{HQ: b, AsArmy: asArmy && k == len(ids)-1, Line: p.line})
+			p.o.Activate = append(p.o.Activate, Activation{HQ: b, AsArmy: asArmy && k == len(ids)-1, Line: p.Line})
 		}
 	}
 }
 
-func (p *parser) activation(b shiloh1862.BlockID) int {
+func (p *parser) activation(b BlockID) int {
 	for i, a := range p.o.Activate {
 		if a.HQ == b {
 			return i
@@ -76,41 +76,41 @@ func (p *parser) parseBattles(toks []token) {
 	areas := p.areaList(toks)
 	if len(areas) == 0 {
 		if len(toks) == 0 {
-			p.errorf("e.g. \"battles: Rea Field, Shiloh Church\"", "battles in which areas?")
+			p.Errorf("e.g. \"battles: Rea Field, Shiloh Church\"", "battles in which areas?")
 		}
 		return
 	}
 	if p.lines.Battles != 0 {
-		p.warnf("a second battle sequence replaces the first (line %d)", p.lines.Battles)
+		p.Warnf("a second battle sequence replaces the first (line %d)", p.lines.Battles)
 	}
 	p.o.Battles = areas
-	p.lines.Battles = p.line
+	p.lines.Battles = p.Line
 }
 
 // listInto adds blocks to a list order: a second line adds to the first, a block
 // listed twice counts once.
-func (p *parser) listInto(dst *[]shiloh1862.BlockID, line *int, blocks []shiloh1862.BlockID, what string) {
-	t := p.dict.blockTable(p.side)
+func (p *parser) listInto(dst *[]BlockID, line *int, blocks []BlockID, what string) {
+	t := p.Dict.BlockTable(p.Side)
 	if len(*dst) == 0 && len(blocks) > 0 {
-		*dst = make([]shiloh1862.BlockID, 0, len(blocks))
+		*dst = make([]BlockID, 0, len(blocks))
 	} else if len(blocks) > 0 {
 		*dst = slices.Grow(*dst, len(blocks))
 	}
 	for _, b := range blocks {
 		if slices.Contains(*dst, b) {
-			p.warnf("%s is already on the %s list", t.canonical(string(b)), what)
+			p.Warnf("%s is already on the %s list", t.Canonical(string(b)), what)
 			continue
 		}
 		*dst = append(*dst, b)
 	}
 	if *line == 0 && len(*dst) > 0 {
-		*line = p.line
+		*line = p.Line
 	}
 }
 
 func (p *parser) parsePin(toks []token) {
 	if len(toks) == 0 {
-		p.errorf("e.g. \"pin: Wood, Shoup\"", "pin which blocks?")
+		p.Errorf("e.g. \"pin: Wood, Shoup\"", "pin which blocks?")
 		return
 	}
 	p.listInto(&p.o.Pin, &p.lines.Pin, p.blockList(toks), "pin")
@@ -118,7 +118,7 @@ func (p *parser) parsePin(toks []token) {
 
 func (p *parser) parseSupply(toks []token) {
 	if len(toks) == 0 {
-		p.errorf("e.g. \"supply: Cleburne, Hardee\"", "supply which blocks?")
+		p.Errorf("e.g. \"supply: Cleburne, Hardee\"", "supply which blocks?")
 		return
 	}
 	p.listInto(&p.o.Supply, &p.lines.Supply, p.blockList(toks), "supply")
@@ -132,8 +132,8 @@ func (p *parser) parseLosses(kw string, toks []token) {
 	if kw == "spare" || kw == "protect" {
 		mode = "last"
 	}
-	for len(toks) > 0 && toks[0].kind == tWord {
-		switch toks[0].low {
+	for len(toks) > 0 && toks[0].Kind == tWord {
+		switch toks[0].Low {
 		case "first":
 			mode = "first"
 		case "last":
@@ -145,8 +145,8 @@ func (p *parser) parseLosses(kw string, toks []token) {
 		toks = toks[1:]
 	}
 list:
-	toks = skipColon(toks)
-	var firstBuf, lastBuf [16]shiloh1862.BlockID
+	toks = orders.SkipColon(toks)
+	var firstBuf, lastBuf [16]BlockID
 	first, last := firstBuf[:0], lastBuf[:0]
 	pending := p.tokBuf[:0]
 	defer func() { p.tokBuf = pending[:0] }()
@@ -159,22 +159,22 @@ list:
 			first = append(first, bs...)
 		}
 	}
-	if !hasItem(toks) {
-		p.errorf("e.g. \"losses: Hardee last\"", "losses: which blocks?")
+	if !orders.HasItem(toks) {
+		p.Errorf("e.g. \"losses: Hardee last\"", "losses: which blocks?")
 		return
 	}
-	for item := range listItems(toks) {
+	for item := range orders.ListItems(toks) {
 		q := ""
-		for len(item) > 0 && item[len(item)-1].kind == tWord && (item[len(item)-1].low == "first" || item[len(item)-1].low == "last") {
-			q = item[len(item)-1].low
+		for len(item) > 0 && item[len(item)-1].Kind == tWord && (item[len(item)-1].Low == "first" || item[len(item)-1].Low == "last") {
+			q = item[len(item)-1].Low
 			item = item[:len(item)-1]
 		}
-		for len(item) > 0 && item[0].kind == tWord && (item[0].low == "first" || item[0].low == "last") && len(item) > 1 {
-			q = item[0].low
+		for len(item) > 0 && item[0].Kind == tWord && (item[0].Low == "first" || item[0].Low == "last") && len(item) > 1 {
+			q = item[0].Low
 			item = item[1:]
 		}
 		if len(pending) > 0 {
-			pending = append(pending, token{kind: tComma, text: ","})
+			pending = append(pending, token{Kind: tComma, Text: ","})
 		}
 		pending = append(pending, item...)
 		if q != "" {
@@ -185,22 +185,22 @@ list:
 		flush(mode)
 	}
 	// a block cannot be both: such a block is dropped from both
-	both := func(b shiloh1862.BlockID) bool {
+	both := func(b BlockID) bool {
 		inFirst := slices.Contains(first, b) || slices.Contains(p.o.LossesFirst, b)
 		inLast := slices.Contains(last, b) || slices.Contains(p.o.LossesLast, b)
 		return inFirst && inLast
 	}
-	var clash []shiloh1862.BlockID
-	for _, list := range [2][]shiloh1862.BlockID{first, last} {
+	var clash []BlockID
+	for _, list := range [2][]BlockID{first, last} {
 		for _, b := range list {
 			if both(b) && !slices.Contains(clash, b) {
 				clash = append(clash, b)
-				p.errorf("", "%s cannot be both first and last for losses", p.dict.blockTable(p.side).canonical(string(b)))
+				p.Errorf("", "%s cannot be both first and last for losses", p.Dict.BlockTable(p.Side).Canonical(string(b)))
 			}
 		}
 	}
 	if len(clash) > 0 {
-		drop := func(x shiloh1862.BlockID) bool { return slices.Contains(clash, x) }
+		drop := func(x BlockID) bool { return slices.Contains(clash, x) }
 		first = slices.DeleteFunc(first, drop)
 		last = slices.DeleteFunc(last, drop)
 		p.o.LossesFirst = slices.DeleteFunc(p.o.LossesFirst, drop)
@@ -219,38 +219,38 @@ func (p *parser) parseInitiative(toks []token) {
 	words := make([]string, 0, len(toks))
 	for ti := range toks {
 		t := &toks[ti]
-		words = append(words, t.low)
+		words = append(words, t.Low)
 	}
 	w := strings.Join(words, " ")
 	w = strings.TrimPrefix(w, "be ")
 	w = strings.TrimPrefix(w, "go ")
 	w = strings.TrimPrefix(w, "i want to be ")
-	var c shiloh1862.InitiativeChoice
+	var c InitiativeChoice
 	switch w {
 	case "first", "1", "1st", "player 1", "p1", "player one", "one":
-		c = shiloh1862.InitiativeFirst
+		c = InitiativeFirst
 	case "second", "2", "2nd", "player 2", "p2", "player two", "two", "last":
-		c = shiloh1862.InitiativeSecond
+		c = InitiativeSecond
 	case "any", "either", "none", "no preference", "roll", "dice", "dont care", "don't care":
-		c = shiloh1862.InitiativeAny
+		c = InitiativeAny
 	default:
-		p.errorf("write \"initiative: first\", \"initiative: second\" or \"initiative: any\"", "initiative: cannot read '%s'", joinWords(toks))
+		p.Errorf("write \"initiative: first\", \"initiative: second\" or \"initiative: any\"", "initiative: cannot read '%s'", orders.JoinWords(toks))
 		return
 	}
 	if p.lines.Initiative != 0 {
-		p.warnf("a second initiative choice replaces the first (line %d)", p.lines.Initiative)
+		p.Warnf("a second initiative choice replaces the first (line %d)", p.lines.Initiative)
 	}
 	p.o.Initiative = c
-	p.lines.Initiative = p.line
+	p.lines.Initiative = p.Line
 }
 
 func (p *parser) parseSide(toks []token) {
-	s, ok := adjudicator.ParseSide(joinWords(toks))
+	s, ok := adjudicator.ParseSide(orders.JoinWords(toks))
 	if !ok {
-		p.errorf("write \"side: USA\" or \"side: CSA\"", "side: cannot read '%s'", joinWords(toks))
+		p.Errorf("write \"side: USA\" or \"side: CSA\"", "side: cannot read '%s'", orders.JoinWords(toks))
 		return
 	}
-	if s != p.side && p.side != adjudicator.NoSide {
-		p.errorf("send these orders from the "+p.side.String()+" player's address", "these orders say %s, but they came for %s", s, p.side)
+	if s != p.Side && p.Side != adjudicator.NoSide {
+		p.Errorf("send these orders from the "+p.Side.String()+" player's address", "these orders say %s, but they came for %s", s, p.Side)
 	}
 }

@@ -1,11 +1,12 @@
-package orders
+package shiloh1862
 
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/orders"
 )
 
 // ScenarioNames gives the names players may use in a scenario, compiled for lookups.
@@ -18,19 +19,36 @@ import (
 // their id adds ("M.L. Smith", "Taylor (cav)"), so that every canonical name reads
 // back as the same block. An arrival group is named after its first HQ (or first
 // block), with its id as an alias; its Options are the choices it offers (5.61).
-func ScenarioNames(sc *shiloh1862.Scenario) *Dictionary {
-	return Compile(scenarioNames{sc: sc})
+//
+// A scenario the loader made compiles its names once, on first use (about half a
+// millisecond: more than a whole receipt), and every mail of every game shares them;
+// any other scenario compiles them at each call.
+func ScenarioNames(sc *Scenario) *orders.Dictionary {
+	if sc == nil || sc.grammar == nil {
+		return orders.Compile(scenarioNames{sc: sc})
+	}
+	g := sc.grammar
+	g.once.Do(func() { g.names = orders.Compile(scenarioNames{sc: sc}) })
+	return g.names
 }
 
-type scenarioNames struct{ sc *shiloh1862.Scenario }
+// grammarCache is what the grammar compiles from a loaded scenario once. The
+// scenario holds a pointer to it, so that copying a Scenario stays allowed; the
+// Dictionary is read-only once made, so parses in several goroutines share it.
+type grammarCache struct {
+	once  sync.Once
+	names *orders.Dictionary
+}
 
-func (s scenarioNames) Areas() []Name {
+type scenarioNames struct{ sc *Scenario }
+
+func (s scenarioNames) Areas() []orders.Name {
 	if s.sc == nil || s.sc.Map == nil {
 		return nil
 	}
-	out := make([]Name, 0, len(s.sc.Map.Areas))
+	out := make([]orders.Name, 0, len(s.sc.Map.Areas))
 	for _, a := range s.sc.Map.Areas {
-		n := Name{ID: string(a.ID), Canonical: strings.TrimSpace(a.Name)}
+		n := orders.Name{ID: string(a.ID), Canonical: strings.TrimSpace(a.Name)}
 		if i := strings.IndexByte(n.Canonical, '('); i > 0 {
 			n.Canonical = strings.TrimSpace(n.Canonical[:i])
 			n.Aliases = append(n.Aliases, a.Name)
@@ -44,11 +62,11 @@ func (s scenarioNames) Areas() []Name {
 	return out
 }
 
-func (s scenarioNames) Blocks(side adjudicator.Side) []Name {
+func (s scenarioNames) Blocks(side adjudicator.Side) []orders.Name {
 	if s.sc == nil || s.sc.OB == nil {
 		return nil
 	}
-	var specs []*shiloh1862.BlockSpec
+	var specs []*BlockSpec
 	count := map[string]int{}
 	for i := range s.sc.OB.Blocks {
 		b := &s.sc.OB.Blocks[i]
@@ -56,13 +74,13 @@ func (s scenarioNames) Blocks(side adjudicator.Side) []Name {
 			continue
 		}
 		specs = append(specs, b)
-		count[normalize(b.Name)]++
+		count[orders.Normalize(b.Name)]++
 	}
-	out := make([]Name, 0, len(specs))
+	out := make([]orders.Name, 0, len(specs))
 	for _, b := range specs {
-		n := Name{ID: string(b.ID), Canonical: strings.TrimSpace(b.Name)}
+		n := orders.Name{ID: string(b.ID), Canonical: strings.TrimSpace(b.Name)}
 		idWords := idWords(string(b.ID))
-		if count[normalize(b.Name)] > 1 || n.Canonical == "" {
+		if count[orders.Normalize(b.Name)] > 1 || n.Canonical == "" {
 			n.Canonical = qualify(b.Name, idWords)
 		}
 		n.Aliases = append(n.Aliases, strings.Join(idWords, " "))
@@ -72,7 +90,7 @@ func (s scenarioNames) Blocks(side adjudicator.Side) []Name {
 	return out
 }
 
-func (s scenarioNames) Arrivals(side adjudicator.Side) []Name {
+func (s scenarioNames) Arrivals(side adjudicator.Side) []orders.Name {
 	if s.sc == nil {
 		return nil
 	}
@@ -81,12 +99,12 @@ func (s scenarioNames) Arrivals(side adjudicator.Side) []Name {
 	for _, n := range blocks {
 		canon[n.ID] = n.Canonical
 	}
-	var out []Name
+	var out []orders.Name
 	for _, a := range s.sc.Arrivals {
 		if a.Side != side {
 			continue
 		}
-		n := Name{ID: a.ID, Aliases: []string{strings.ReplaceAll(a.ID, "_", " ")}}
+		n := orders.Name{ID: a.ID, Aliases: []string{strings.ReplaceAll(a.ID, "_", " ")}}
 		// Named after the group's own HQ: a division or corps HQ before an army HQ
 		// travelling with it (Buell lands with Nelson, 9.1); the other HQs are
 		// aliases.
@@ -96,7 +114,7 @@ func (s scenarioNames) Arrivals(side adjudicator.Side) []Name {
 				break
 			}
 			if b := s.sc.OB.Block(id); b != nil && b.IsHQ() {
-				if b.HQKind == shiloh1862.AHQ {
+				if b.HQKind == AHQ {
 					hqs = append(hqs, canon[string(id)])
 				} else {
 					hqs = append([]string{canon[string(id)]}, hqs...)
@@ -135,10 +153,10 @@ func idWords(id string) []string {
 // qualify prints a block whose name its side shares: the id's words before the name
 // become initials ("M.L. Smith"), those after it a note ("Taylor (cav)").
 func qualify(name string, id []string) string {
-	nameKey := normalize(name)
+	nameKey := orders.Normalize(name)
 	at := -1
 	for i, w := range id {
-		if normalize(w) == nameKey {
+		if orders.Normalize(w) == nameKey {
 			at = i
 			break
 		}
@@ -174,7 +192,7 @@ func (s scenarioNames) RoadMiddles(from, to string) []string {
 		return nil
 	}
 	var out []string
-	for _, a := range s.sc.Map.RoadMiddles(shiloh1862.AreaID(from), shiloh1862.AreaID(to)) {
+	for _, a := range s.sc.Map.RoadMiddles(AreaID(from), AreaID(to)) {
 		out = append(out, string(a))
 	}
 	return out

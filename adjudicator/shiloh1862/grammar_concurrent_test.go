@@ -1,4 +1,4 @@
-package orders
+package shiloh1862
 
 import (
 	"os"
@@ -16,7 +16,7 @@ import (
 // -race, as .ci/run does, this also catches a buffer shared between two parses).
 func TestParseConcurrently(t *testing.T) {
 	d := testNames(t)
-	files, err := filepath.Glob(filepath.Join("testdata", "golden", "*.txt"))
+	files, err := filepath.Glob(filepath.Join("testdata", "orders", "*.txt"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no golden mails: %v", err)
 	}

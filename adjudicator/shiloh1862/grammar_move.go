@@ -1,4 +1,4 @@
-package orders
+package shiloh1862
 
 // This file reads moves: blocks, a path of areas or a road (5.3, 5.31), an intent
 // (move, attack, reinforce) and the marks that go with them, and stay orders.
@@ -6,14 +6,14 @@ package orders
 import (
 	"slices"
 
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/orders"
 )
 
 // parseMoveOrChoice reads a move, or an arrival choice written as "l wallace: road d".
 func (p *parser) parseMoveOrChoice(toks []token) {
 	for i := range toks {
 		t := &toks[i]
-		if t.kind == tColon && i > 0 {
+		if t.Kind == tColon && i > 0 {
 			if p.arrivalChoice(toks[:i], toks[i+1:], false) {
 				return
 			}
@@ -23,9 +23,9 @@ func (p *parser) parseMoveOrChoice(toks []token) {
 	// "nelson lands at pittsburg landing"
 	for i := range toks {
 		t := &toks[i]
-		if t.kind == tWord && (t.low == "lands" || t.low == "land") && i > 0 && i+1 < len(toks) {
-			if l := p.resolveToks(p.dict.arrivalTable(p.side), toks[:i]); l.how == exact || l.how == prefix {
-				p.landing(toks[:i], skipWords(toks[i+1:], "at", "on"))
+		if t.Kind == tWord && (t.Low == "lands" || t.Low == "land") && i > 0 && i+1 < len(toks) {
+			if l := p.LookupText(p.Dict.ArrivalTable(p.Side), toks[:i]); l.Found() {
+				p.landing(toks[:i], orders.SkipWords(toks[i+1:], "at", "on"))
 				return
 			}
 		}
@@ -43,20 +43,20 @@ func (p *parser) parseMoveOrChoice(toks []token) {
 //	gladden: road a > fraley > spain  (road move through fraley)
 //	jackson: spain > wicker uncommanded
 func (p *parser) parseMove(toks []token) {
-	m := shiloh1862.Move{Line: p.line}
+	m := Move{Line: p.Line}
 	intentSet := false
 	setIntent := func(t token) {
-		in, _ := intentOf(t.low)
+		in, _ := intentOf(t.Low)
 		if intentSet && in != m.Intent {
-			p.warnf("two intents given; '%s' counts", t.text)
+			p.Warnf("two intents given; '%s' counts", t.Text)
 		}
-		if in != shiloh1862.IntentMove || !intentSet {
+		if in != IntentMove || !intentSet {
 			m.Intent = in
 		}
 		intentSet = true
 	}
 	take := func(t token) {
-		if isMarkWord(t.low) {
+		if isMarkWord(t.Low) {
 			m.Uncommanded = true
 		} else {
 			setIntent(t)
@@ -66,8 +66,8 @@ func (p *parser) parseMove(toks []token) {
 		take(toks[0])
 		toks = toks[1:]
 	}
-	for len(toks) > 0 && (isMark(&toks[len(toks)-1]) || toks[len(toks)-1].kind == tComma) {
-		if toks[len(toks)-1].kind == tWord {
+	for len(toks) > 0 && (isMark(&toks[len(toks)-1]) || toks[len(toks)-1].Kind == tComma) {
+		if toks[len(toks)-1].Kind == tWord {
 			take(toks[len(toks)-1])
 		}
 		toks = toks[:len(toks)-1]
@@ -76,23 +76,23 @@ func (p *parser) parseMove(toks []token) {
 	for i := 1; i < len(toks); i++ {
 		if isMark(&toks[i]) {
 			take(toks[i])
-			if isMarkWord(toks[i].low) {
+			if isMarkWord(toks[i].Low) {
 				toks = append(toks[:i:i], toks[i+1:]...)
 				break
 			}
-			toks[i] = token{kind: tArrow, text: toks[i].text, low: toks[i].low}
+			toks[i] = token{Kind: tArrow, Text: toks[i].Text, Low: toks[i].Low}
 			// "attack to rea": the arrow already follows
-			if i+1 < len(toks) && toks[i+1].kind == tArrow {
+			if i+1 < len(toks) && toks[i+1].Kind == tArrow {
 				toks = append(toks[:i:i], toks[i+1:]...)
 			}
 			break
 		}
 	}
 	if len(toks) == 0 {
-		p.errorf("e.g. \"Cleburne: Seay Field > Rea Field attack\"", "move which blocks where?")
+		p.Errorf("e.g. \"Cleburne: Seay Field > Rea Field attack\"", "move which blocks where?")
 		return
 	}
-	if last := toks[len(toks)-1]; last.kind == tWord && isStayWord(last.low) && len(toks) > 1 {
+	if last := toks[len(toks)-1]; last.Kind == tWord && isStayWord(last.Low) && len(toks) > 1 {
 		p.stay(toks[:len(toks)-1])
 		return
 	}
@@ -100,7 +100,7 @@ func (p *parser) parseMove(toks []token) {
 	split, skip := -1, 1
 	for i := range toks {
 		t := &toks[i]
-		if t.kind == tColon {
+		if t.Kind == tColon {
 			split = i
 			break
 		}
@@ -108,11 +108,11 @@ func (p *parser) parseMove(toks []token) {
 	if split < 0 {
 		for i := range toks {
 			t := &toks[i]
-			if t.kind == tWord && t.low == "from" {
+			if t.Kind == tWord && t.Low == "from" {
 				split, skip = i, 0
 				break
 			}
-			if t.kind == tArrow || t.kind == tRoad {
+			if t.Kind == tArrow || t.Kind == tRoad {
 				split, skip = i, 0
 				break
 			}
@@ -123,35 +123,35 @@ func (p *parser) parseMove(toks []token) {
 		return
 	}
 	if split == 0 {
-		p.errorf("e.g. \"Cleburne: Seay Field > Rea Field\"", "a move needs the blocks that move")
+		p.Errorf("e.g. \"Cleburne: Seay Field > Rea Field\"", "a move needs the blocks that move")
 		return
 	}
 	blockToks := toks[:split]
 	path := toks[split+skip:]
 	// "cleburne, wood from seay to rea" after a colon: "cleburne: from seay to rea"
-	path = skipWords(path, "from")
+	path = orders.SkipWords(path, "from")
 	noFrom := false
 	road := false
-	if len(path) > 0 && (path[0].kind == tArrow || path[0].kind == tRoad) {
+	if len(path) > 0 && (path[0].Kind == tArrow || path[0].Kind == tRoad) {
 		noFrom = true
-		road = path[0].kind == tRoad
+		road = path[0].Kind == tRoad
 		path = path[1:]
 	}
-	segs, seps, ok := splitPath(path, make([][]token, 0, 3), make([]tokKind, 0, 3))
+	segs, seps, ok := splitPath(path, make([][]token, 0, 3), make([]orders.TokenKind, 0, 3))
 	if !ok {
-		p.errorf("give one destination per move, or two areas for a road move (5.31)", "a move cannot go to a list of areas")
+		p.Errorf("give one destination per move, or two areas for a road move (5.31)", "a move cannot go to a list of areas")
 		return
 	}
 	if len(segs) == 0 {
-		p.errorf("e.g. \"Cleburne: Seay Field > Rea Field\"", "move to where?")
+		p.Errorf("e.g. \"Cleburne: Seay Field > Rea Field\"", "move to where?")
 		return
 	}
-	if skip == 0 && split > 0 && toks[split].kind != tWord {
+	if skip == 0 && split > 0 && toks[split].Kind != tWord {
 		// "cleburne wood seay > rea": the colon forgotten, the last words the start
 		if b, from, ok := p.blocksThenArea(blockToks); ok {
 			blockToks = b
 			segs = append([][]token{from}, segs...)
-			seps = append([]tokKind{tArrow}, seps...)
+			seps = append([]orders.TokenKind{tArrow}, seps...)
 			if noFrom {
 				if road {
 					seps[0] = tRoad
@@ -164,25 +164,25 @@ func (p *parser) parseMove(toks []token) {
 		// "cleburne: seay rea": the arrow forgotten
 		if a, b, ok := p.twoAreas(segs[0]); ok {
 			segs = [][]token{a, b}
-			seps = []tokKind{tArrow}
+			seps = []orders.TokenKind{tArrow}
 		}
 	}
-	before := len(p.probs)
+	before := len(p.Problems)
 	blocks := p.blockList(blockToks)
-	var areaBuf [4]shiloh1862.AreaID
+	var areaBuf [4]AreaID
 	areas := areaBuf[:0]
 	bad := false
 	for _, s := range segs {
-		r := p.resolveName(p.dict.areas, s, "area")
+		r := p.resolveName(p.Dict.AreaTable(), s, "area")
 		if !r.found {
 			bad = true
 			continue
 		}
-		areas = append(areas, shiloh1862.AreaID(r.id))
+		areas = append(areas, AreaID(r.id))
 	}
 	if bad || len(blocks) == 0 {
-		if len(p.probs) > before && !p.anyName(blockToks, segs) {
-			p.probs = p.probs[:before]
+		if len(p.Problems) > before && !p.anyName(blockToks, segs) {
+			p.Problems = p.Problems[:before]
 			p.notAnOrder()
 		}
 		return
@@ -207,30 +207,30 @@ func (p *parser) parseMove(toks []token) {
 	}
 	switch {
 	case len(areas) == 0:
-		p.errorf("e.g. \"Cleburne: Seay Field > Rea Field\"", "move to where?")
+		p.Errorf("e.g. \"Cleburne: Seay Field > Rea Field\"", "move to where?")
 		return
 	case len(areas) > 2:
-		p.errorf("a block moves one area, or two by road (5.31)", "a move cannot go %d areas", len(areas))
+		p.Errorf("a block moves one area, or two by road (5.31)", "a move cannot go %d areas", len(areas))
 		return
 	case len(areas) == 1 && road:
 		// ">>": the road decides the area in between. When the map knows exactly one,
 		// it is filled in (and the receipt shows it); otherwise it stays empty for the
 		// engine, which knows where the blocks stand.
-		m.Path = p.keepAreas([]shiloh1862.AreaID{"", areas[0]})
-		if m.From != "" && p.dict.roads != nil {
-			if mids := p.dict.RoadMiddles(string(m.From), string(areas[0])); len(mids) == 1 {
-				m.Path[0] = shiloh1862.AreaID(mids[0])
+		m.Path = p.keepAreas([]AreaID{"", areas[0]})
+		if m.From != "" {
+			if mids := p.Dict.RoadMiddles(string(m.From), string(areas[0])); len(mids) == 1 {
+				m.Path[0] = AreaID(mids[0])
 			}
 		}
 	default:
 		m.Path = p.keepAreas(areas)
 	}
 	if m.From != "" && m.Path[len(m.Path)-1] == m.From {
-		p.errorf("", "a move must leave %s", p.dict.areas.canonical(string(m.From)))
+		p.Errorf("", "a move must leave %s", p.Dict.AreaTable().Canonical(string(m.From)))
 		return
 	}
-	if m.Uncommanded && m.Intent != shiloh1862.IntentMove {
-		p.errorf("an uncommanded move may only be a plain move (5.2)", "an uncommanded move cannot %s", m.Intent)
+	if m.Uncommanded && m.Intent != IntentMove {
+		p.Errorf("an uncommanded move may only be a plain move (5.2)", "an uncommanded move cannot %s", m.Intent)
 		return
 	}
 	m.Blocks = blocks
@@ -239,33 +239,33 @@ func (p *parser) parseMove(toks []token) {
 
 // isMark reports an intent or straggler word.
 func isMark(t *token) bool {
-	if t.kind != tWord || len(t.low) < 2 || len(t.low) > 11 {
+	if t.Kind != tWord || len(t.Low) < 2 || len(t.Low) > 11 {
 		return false // the intent and straggler words are 2 to 11 letters
 	}
-	return isIntentWord(t.low)
+	return isIntentWord(t.Low)
 }
 
 // splitPath cuts a move's path at its arrows into the segments between them (the
 // areas) and the arrows that join them, appended to segs and seps; ok is false for
 // a path holding a comma. (Out of parseMove, whose loop was short of registers.)
-func splitPath(path []token, segs [][]token, seps []tokKind) (_ [][]token, _ []tokKind, ok bool) {
+func splitPath(path []token, segs [][]token, seps []orders.TokenKind) (_ [][]token, _ []orders.TokenKind, ok bool) {
 	start := 0 // of the current segment in path; colons in it are ignored by lookups
 	for i := range path {
 		t := &path[i]
-		if t.kind == tArrow || t.kind == tRoad {
+		if t.Kind == tArrow || t.Kind == tRoad {
 			if i == start {
-				if t.kind == tRoad && len(seps) > 0 {
+				if t.Kind == tRoad && len(seps) > 0 {
 					seps[len(seps)-1] = tRoad
 				}
 				start = i + 1
 				continue
 			}
 			segs = append(segs, path[start:i:i])
-			seps = append(seps, t.kind)
+			seps = append(seps, t.Kind)
 			start = i + 1
 			continue
 		}
-		if t.kind == tComma {
+		if t.Kind == tComma {
 			return segs, seps, false
 		}
 	}
@@ -279,24 +279,24 @@ func splitPath(path []token, segs [][]token, seps []tokKind) (_ [][]token, _ []t
 
 // notAnOrder reports a line that reads as no order at all.
 func (p *parser) notAnOrder() {
-	p.errorf("write a move as \"blocks: from > to\", e.g. \"Cleburne: Seay Field > Rea Field attack\"; other text is ignored before a line saying ORDERS and after one saying END",
-		"'%s' is not an order I can read", p.sourceText())
+	p.Errorf("write a move as \"blocks: from > to\", e.g. \"Cleburne: Seay Field > Rea Field attack\"; other text is ignored before a line saying ORDERS and after one saying END",
+		"'%s' is not an order I can read", p.Source())
 }
 
 // anyName reports whether a would-be move names anything at all, so that a line of
 // prose gets one error rather than one per word group.
 func (p *parser) anyName(blocks []token, segs [][]token) bool {
-	bt := p.dict.blockTable(p.side)
-	for _, item := range splitList(blocks) {
-		if l := p.resolveToks(bt, item); l.how != notFound || p.splitNames(bt, item) != nil {
+	bt := p.Dict.BlockTable(p.Side)
+	for _, item := range orders.SplitList(blocks) {
+		if l := p.LookupText(bt, item); l.How != orders.NotFound || p.SplitNames(bt, item) != nil {
 			return true
 		}
-		if l := p.resolveToks(p.dict.blockTable(p.side.Enemy()), item); l.how == exact || l.how == prefix {
+		if l := p.LookupText(p.Dict.BlockTable(p.Side.Enemy()), item); l.Found() {
 			return true
 		}
 	}
 	for _, s := range segs {
-		if l := p.resolveToks(p.dict.areas, s); l.how != notFound {
+		if l := p.LookupText(p.Dict.AreaTable(), s); l.How != orders.NotFound {
 			return true
 		}
 	}
@@ -307,21 +307,21 @@ func (p *parser) anyName(blocks []token, segs [][]token) bool {
 // when the whole is not a list of blocks and both parts are names exactly or by
 // prefix.
 func (p *parser) blocksThenArea(toks []token) (blocks, area []token, ok bool) {
-	last, ok := lastItem(toks)
+	last, ok := orders.LastItem(toks)
 	if !ok {
 		return nil, nil, false
 	}
-	bt := p.dict.blockTable(p.side)
-	if l := p.resolveToks(bt, last); l.how == exact || l.how == prefix || p.splitNames(bt, last) != nil {
+	bt := p.Dict.BlockTable(p.Side)
+	if l := p.LookupText(bt, last); l.Found() || p.SplitNames(bt, last) != nil {
 		return nil, nil, false
 	}
 	start := len(toks) - len(last)
 	for k := 1; k < len(last); k++ {
-		if la := p.resolveToks(p.dict.areas, last[k:]); la.how != exact && la.how != prefix {
+		if la := p.LookupText(p.Dict.AreaTable(), last[k:]); !la.Found() {
 			continue
 		}
 		head := last[:k]
-		if lb := p.resolveToks(bt, head); lb.how == exact || lb.how == prefix || p.splitNames(bt, head) != nil {
+		if lb := p.LookupText(bt, head); lb.Found() || p.SplitNames(bt, head) != nil {
 			return toks[:start+k], last[k:], true
 		}
 	}
@@ -330,13 +330,13 @@ func (p *parser) blocksThenArea(toks []token) (blocks, area []token, ok bool) {
 
 // twoAreas splits "seay rea" into two areas, when it is not one.
 func (p *parser) twoAreas(toks []token) (a, b []token, ok bool) {
-	if l := p.resolveToks(p.dict.areas, toks); l.how != notFound {
+	if l := p.LookupText(p.Dict.AreaTable(), toks); l.How != orders.NotFound {
 		return nil, nil, false
 	}
 	for k := 1; k < len(toks); k++ {
-		la := p.resolveToks(p.dict.areas, toks[:k])
-		lb := p.resolveToks(p.dict.areas, toks[k:])
-		if (la.how == exact || la.how == prefix) && (lb.how == exact || lb.how == prefix) {
+		la := p.LookupText(p.Dict.AreaTable(), toks[:k])
+		lb := p.LookupText(p.Dict.AreaTable(), toks[k:])
+		if (la.Found()) && (lb.Found()) {
 			return toks[:k], toks[k:], true
 		}
 	}
@@ -355,24 +355,24 @@ func isStayWord(w string) bool {
 // stay reads "cleburne, wood: stay": no order is needed for that, but an earlier
 // move of those blocks is cancelled.
 func (p *parser) stay(toks []token) {
-	for len(toks) > 0 && toks[len(toks)-1].kind != tWord {
+	for len(toks) > 0 && toks[len(toks)-1].Kind != tWord {
 		toks = toks[:len(toks)-1]
 	}
-	before := len(p.probs)
+	before := len(p.Problems)
 	blocks := p.blockList(toks)
 	if len(blocks) == 0 {
-		if len(p.probs) > before && !p.anyName(toks, nil) {
-			p.probs = p.probs[:before]
+		if len(p.Problems) > before && !p.anyName(toks, nil) {
+			p.Problems = p.Problems[:before]
 			p.notAnOrder()
 		}
 		return
 	}
-	t := p.dict.blockTable(p.side)
+	t := p.Dict.BlockTable(p.Side)
 	for _, b := range blocks {
 		for i := range p.o.Moves {
 			old := &p.o.Moves[i]
 			if j := slices.Index(old.Blocks, b); j >= 0 {
-				p.warnf("%s stays: its move on line %d is cancelled", t.canonical(string(b)), old.Line)
+				p.Warnf("%s stays: its move on line %d is cancelled", t.Canonical(string(b)), old.Line)
 				old.Blocks = slices.Delete(old.Blocks, j, j+1)
 				p.emptied = p.emptied || len(old.Blocks) == 0
 				delete(p.moveOf, string(b))
@@ -382,8 +382,8 @@ func (p *parser) stay(toks []token) {
 }
 
 // addMove keeps one move per block: a later order for a block replaces the earlier.
-func (p *parser) addMove(m shiloh1862.Move) {
-	t := p.dict.blockTable(p.side)
+func (p *parser) addMove(m Move) {
+	t := p.Dict.BlockTable(p.Side)
 	at := len(p.o.Moves)
 	// The blocks of one move are distinct (blockList drops a block listed twice),
 	// so each is looked up and given the new move in one probe.
@@ -396,7 +396,7 @@ func (p *parser) addMove(m shiloh1862.Move) {
 		// an emptied move stays in place until finish, so that indexes hold
 		old := &p.o.Moves[i]
 		if j := slices.Index(old.Blocks, b); j >= 0 {
-			p.warn(t.canonical(string(b)) + " already had a move on line " + itoa(old.Line) + "; this one replaces it")
+			p.Warn(t.Canonical(string(b)) + " already had a move on line " + itoa(old.Line) + "; this one replaces it")
 			old.Blocks = slices.Delete(old.Blocks, j, j+1) // its own part of the slab
 			p.emptied = p.emptied || len(old.Blocks) == 0
 		}

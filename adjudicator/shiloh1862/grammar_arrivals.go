@@ -1,4 +1,4 @@
-package orders
+package shiloh1862
 
 // This file reads the orders for arrivals: delays and choices of arrival groups (5.6,
 // 5.61) and the Army of the Ohio's landings (9.1).
@@ -7,15 +7,16 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/orders"
 )
 
 // parseDelay: "delay: nelson" holds arrival groups back (5.6).
 func (p *parser) parseDelay(toks []token) {
-	t := p.dict.arrivalTable(p.side)
-	items := splitList(toks)
+	t := p.Dict.ArrivalTable(p.Side)
+	items := orders.SplitList(toks)
 	if len(items) == 0 {
-		p.errorf("e.g. \"delay: Nelson\"", "delay which arrival?")
+		p.Errorf("e.g. \"delay: Nelson\"", "delay which arrival?")
 		return
 	}
 	var ids []string
@@ -25,14 +26,14 @@ func (p *parser) parseDelay(toks []token) {
 			continue
 		}
 		if slices.Contains(ids, r.id) || slices.Contains(p.o.HoldArrivals, r.id) {
-			p.warnf("%s is listed twice", t.canonical(r.id))
+			p.Warnf("%s is listed twice", t.Canonical(r.id))
 			continue
 		}
 		ids = append(ids, r.id)
 	}
 	if len(ids) > 0 {
 		if p.lines.Delay == 0 {
-			p.lines.Delay = p.line
+			p.lines.Delay = p.Line
 		}
 		p.o.HoldArrivals = append(p.o.HoldArrivals, ids...)
 	}
@@ -40,12 +41,12 @@ func (p *parser) parseDelay(toks []token) {
 
 // parseArrival: "arrival L. Wallace: road D".
 func (p *parser) parseArrival(toks []token) {
-	toks = skipWords(toks, "choice", "of")
-	toks = skipColon(toks)
+	toks = orders.SkipWords(toks, "choice", "of")
+	toks = orders.SkipColon(toks)
 	split := -1
 	for i := range toks {
 		t := &toks[i]
-		if t.kind == tColon || t.kind == tArrow {
+		if t.Kind == tColon || t.Kind == tArrow {
 			split = i
 			break
 		}
@@ -54,7 +55,7 @@ func (p *parser) parseArrival(toks []token) {
 		// "arrival l wallace road d": the choice is the last word(s)
 		for i := range toks {
 			t := &toks[i]
-			if t.kind == tWord && (t.low == "road" || t.low == "by" || t.low == "via" || t.low == "at") && i > 0 {
+			if t.Kind == tWord && (t.Low == "road" || t.Low == "by" || t.Low == "via" || t.Low == "at") && i > 0 {
 				split = i
 				break
 			}
@@ -63,7 +64,7 @@ func (p *parser) parseArrival(toks []token) {
 			split = len(toks) - 1
 		}
 		if split < 0 {
-			p.errorf("e.g. \"arrival L. Wallace: D\"", "arrival: which group and which choice?")
+			p.Errorf("e.g. \"arrival L. Wallace: D\"", "arrival: which group and which choice?")
 			return
 		}
 		p.arrivalChoice(toks[:split], toks[split:], true)
@@ -75,26 +76,26 @@ func (p *parser) parseArrival(toks []token) {
 // arrivalChoice records a choice; strict reports problems, otherwise it reports
 // whether the tokens are a choice at all.
 func (p *parser) arrivalChoice(group, choice []token, strict bool) bool {
-	if !strict && (len(choice) == 0 || len(choice) > 2 || choice[len(choice)-1].kind != tWord || len(choice[len(choice)-1].low) > 4) {
+	if !strict && (len(choice) == 0 || len(choice) > 2 || choice[len(choice)-1].Kind != tWord || len(choice[len(choice)-1].Low) > 4) {
 		return false
 	}
-	t := p.dict.arrivalTable(p.side)
+	t := p.Dict.ArrivalTable(p.Side)
 	var opt []string
 	for _, c := range choice {
-		if c.kind == tWord && c.low != "road" && c.low != "by" && c.low != "via" && c.low != "at" && c.low != "take" && c.low != "takes" && c.low != "use" {
-			opt = append(opt, c.text)
+		if c.Kind == tWord && c.Low != "road" && c.Low != "by" && c.Low != "via" && c.Low != "at" && c.Low != "take" && c.Low != "takes" && c.Low != "use" {
+			opt = append(opt, c.Text)
 		}
 	}
 	optText := strings.Join(opt, " ")
 	if !strict {
-		if len(opt) != 1 || !p.dict.anyOption(optText) {
+		if len(opt) != 1 || !anyOption(p.Dict, optText) {
 			return false
 		}
-		l := p.resolveToks(t, group)
-		if l.how != exact && l.how != prefix {
+		l := p.LookupText(t, group)
+		if !l.Found() {
 			return false
 		}
-		if matchOption(t.names[l.entry].Options, optText) == "" {
+		if matchOption(t.Name(l).Options, optText) == "" {
 			return false
 		}
 	}
@@ -102,33 +103,45 @@ func (p *parser) arrivalChoice(group, choice []token, strict bool) bool {
 	if !r.found {
 		return true
 	}
-	n := t.names[t.byID[r.id]]
+	n, _ := t.ByID(r.id)
 	o := matchOption(n.Options, optText)
 	if o == "" {
 		if len(n.Options) == 0 {
-			p.errorf("", "%s offers no choice of arrival", n.Canonical)
+			p.Errorf("", "%s offers no choice of arrival", n.Canonical)
 		} else {
-			p.errorf("choose "+joinOr(n.Options), "%s cannot arrive by '%s'", n.Canonical, optText)
+			p.Errorf("choose "+orders.JoinOr(n.Options), "%s cannot arrive by '%s'", n.Canonical, optText)
 		}
 		return true
 	}
 	for i, c := range p.o.ArrivalChoices {
 		if c.Arrival == r.id {
-			p.warnf("a second choice for %s replaces the first (line %d)", n.Canonical, p.lines.ArrivalChoices[i])
+			p.Warnf("a second choice for %s replaces the first (line %d)", n.Canonical, p.lines.ArrivalChoices[i])
 			p.o.ArrivalChoices[i].Choice = o
-			p.lines.ArrivalChoices[i] = p.line
+			p.lines.ArrivalChoices[i] = p.Line
 			return true
 		}
 	}
-	p.o.ArrivalChoices = append(p.o.ArrivalChoices, shiloh1862.ArrivalChoice{Arrival: r.id, Choice: o})
-	p.lines.ArrivalChoices = append(p.lines.ArrivalChoices, p.line)
+	p.o.ArrivalChoices = append(p.o.ArrivalChoices, ArrivalChoice{Arrival: r.id, Choice: o})
+	p.lines.ArrivalChoices = append(p.lines.ArrivalChoices, p.Line)
 	return true
+}
+
+// anyOption reports whether some arrival group offers this choice.
+func anyOption(d *orders.Dictionary, typed string) bool {
+	for _, s := range adjudicator.Sides {
+		for _, n := range d.ArrivalTable(s).Names() {
+			if matchOption(n.Options, typed) != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // matchOption finds the option typed; "wait" or "pass" takes the last of several
 // (Lew Wallace passes on road D to come by road E, 5.61).
 func matchOption(options []string, typed string) string {
-	k := normalize(typed)
+	k := orders.Normalize(typed)
 	switch k {
 	case "wait", "pas", "later", "pass":
 		if len(options) > 1 {
@@ -136,7 +149,7 @@ func matchOption(options []string, typed string) string {
 		}
 	}
 	for _, o := range options {
-		if normalize(o) == k {
+		if orders.Normalize(o) == k {
 			return o
 		}
 	}
@@ -146,47 +159,47 @@ func matchOption(options []string, typed string) string {
 // parseLandings: "landing nelson: pittsburg landing", "land nelson at browns ferry",
 // "landings: nelson > pittsburg, mccook > upper" (9.1).
 func (p *parser) parseLandings(toks []token) {
-	toks = skipColon(toks)
+	toks = orders.SkipColon(toks)
 	items := splitListKeepingPairs(toks)
 	if len(items) == 0 {
-		p.errorf("e.g. \"landing Nelson: Pittsburg Landing\"", "landing: which group where?")
+		p.Errorf("e.g. \"landing Nelson: Pittsburg Landing\"", "landing: which group where?")
 		return
 	}
 	for _, item := range items {
 		split := -1
 		for i := range item {
 			t := &item[i]
-			if t.kind == tColon || t.kind == tArrow || (t.kind == tWord && (t.low == "at" || t.low == "lands")) {
+			if t.Kind == tColon || t.Kind == tArrow || (t.Kind == tWord && (t.Low == "at" || t.Low == "lands")) {
 				split = i
 				break
 			}
 		}
 		if split <= 0 || split == len(item)-1 {
-			p.errorf("e.g. \"landing Nelson: Pittsburg Landing\"", "landing: cannot read '%s'", joinWords(item))
+			p.Errorf("e.g. \"landing Nelson: Pittsburg Landing\"", "landing: cannot read '%s'", orders.JoinWords(item))
 			continue
 		}
-		p.landing(item[:split], skipWords(item[split+1:], "at"))
+		p.landing(item[:split], orders.SkipWords(item[split+1:], "at"))
 	}
 }
 
 // splitListKeepingPairs splits "a > x, b > y" into pairs; "a: x" stays one item.
 func splitListKeepingPairs(toks []token) [][]token {
-	return splitList(toks)
+	return orders.SplitList(toks)
 }
 
 func (p *parser) landing(group, area []token) {
-	t := p.dict.arrivalTable(p.side)
+	t := p.Dict.ArrivalTable(p.Side)
 	r := p.resolveName(t, group, "arrival")
-	a := p.resolveName(p.dict.areas, area, "area")
+	a := p.resolveName(p.Dict.AreaTable(), area, "area")
 	if !r.found || !a.found {
 		return
 	}
 	for i, l := range p.o.Landings {
 		if l.Arrival == r.id {
-			p.warnf("a second landing for %s replaces the first (line %d)", t.canonical(r.id), l.Line)
-			p.o.Landings[i] = shiloh1862.Landing{Arrival: r.id, Area: shiloh1862.AreaID(a.id), Line: p.line}
+			p.Warnf("a second landing for %s replaces the first (line %d)", t.Canonical(r.id), l.Line)
+			p.o.Landings[i] = Landing{Arrival: r.id, Area: AreaID(a.id), Line: p.Line}
 			return
 		}
 	}
-	p.o.Landings = append(p.o.Landings, shiloh1862.Landing{Arrival: r.id, Area: shiloh1862.AreaID(a.id), Line: p.line})
+	p.o.Landings = append(p.o.Landings, Landing{Arrival: r.id, Area: AreaID(a.id), Line: p.Line})
 }

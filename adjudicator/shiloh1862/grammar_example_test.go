@@ -1,13 +1,14 @@
-package orders_test
+package shiloh1862_test
 
 import (
 	"fmt"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/orders"
 )
 
-// names is a tiny scenario: what orders need to know of one.
+// names is a tiny scenario: what the grammar needs to know of one.
 type names struct{}
 
 func (names) Areas() []orders.Name {
@@ -31,7 +32,7 @@ func (names) Blocks(side adjudicator.Side) []orders.Name {
 
 func (names) Arrivals(adjudicator.Side) []orders.Name { return nil }
 
-func ExampleParse() {
+func ExampleParseOrders() {
 	text := `Here are my orders.
 ORDERS
 activate hardee
@@ -40,8 +41,8 @@ at rea: withdraw if weaker, retreat to seay
 END
 -- 
 Tom`
-	o, problems := orders.Parse(text, names{}, adjudicator.CSA)
-	fmt.Print(orders.Format(o, names{}))
+	o, problems := shiloh1862.ParseOrders(text, names{}, adjudicator.CSA)
+	fmt.Print(shiloh1862.FormatOrders(o, names{}))
 	for _, p := range problems {
 		fmt.Printf("line %d: %s: %s\n", p.Line, p.Severity, p.Text)
 	}

@@ -1,4 +1,4 @@
-package orders
+package shiloh1862
 
 import (
 	"os"
@@ -11,7 +11,7 @@ import (
 
 // fuzzSeeds adds every golden mail and the guide's examples to a fuzz corpus.
 func fuzzSeeds(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "golden", "*.txt"))
+	files, _ := filepath.Glob(filepath.Join("testdata", "orders", "*.txt"))
 	for _, file := range files {
 		b, err := os.ReadFile(file)
 		if err != nil {
@@ -24,14 +24,14 @@ func fuzzSeeds(f *testing.F) {
 	}
 }
 
-// FuzzParse: no text makes the parser, the printer or the receipt panic, and every
+// FuzzParseOrders: no text makes the parser, the printer or the receipt panic, and every
 // problem points at a line of the text.
-func FuzzParse(f *testing.F) {
+func FuzzParseOrders(f *testing.F) {
 	fuzzSeeds(f)
 	d := testNames(f)
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, side := range adjudicator.Sides {
-			p := ParseText(text, d, side)
+			p := parsedForReceipt(text, d, side)
 			lines := strings.Count(strings.ReplaceAll(text, "\r\n", "\n"), "\n") + strings.Count(text, "\r") + 1
 			for _, pr := range p.Problems {
 				if pr.Line < 1 || pr.Line > lines {
@@ -41,28 +41,28 @@ func FuzzParse(f *testing.F) {
 					t.Fatalf("problem without text: %+v", pr)
 				}
 			}
-			_ = NewReceipt(p, d, 2, 1).Text()
+			_ = newReceipt(p, d, 2, 1).Text()
 		}
 	})
 }
 
-// FuzzRoundTrip: the canonical form of whatever was read reads back as the same
+// FuzzOrdersRoundTrip: the canonical form of whatever was read reads back as the same
 // orders, without a problem, and prints the same again.
-func FuzzRoundTrip(f *testing.F) {
+func FuzzOrdersRoundTrip(f *testing.F) {
 	fuzzSeeds(f)
 	d := testNames(f)
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, side := range adjudicator.Sides {
-			o, _ := Parse(text, d, side)
-			canon := Format(o, d)
-			again, probs := Parse(canon, d, side)
+			o, _ := ParseOrders(text, d, side)
+			canon := FormatOrders(o, d)
+			again, probs := ParseOrders(canon, d, side)
 			if len(probs) > 0 {
 				t.Fatalf("canonical form has problems: %+v\ninput: %q\ncanonical:\n%s", probs, text, canon)
 			}
 			if !sameOrders(o, again) {
-				t.Fatalf("round trip differs\ninput: %q\ncanonical:\n%s\nagain:\n%s\n%+v\n%+v", text, canon, Format(again, d), *o, *again)
+				t.Fatalf("round trip differs\ninput: %q\ncanonical:\n%s\nagain:\n%s\n%+v\n%+v", text, canon, FormatOrders(again, d), *o, *again)
 			}
-			if c2 := Format(again, d); c2 != canon {
+			if c2 := FormatOrders(again, d); c2 != canon {
 				t.Fatalf("canonical form not stable:\n%s\n---\n%s", canon, c2)
 			}
 		}

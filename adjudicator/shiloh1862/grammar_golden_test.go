@@ -1,4 +1,4 @@
-package orders
+package shiloh1862
 
 import (
 	"flag"
@@ -8,16 +8,17 @@ import (
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/orders"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+var updateOrders = flag.Bool("update-orders", false, "rewrite the order mails' golden files in testdata/orders")
 
-// TestGolden parses realistic order mails (testdata/golden/*.txt) and compares the
+// TestOrdersGolden parses realistic order mails (testdata/orders/*.txt) and compares the
 // receipt, the canonical orders and every problem with the .golden file beside it.
 // A mail's side is the first word of its file name (usa-…, csa-…).
-func TestGolden(t *testing.T) {
+func TestOrdersGolden(t *testing.T) {
 	d := testNames(t)
-	files, err := filepath.Glob(filepath.Join("testdata", "golden", "*.txt"))
+	files, err := filepath.Glob(filepath.Join("testdata", "orders", "*.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +38,7 @@ func TestGolden(t *testing.T) {
 			}
 			got := goldenOutput(string(in), d, side)
 			gf := strings.TrimSuffix(f, ".txt") + ".golden"
-			if *update {
+			if *updateOrders {
 				if err := os.WriteFile(gf, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
 				}
@@ -45,7 +46,7 @@ func TestGolden(t *testing.T) {
 			}
 			want, err := os.ReadFile(gf)
 			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
+				t.Fatalf("%v (run go test -update-orders)", err)
 			}
 			if got != string(want) {
 				t.Errorf("output differs from %s:\n--- got\n%s\n--- want\n%s", gf, got, want)
@@ -56,12 +57,12 @@ func TestGolden(t *testing.T) {
 
 // goldenOutput is what a golden file holds: the receipt, then the canonical orders,
 // then every problem with its line, and a check that the canonical form reads back.
-func goldenOutput(text string, d *Dictionary, side adjudicator.Side) string {
-	p := ParseText(text, d, side)
+func goldenOutput(text string, d *orders.Dictionary, side adjudicator.Side) string {
+	p := parsedForReceipt(text, d, side)
 	var b strings.Builder
-	b.WriteString(NewReceipt(p, d, 2, 1).Text())
+	b.WriteString(newReceipt(p, d, 2, 1).Text())
 	b.WriteString("\n== canonical\n")
-	canon := Format(p.Orders, d)
+	canon := FormatOrders(ordersOf(p), d)
 	b.WriteString(canon)
 	b.WriteString("== problems\n")
 	for _, pr := range p.Problems {
@@ -71,9 +72,9 @@ func goldenOutput(text string, d *Dictionary, side adjudicator.Side) string {
 		}
 		b.WriteString("\n")
 	}
-	again, probs := Parse(canon, d, side)
-	if len(probs) > 0 || !sameOrders(again, p.Orders) {
-		b.WriteString("== ROUND TRIP FAILED\n" + Format(again, d))
+	again, probs := ParseOrders(canon, d, side)
+	if len(probs) > 0 || !sameOrders(again, ordersOf(p)) {
+		b.WriteString("== ROUND TRIP FAILED\n" + FormatOrders(again, d))
 		for _, pr := range probs {
 			b.WriteString(itoa(pr.Line) + " " + pr.Severity.String() + ": " + pr.Text + "\n")
 		}

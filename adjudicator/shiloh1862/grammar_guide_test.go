@@ -1,4 +1,4 @@
-package orders
+package shiloh1862
 
 import (
 	"os"
@@ -7,10 +7,11 @@ import (
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/orders"
 )
 
 // guidePath is the player's guide, whose examples are tests.
-var guidePath = filepath.Join("..", "docs", "PLAYERS.md")
+var guidePath = filepath.Join("..", "..", "docs", "PLAYERS.md")
 
 // guideExample is one "```orders SIDE" block of the guide and the "```parsed" block
 // that follows it.
@@ -82,17 +83,17 @@ func TestGuideExamples(t *testing.T) {
 		t.Fatalf("only %d examples found in the guide", len(exs))
 	}
 	for _, ex := range exs {
-		o, probs := Parse(ex.orders, d, ex.side)
-		if got := Format(o, d); got != ex.parsed {
+		o, probs := ParseOrders(ex.orders, d, ex.side)
+		if got := FormatOrders(o, d); got != ex.parsed {
 			t.Errorf("PLAYERS.md:%d: reads as\n%s\nbut the guide says\n%s\nproblems: %+v", ex.line, got, ex.parsed, probs)
 		}
 		for _, p := range probs {
-			if p.Severity == Error && !strings.Contains(ex.orders, "error") {
+			if p.Severity == orders.Error && !strings.Contains(ex.orders, "error") {
 				t.Errorf("PLAYERS.md:%d: line %d: %s", ex.line, p.Line, p.Text)
 			}
 		}
 		// the canonical form reads back to the same orders
-		again, probs := Parse(ex.parsed, d, ex.side)
+		again, probs := ParseOrders(ex.parsed, d, ex.side)
 		if len(probs) > 0 || !sameOrders(o, again) {
 			t.Errorf("PLAYERS.md:%d: the parsed block does not read back: %+v", ex.line, probs)
 		}

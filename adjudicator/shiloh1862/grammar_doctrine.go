@@ -1,4 +1,4 @@
-package orders
+package shiloh1862
 
 // This file reads the standing battle orders: doctrine per area or for all battles
 // (hold, withdraw after a round, withdraw if weaker, retreat lists; 6.7) and regroup
@@ -7,43 +7,43 @@ package orders
 import (
 	"slices"
 
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/orders"
 )
 
 // parseRegroup: "regroup at rea: seay", "regroup at rea: cleburne, wood > seay",
 // "regroup from rea to seay" (6.8).
 func (p *parser) parseRegroup(toks []token) {
-	toks = skipWords(toks, "at", "from", "in", "after")
+	toks = orders.SkipWords(toks, "at", "from", "in", "after")
 	split := -1
 	for i := range toks {
 		t := &toks[i]
-		if t.kind == tColon || t.kind == tArrow || t.kind == tRoad {
+		if t.Kind == tColon || t.Kind == tArrow || t.Kind == tRoad {
 			split = i
 			break
 		}
 	}
 	if split <= 0 {
-		p.errorf("e.g. \"regroup at Rea Field: Seay Field\"", "regroup: after which battle, and where to?")
+		p.Errorf("e.g. \"regroup at Rea Field: Seay Field\"", "regroup: after which battle, and where to?")
 		return
 	}
-	area := p.resolveName(p.dict.areas, toks[:split], "area")
+	area := p.resolveName(p.Dict.AreaTable(), toks[:split], "area")
 	if !area.found {
 		return
 	}
-	p.regroup(shiloh1862.AreaID(area.id), toks[split+1:])
+	p.regroup(AreaID(area.id), toks[split+1:])
 }
 
 // regroup reads "[BLOCKS >] AREA" for a battle in area.
-func (p *parser) regroup(area shiloh1862.AreaID, toks []token) {
-	toks = skipWords(toks, "to")
+func (p *parser) regroup(area AreaID, toks []token) {
+	toks = orders.SkipWords(toks, "to")
 	split := -1
 	for i := range toks {
 		t := &toks[i]
-		if t.kind == tArrow || t.kind == tRoad || t.kind == tColon {
+		if t.Kind == tArrow || t.Kind == tRoad || t.Kind == tColon {
 			split = i
 		}
 	}
-	var blocks []shiloh1862.BlockID
+	var blocks []BlockID
 	dest := toks
 	if split >= 0 {
 		if split == 0 {
@@ -57,17 +57,17 @@ func (p *parser) regroup(area shiloh1862.AreaID, toks []token) {
 		}
 	}
 	if len(dest) == 0 {
-		p.errorf("e.g. \"regroup at Rea Field: Seay Field\"", "regroup to where?")
+		p.Errorf("e.g. \"regroup at Rea Field: Seay Field\"", "regroup to where?")
 		return
 	}
-	to := p.resolveName(p.dict.areas, dest, "area")
+	to := p.resolveName(p.Dict.AreaTable(), dest, "area")
 	if !to.found {
 		return
 	}
 	if p.o.Regroup == nil {
-		p.o.Regroup = make([]shiloh1862.Regroup, 0, 4)
+		p.o.Regroup = make([]Regroup, 0, 4)
 	}
-	p.o.Regroup = append(p.o.Regroup, shiloh1862.Regroup{Area: area, Blocks: blocks, To: shiloh1862.AreaID(to.id), Line: p.line})
+	p.o.Regroup = append(p.o.Regroup, Regroup{Area: area, Blocks: blocks, To: AreaID(to.id), Line: p.Line})
 }
 
 // numberWords read a round number.
@@ -80,26 +80,26 @@ var numberWords = map[string]int{
 // parseDoctrineAt: "at rea: withdraw if weaker, retreat to seay", "at rea, seay:
 // hold", "at rea withdraw after round 2".
 func (p *parser) parseDoctrineAt(toks []token) {
-	toks = skipWords(toks, "the")
-	if len(toks) > 0 && toks[0].kind == tWord && (toks[0].low == "all" || toks[0].low == "every") {
-		rest := skipWords(toks[1:], "battles", "battle", "areas")
-		p.parseDoctrine(nil, skipColon(rest))
+	toks = orders.SkipWords(toks, "the")
+	if len(toks) > 0 && toks[0].Kind == tWord && (toks[0].Low == "all" || toks[0].Low == "every") {
+		rest := orders.SkipWords(toks[1:], "battles", "battle", "areas")
+		p.parseDoctrine(nil, orders.SkipColon(rest))
 		return
 	}
 	split := -1
 	for i := range toks {
 		t := &toks[i]
-		if t.kind == tColon {
+		if t.Kind == tColon {
 			split = i
 			break
 		}
-		if t.kind == tWord && isClauseWord(t.low) && i > 0 {
+		if t.Kind == tWord && isClauseWord(t.Low) && i > 0 {
 			split = i
 			break
 		}
 	}
 	if split <= 0 {
-		p.errorf("e.g. \"at Rea Field: withdraw if weaker, retreat to Seay Field\"", "at which area, and what to do there?")
+		p.Errorf("e.g. \"at Rea Field: withdraw if weaker, retreat to Seay Field\"", "at which area, and what to do there?")
 		return
 	}
 	areas := p.areaList(toks[:split])
@@ -107,15 +107,15 @@ func (p *parser) parseDoctrineAt(toks []token) {
 		return
 	}
 	body := toks[split:]
-	if body[0].kind == tColon {
+	if body[0].Kind == tColon {
 		body = body[1:]
 	}
-	if len(body) > 0 && !(body[0].kind == tWord && isClauseWord(body[0].low)) && len(areas) == 1 {
+	if len(body) > 0 && !(body[0].Kind == tWord && isClauseWord(body[0].Low)) && len(areas) == 1 {
 		// "at seay: cleburne, wood > rea attack": a move from that area
 		for i := range body {
 			t := &body[i]
-			if (t.kind == tArrow || t.kind == tRoad) && i > 0 {
-				move := append(append(append([]token{}, body[:i]...), token{kind: tColon, text: ":"}), toks[:split]...)
+			if (t.Kind == tArrow || t.Kind == tRoad) && i > 0 {
+				move := append(append(append([]token{}, body[:i]...), token{Kind: tColon, Text: ":"}), toks[:split]...)
 				p.parseMove(append(move, body[i:]...))
 				return
 			}
@@ -128,8 +128,8 @@ func (p *parser) parseDoctrineAt(toks []token) {
 func (p *parser) parseDoctrineFirst(toks []token) {
 	for i := len(toks) - 1; i > 0; i-- {
 		t := toks[i]
-		if t.kind == tWord && (t.low == "at" || t.low == "in") {
-			areas := p.areaList(skipColon(toks[i+1:]))
+		if t.Kind == tWord && (t.Low == "at" || t.Low == "in") {
+			areas := p.areaList(orders.SkipColon(toks[i+1:]))
 			if len(areas) == 0 {
 				return
 			}
@@ -137,7 +137,7 @@ func (p *parser) parseDoctrineFirst(toks []token) {
 			return
 		}
 	}
-	if n := len(toks); n > 1 && toks[n-1].kind == tWord && (toks[n-1].low == "everywhere" || toks[n-1].low == "always") {
+	if n := len(toks); n > 1 && toks[n-1].Kind == tWord && (toks[n-1].Low == "everywhere" || toks[n-1].Low == "always") {
 		toks = toks[:n-1]
 	}
 	p.parseDoctrine(nil, toks)
@@ -163,17 +163,17 @@ func isHoldWord(w string) bool {
 
 // doctrineSpec is what one doctrine line says.
 type doctrineSpec struct {
-	kind     shiloh1862.DoctrineKind
+	kind     DoctrineKind
 	kindSet  bool
 	after    int
-	retreat  []shiloh1862.AreaID
+	retreat  []AreaID
 	regroups [][]token
 }
 
 // parseDoctrine reads clauses for the areas (nil: every battle).
-func (p *parser) parseDoctrine(areas []shiloh1862.AreaID, toks []token) {
+func (p *parser) parseDoctrine(areas []AreaID, toks []token) {
 	if len(toks) == 0 {
-		p.errorf("e.g. \"hold\", \"withdraw after round 2\", \"withdraw if weaker\", \"retreat to Seay Field\"", "what should your blocks do in battle?")
+		p.Errorf("e.g. \"hold\", \"withdraw after round 2\", \"withdraw if weaker\", \"retreat to Seay Field\"", "what should your blocks do in battle?")
 		return
 	}
 	// clauses: split on commas where the next item starts with a clause word; other
@@ -182,8 +182,8 @@ func (p *parser) parseDoctrine(areas []shiloh1862.AreaID, toks []token) {
 	clauses := clauseBuf[:0]
 	// a clause continued over commas is gathered at the end of the scratch buffer
 	buf, at := p.clauseToks[:0], -1
-	for item := range listItems(toks) {
-		if len(clauses) == 0 || (item[0].kind == tWord && isClauseWord(item[0].low)) {
+	for item := range orders.ListItems(toks) {
+		if len(clauses) == 0 || (item[0].Kind == tWord && isClauseWord(item[0].Low)) {
 			clauses = append(clauses, item)
 			at = -1
 			continue
@@ -193,7 +193,7 @@ func (p *parser) parseDoctrine(areas []shiloh1862.AreaID, toks []token) {
 			at = len(buf)
 			buf = append(buf, *last...)
 		}
-		buf = append(buf, token{kind: tComma, text: ","})
+		buf = append(buf, token{Kind: tComma, Text: ","})
 		buf = append(buf, item...)
 		*last = buf[at:len(buf):len(buf)]
 	}
@@ -210,7 +210,7 @@ func (p *parser) parseDoctrine(areas []shiloh1862.AreaID, toks []token) {
 	}
 	if len(areas) == 0 {
 		if len(spec.regroups) > 0 {
-			p.errorf("e.g. \"regroup at Rea Field: Seay Field\"", "regroup needs a battle area")
+			p.Errorf("e.g. \"regroup at Rea Field: Seay Field\"", "regroup needs a battle area")
 		}
 		if spec.kindSet || len(spec.retreat) > 0 {
 			p.setDoctrine("", spec)
@@ -227,17 +227,17 @@ func (p *parser) parseDoctrine(areas []shiloh1862.AreaID, toks []token) {
 	}
 }
 
-func (p *parser) setDoctrine(area shiloh1862.AreaID, spec doctrineSpec) {
+func (p *parser) setDoctrine(area AreaID, spec doctrineSpec) {
 	// a handful of doctrines at most: a search is quicker than a map
-	i := slices.IndexFunc(p.o.Doctrine, func(d shiloh1862.Doctrine) bool { return d.Area == area })
+	i := slices.IndexFunc(p.o.Doctrine, func(d Doctrine) bool { return d.Area == area })
 	if i < 0 {
-		d := shiloh1862.Doctrine{Area: area, Kind: spec.kind, AfterRound: spec.after, Line: p.line}
-		if spec.kind != shiloh1862.WithdrawAfter {
+		d := Doctrine{Area: area, Kind: spec.kind, AfterRound: spec.after, Line: p.Line}
+		if spec.kind != WithdrawAfter {
 			d.AfterRound = 0
 		}
 		d.Retreat = spec.retreat
 		if p.o.Doctrine == nil {
-			p.o.Doctrine = make([]shiloh1862.Doctrine, 0, 8)
+			p.o.Doctrine = make([]Doctrine, 0, 8)
 		}
 		p.o.Doctrine = append(p.o.Doctrine, d)
 		return
@@ -245,20 +245,20 @@ func (p *parser) setDoctrine(area shiloh1862.AreaID, spec doctrineSpec) {
 	d := &p.o.Doctrine[i]
 	where := "every battle"
 	if area != "" {
-		where = p.dict.areas.canonical(string(area))
+		where = p.Dict.AreaTable().Canonical(string(area))
 	}
 	if spec.kindSet {
 		if d.Kind != spec.kind || d.AfterRound != spec.after {
-			p.warnf("this replaces the doctrine for %s given on line %d", where, d.Line)
+			p.Warnf("this replaces the doctrine for %s given on line %d", where, d.Line)
 		}
 		d.Kind, d.AfterRound = spec.kind, spec.after
-		if spec.kind != shiloh1862.WithdrawAfter {
+		if spec.kind != WithdrawAfter {
 			d.AfterRound = 0
 		}
 	}
 	if len(spec.retreat) > 0 {
 		if len(d.Retreat) > 0 {
-			p.warnf("this replaces the retreat list for %s given on line %d", where, d.Line)
+			p.Warnf("this replaces the retreat list for %s given on line %d", where, d.Line)
 		}
 		d.Retreat = spec.retreat
 	}
@@ -266,11 +266,11 @@ func (p *parser) setDoctrine(area shiloh1862.AreaID, spec doctrineSpec) {
 
 // doctrineClause reads one clause into spec.
 func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
-	head := c[0].low
+	head := c[0].Low
 	rest := c[1:]
-	set := func(k shiloh1862.DoctrineKind, after int) {
+	set := func(k DoctrineKind, after int) {
 		if spec.kindSet && (spec.kind != k || spec.after != after) {
-			p.warnf("two battle doctrines on one line; the last (%s) counts", k)
+			p.Warnf("two battle doctrines on one line; the last (%s) counts", k)
 		}
 		spec.kind, spec.after, spec.kindSet = k, after, true
 	}
@@ -279,30 +279,30 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 		// "hold", "hold fast", "fight on", "stand firm", "hold to the last"
 		for ti := range rest {
 			t := &rest[ti]
-			if t.kind != tArrow && !isHoldWord(t.low) {
-				p.errorf("write \"hold\" alone, or \"hold, retreat to AREA\"", "cannot read '%s' in a battle order", joinWords(c))
+			if t.Kind != tArrow && !isHoldWord(t.Low) {
+				p.Errorf("write \"hold\" alone, or \"hold, retreat to AREA\"", "cannot read '%s' in a battle order", orders.JoinWords(c))
 				return false
 			}
 		}
-		set(shiloh1862.Hold, 0)
+		set(Hold, 0)
 		return true
 	case "regroup":
-		rest = skipWords(rest, "at")
+		rest = orders.SkipWords(rest, "at")
 		if len(rest) == 0 {
-			p.errorf("e.g. \"regroup to Seay Field\"", "regroup to where?")
+			p.Errorf("e.g. \"regroup to Seay Field\"", "regroup to where?")
 			return false
 		}
 		spec.regroups = append(spec.regroups, rest)
 		return true
 	}
 	if !isClauseWord(head) {
-		p.errorf("a battle order is hold, withdraw after round N, withdraw if weaker, retreat to AREA or regroup to AREA", "cannot read '%s' as a battle order", joinWords(c))
+		p.Errorf("a battle order is hold, withdraw after round N, withdraw if weaker, retreat to AREA or regroup to AREA", "cannot read '%s' as a battle order", orders.JoinWords(c))
 		return false
 	}
 	// withdraw / retreat / pull back / fall back
-	rest = skipWords(rest, "back", "out")
+	rest = orders.SkipWords(rest, "back", "out")
 	if len(rest) == 0 {
-		set(shiloh1862.WithdrawAfter, 0)
+		set(WithdrawAfter, 0)
 		return true
 	}
 	ok := true
@@ -312,49 +312,49 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 	for i := 0; i < len(rest); i++ {
 		t := rest[i]
 		switch {
-		case t.kind == tWord && t.low == "after" && !collecting:
+		case t.Kind == tWord && t.Low == "after" && !collecting:
 			j := i + 1
-			if j < len(rest) && (rest[j].low == "round" || rest[j].low == "rounds") {
+			if j < len(rest) && (rest[j].Low == "round" || rest[j].Low == "rounds") {
 				j++
 			}
 			n, found := 0, false
 			if j < len(rest) {
-				n, found = numberWords[rest[j].low]
+				n, found = numberWords[rest[j].Low]
 			}
 			if !found {
-				p.errorf("e.g. \"withdraw after round 2\"", "withdraw after which round?")
+				p.Errorf("e.g. \"withdraw after round 2\"", "withdraw after which round?")
 				return false
 			}
-			if j+1 < len(rest) && (rest[j+1].low == "round" || rest[j+1].low == "rounds") {
+			if j+1 < len(rest) && (rest[j+1].Low == "round" || rest[j+1].Low == "rounds") {
 				j++
 			}
 			if n > 3 {
-				p.errorf("a battle has at most 4 rounds; \"withdraw after round 3\" is the latest", "cannot withdraw after round %d", n)
+				p.Errorf("a battle has at most 4 rounds; \"withdraw after round 3\" is the latest", "cannot withdraw after round %d", n)
 				return false
 			}
-			set(shiloh1862.WithdrawAfter, n)
+			set(WithdrawAfter, n)
 			i = j
-		case t.kind == tWord && (t.low == "if" || t.low == "when") && !collecting:
+		case t.Kind == tWord && (t.Low == "if" || t.Low == "when") && !collecting:
 			j := i + 1
-			for j < len(rest) && rest[j].kind == tWord && (rest[j].low == "we" || rest[j].low == "are" || rest[j].low == "i" || rest[j].low == "am" || rest[j].low == "is") {
+			for j < len(rest) && rest[j].Kind == tWord && (rest[j].Low == "we" || rest[j].Low == "are" || rest[j].Low == "i" || rest[j].Low == "am" || rest[j].Low == "is") {
 				j++
 			}
-			if j < len(rest) && (rest[j].low == "weaker" || rest[j].low == "outnumbered" || rest[j].low == "losing") {
-				set(shiloh1862.WithdrawIfWeaker, 0)
+			if j < len(rest) && (rest[j].Low == "weaker" || rest[j].Low == "outnumbered" || rest[j].Low == "losing") {
+				set(WithdrawIfWeaker, 0)
 				i = j
-				for i+1 < len(rest) && rest[i+1].kind == tWord && !(rest[i+1].low == "after" || rest[i+1].low == "to") {
+				for i+1 < len(rest) && rest[i+1].Kind == tWord && !(rest[i+1].Low == "after" || rest[i+1].Low == "to") {
 					i++ // "if weaker than the enemy"
 				}
 				continue
 			}
-			p.errorf("e.g. \"withdraw if weaker\"", "withdraw if what?")
+			p.Errorf("e.g. \"withdraw if weaker\"", "withdraw if what?")
 			return false
-		case t.kind == tWord && (t.low == "retreat" || t.low == "withdraw" || t.low == "then") && !collecting:
+		case t.Kind == tWord && (t.Low == "retreat" || t.Low == "withdraw" || t.Low == "then") && !collecting:
 			// "withdraw after round 2 retreat seay"
 			collecting = true
-		case t.kind == tWord && (t.low == "at" || t.low == "immediately" || t.low == "once" || t.low == "now") && !collecting:
-			set(shiloh1862.WithdrawAfter, 0)
-		case t.kind == tArrow || t.kind == tColon || t.kind == tRoad:
+		case t.Kind == tWord && (t.Low == "at" || t.Low == "immediately" || t.Low == "once" || t.Low == "now") && !collecting:
+			set(WithdrawAfter, 0)
+		case t.Kind == tArrow || t.Kind == tColon || t.Kind == tRoad:
 			collecting = true
 		default:
 			collecting = true
@@ -371,7 +371,7 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 		} else {
 			for _, a := range areas {
 				if slices.Contains(spec.retreat, a) {
-					p.warnf("%s is listed twice", p.dict.areas.canonical(string(a)))
+					p.Warnf("%s is listed twice", p.Dict.AreaTable().Canonical(string(a)))
 					continue
 				}
 				spec.retreat = append(spec.retreat, a)

@@ -1,4 +1,4 @@
-package orders
+package shiloh1862
 
 import (
 	"strings"
@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/internal/alarm"
 )
 
@@ -65,7 +64,7 @@ END
 // for. Alarm: 0.5 ms (issue 14).
 func BenchmarkParseAndCheck(b *testing.B) {
 	sc := testScenario(b)
-	st, err := shiloh1862.NewState(sc, shiloh1862.Options{})
+	st, err := NewState(sc, Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -73,20 +72,20 @@ func BenchmarkParseAndCheck(b *testing.B) {
 	if n := strings.Count(openingSide, "\n"); n < 40 {
 		b.Fatalf("only %d lines", n)
 	}
-	o, probs := Parse(openingSide, d, adjudicator.CSA)
+	o, probs := ParseOrders(openingSide, d, adjudicator.CSA)
 	if countErrors(probs) > 0 {
 		b.Fatalf("benchmark orders have errors: %+v", probs)
 	}
 	// The orders are meant to be mostly legal where the blocks stand: a check run
 	// that rejects most of them would time the wrong thing.
-	checks := shiloh1862.CheckOrders(sc, shiloh1862.KnowledgeOf(sc, st, o.Side), o)
+	checks := CheckOrders(sc, KnowledgeOf(sc, st, o.Side), o)
 	ok, moves := 0, 0
 	for _, c := range checks {
 		if c.Order.Kind != "move" {
 			continue
 		}
 		moves++
-		if c.Status == shiloh1862.CheckOK {
+		if c.Status == CheckOK {
 			ok++
 		}
 	}
@@ -96,8 +95,8 @@ func BenchmarkParseAndCheck(b *testing.B) {
 	b.ReportAllocs()
 	clock := alarm.Start()
 	for b.Loop() {
-		o, _ := Parse(openingSide, d, adjudicator.CSA)
-		shiloh1862.CheckOrders(sc, shiloh1862.KnowledgeOf(sc, st, o.Side), o)
+		o, _ := ParseOrders(openingSide, d, adjudicator.CSA)
+		CheckOrders(sc, KnowledgeOf(sc, st, o.Side), o)
 	}
 	clock.Check(b, 500*time.Microsecond, 0)
 }

@@ -1,10 +1,11 @@
-package orders
+package shiloh1862
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/orders"
 )
 
 const receiptOrders = `activate hardee, bragg
@@ -16,7 +17,8 @@ supply: cleburne, hardee
 
 func TestReceiptText(t *testing.T) {
 	d := testNames(t)
-	r := NewReceipt(ParseText(receiptOrders, d, adjudicator.CSA), d, 3, 2)
+	p := parsedForReceipt(receiptOrders, d, adjudicator.CSA)
+	r := newReceipt(p, d, 3, 2)
 	text := r.Text()
 	for _, want := range []string{
 		"Orders v3 for CSA (v3 replaces v2)",
@@ -31,10 +33,10 @@ func TestReceiptText(t *testing.T) {
 		t.Errorf("errors %d:\n%s", r.Errors(), text)
 	}
 	// line 3 moves Wood again (read as a fuzzy or prefix match): a note, not an error
-	r.AddCheck(4, Errored, "5.31", "Gladden is not on a road at Road A", "write two areas")
-	r.AddCheck(2, OK, "5.2", "commanded by Hardee", "")
-	r.AddCheck(9, Warned, "7.1", "a supply point is left over", "")
-	r.SetSupply(2, 3)
+	r.AddCheck(4, orders.Errored, "5.31", "Gladden is not on a road at Road A", "write two areas")
+	r.AddCheck(2, orders.OK, "5.2", "commanded by Hardee", "")
+	r.AddCheck(9, orders.Warned, "7.1", "a supply point is left over", "")
+	r.SetSummary(summary(ordersOf(p), &supplyUse{used: 2, available: 3}))
 	text = r.Text()
 	errAt := strings.Index(text, "ERROR")
 	readAt := strings.Index(text, "As read:")
@@ -59,11 +61,11 @@ func TestReceiptText(t *testing.T) {
 
 func TestReceiptAddCheckFor(t *testing.T) {
 	d := testNames(t)
-	p := ParseText("activate hardee\nactivate bragg, polk\nbattles: rea\n", d, adjudicator.CSA)
-	r := NewReceipt(p, d, 1, 0)
-	r.AddCheckFor("activate", 2, Errored, "5.2", "Polk is not on the map", "")
-	r.AddCheckFor("battles", 0, Warned, "6.2", "no battle at Rea Field yet", "")
-	var polk, battles *ReceiptLine
+	p := parsedForReceipt("activate hardee\nactivate bragg, polk\nbattles: rea\n", d, adjudicator.CSA)
+	r := newReceipt(p, d, 1, 0)
+	r.AddCheckFor("activate", 2, orders.Errored, "5.2", "Polk is not on the map", "")
+	r.AddCheckFor("battles", 0, orders.Warned, "6.2", "no battle at Rea Field yet", "")
+	var polk, battles *orders.ReceiptLine
 	for i := range r.Lines {
 		switch r.Lines[i].Line {
 		case 2:
@@ -72,10 +74,10 @@ func TestReceiptAddCheckFor(t *testing.T) {
 			battles = &r.Lines[i]
 		}
 	}
-	if polk == nil || polk.Status != Errored || polk.Canonical != "activate Bragg, Polk" {
+	if polk == nil || polk.Status != orders.Errored || polk.Canonical != "activate Bragg, Polk" {
 		t.Errorf("activation check went astray: %+v", r.Lines)
 	}
-	if battles == nil || battles.Status != Warned {
+	if battles == nil || battles.Status != orders.Warned {
 		t.Errorf("battles check went astray: %+v", r.Lines)
 	}
 	if strings.Contains(r.Text(), "v1 replaces") {
@@ -85,7 +87,7 @@ func TestReceiptAddCheckFor(t *testing.T) {
 
 func TestReceiptEmpty(t *testing.T) {
 	d := testNames(t)
-	r := NewReceipt(ParseText("Thanks, no orders\n--\nBob\n", d, adjudicator.USA), d, 1, 0)
+	r := newReceipt(parsedForReceipt("Thanks, no orders\n--\nBob\n", d, adjudicator.USA), d, 1, 0)
 	text := r.Text()
 	if !strings.Contains(text, "no orders: your side follows its standing doctrine") || r.Errors() != 1 {
 		t.Errorf("receipt:\n%s", text)
@@ -96,16 +98,17 @@ func TestReceiptEmpty(t *testing.T) {
 // orders do.
 func TestHash(t *testing.T) {
 	d := testNames(t)
-	a, _ := Parse("cleburne, wood: seay > rea attack", d, adjudicator.CSA)
-	b, _ := Parse("ATTACK Cleburne and Wood from Seay Field to Rea Field", d, adjudicator.CSA)
-	c, _ := Parse("cleburne, wood: seay > rea", d, adjudicator.CSA)
-	if Hash(a, d) != Hash(b, d) {
+	a, _ := ParseOrders("cleburne, wood: seay > rea attack", d, adjudicator.CSA)
+	b, _ := ParseOrders("ATTACK Cleburne and Wood from Seay Field to Rea Field", d, adjudicator.CSA)
+	c, _ := ParseOrders("cleburne, wood: seay > rea", d, adjudicator.CSA)
+	hash := func(o *Orders) string { return orders.Hash(FormatOrders(o, d)) }
+	if hash(a) != hash(b) {
 		t.Errorf("same orders, different hashes")
 	}
-	if Hash(a, d) == Hash(c, d) {
+	if hash(a) == hash(c) {
 		t.Errorf("different orders, same hash")
 	}
-	if len(Hash(a, d)) != 64 {
-		t.Errorf("hash %q is not hex SHA-256", Hash(a, d))
+	if len(hash(a)) != 64 {
+		t.Errorf("hash %q is not hex SHA-256", hash(a))
 	}
 }

@@ -1,4 +1,4 @@
-package orders
+package shiloh1862
 
 import (
 	"slices"
@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/orders"
 )
 
 // hexBoard names places the way an SPI hex map numbers them (CCRR), a few of them
@@ -14,30 +14,30 @@ import (
 // hex numbers as well as area names).
 type hexBoard struct{}
 
-func (hexBoard) Areas() []Name {
-	return []Name{
+func (hexBoard) Areas() []orders.Name {
+	return []orders.Name{
 		{ID: "0815", Canonical: "0815", Aliases: []string{"Sharpsburg"}},
 		{ID: "0816", Canonical: "0816"},
 		{ID: "0716", Canonical: "0716"},
 		{ID: "1815", Canonical: "1815"},
 	}
 }
-func (hexBoard) Blocks(adjudicator.Side) []Name {
-	return []Name{{ID: "hooker", Canonical: "Hooker"}, {ID: "meade", Canonical: "Meade"}}
+func (hexBoard) Blocks(adjudicator.Side) []orders.Name {
+	return []orders.Name{{ID: "hooker", Canonical: "Hooker"}, {ID: "meade", Canonical: "Meade"}}
 }
-func (hexBoard) Arrivals(adjudicator.Side) []Name { return nil }
+func (hexBoard) Arrivals(adjudicator.Side) []orders.Name { return nil }
 
 func TestHexNumbersAsPlaceNames(t *testing.T) {
 	for _, c := range []struct {
 		line string
-		path []shiloh1862.AreaID
+		path []AreaID
 	}{
-		{"hooker: 0815 > 0816", []shiloh1862.AreaID{"0816"}},
-		{"hooker: 0815-0816", []shiloh1862.AreaID{"0816"}},
-		{"hooker: sharpsburg > 0716", []shiloh1862.AreaID{"0716"}},
-		{"meade > 0816", []shiloh1862.AreaID{"0816"}},
+		{"hooker: 0815 > 0816", []AreaID{"0816"}},
+		{"hooker: 0815-0816", []AreaID{"0816"}},
+		{"hooker: sharpsburg > 0716", []AreaID{"0716"}},
+		{"meade > 0816", []AreaID{"0816"}},
 	} {
-		o, probs := Parse(c.line, hexBoard{}, adjudicator.USA)
+		o, probs := ParseOrders(c.line, hexBoard{}, adjudicator.USA)
 		if countErrors(probs) > 0 || len(o.Moves) != 1 {
 			t.Errorf("%q: %d moves, problems %+v", c.line, len(o.Moves), probs)
 			continue
@@ -48,7 +48,7 @@ func TestHexNumbersAsPlaceNames(t *testing.T) {
 	}
 	// A number that is not a hex of the board is refused, with the nearest hex
 	// number offered.
-	_, probs := Parse("hooker: 0815 > 815", hexBoard{}, adjudicator.USA)
+	_, probs := ParseOrders("hooker: 0815 > 815", hexBoard{}, adjudicator.USA)
 	var said []string
 	for _, p := range probs {
 		said = append(said, p.Text+" ["+p.Suggestion+"]")

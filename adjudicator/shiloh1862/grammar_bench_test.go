@@ -1,4 +1,4 @@
-package orders
+package shiloh1862
 
 import (
 	"strings"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/internal/alarm"
+	"github.com/shiloh-pbem/pbem/orders"
 )
 
 // fullSide is a whole side's orders for a busy hour: 44 lines, every kind of order,
@@ -63,13 +64,13 @@ func BenchmarkParse40Lines(b *testing.B) {
 	if n := strings.Count(fullSide, "\n"); n < 40 {
 		b.Fatalf("only %d lines", n)
 	}
-	if _, probs := Parse(fullSide, d, adjudicator.CSA); countErrors(probs) > 0 {
+	if _, probs := ParseOrders(fullSide, d, adjudicator.CSA); countErrors(probs) > 0 {
 		b.Fatalf("benchmark orders have errors: %+v", probs)
 	}
 	b.ReportAllocs()
 	clock := alarm.Start()
 	for b.Loop() {
-		Parse(fullSide, d, adjudicator.CSA)
+		ParseOrders(fullSide, d, adjudicator.CSA)
 	}
 	clock.Check(b, 500*time.Microsecond, 0)
 }
@@ -79,14 +80,14 @@ func BenchmarkReceipt(b *testing.B) {
 	d := ScenarioNames(testScenario(b))
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = NewReceipt(ParseText(fullSide, d, adjudicator.CSA), d, 2, 1).Text()
+		_ = newReceipt(parsedForReceipt(fullSide, d, adjudicator.CSA), d, 2, 1).Text()
 	}
 }
 
-func countErrors(probs []Problem) int {
+func countErrors(probs []orders.Problem) int {
 	n := 0
 	for _, p := range probs {
-		if p.Severity == Error {
+		if p.Severity == orders.Error {
 			n++
 		}
 	}
