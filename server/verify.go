@@ -15,11 +15,10 @@ import (
 // start, the newest order set of each side and the revealed seed) and compares the
 // result with what was stored: the next state and every side's report. It returns
 // a list of differences, empty when the hour replays exactly.
-func ReplayHour(rules adjudicator.Scenario, h *store.HourRecord) ([]string, error) {
+func ReplayHour(sc adjudicator.Scenario, h *store.HourRecord) ([]string, error) {
 	if !h.Resolved() {
 		return nil, fmt.Errorf("hour %d is not resolved", h.Hour)
 	}
-	sc := rules
 	var diffs []string
 	if got := store.Commitment(h.Seed); got != h.SeedCommitment {
 		diffs = append(diffs, fmt.Sprintf("hour %d: the revealed seed does not match the commitment published before orders", h.Hour))
@@ -89,22 +88,18 @@ func VerifyRecord(reg *adjudicator.Registry, rec *store.GameRecord) ([]string, e
 	return append(diffs, d...), err
 }
 
-// EarlierFormats lists the resolved hours of a record whose reports were stored in
-// a format other than the one its rules write now (docs/ARCHITECTURE.md §8):
-// replay checks their seeds, orders and next states, but cannot compare their
-// reports byte for byte, and the verdict says so.
-func EarlierFormats(reg *adjudicator.Registry, rec *store.GameRecord) ([]int, error) {
-	rules, err := reg.Scenario(rec.Game.Ruleset, rec.Game.Scenario)
-	if err != nil {
-		return nil, err
-	}
+// EarlierFormats lists the resolved hours whose reports were stored in a format
+// other than the one the rules write now (docs/ARCHITECTURE.md §8): replay checks
+// their seeds, orders and next states, but cannot compare their reports byte for
+// byte, and the verdict says so.
+func EarlierFormats(rules adjudicator.Scenario, hours []store.HourRecord) []int {
 	var out []int
-	for i := range rec.Hours {
-		if h := &rec.Hours[i]; h.Resolved() && h.Format() != rules.ReportFormat() {
+	for i := range hours {
+		if h := &hours[i]; h.Resolved() && h.Format() != rules.ReportFormat() {
 			out = append(out, h.Hour)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // ReplayHours replays resolved hours, each from its own stored start, on every

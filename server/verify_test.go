@@ -121,8 +121,8 @@ func TestVerifyRecordAcrossReportFormats(t *testing.T) {
 	if rec.Hours[0].ReportFormat != 1 {
 		t.Fatalf("a resolved hour records report format %d, want the rules' 1", rec.Hours[0].ReportFormat)
 	}
-	if old, err := EarlierFormats(testRules, rec); err != nil || len(old) != 0 {
-		t.Fatalf("earlier formats of a fresh game: %v %v", old, err)
+	if old := EarlierFormats(rulesOf(t, rec.Game.Scenario), rec.Hours); len(old) != 0 {
+		t.Fatalf("earlier formats of a fresh game: %v", old)
 	}
 	// An hour stored before hours recorded a format reads as format 1.
 	rec.Hours[0].ReportFormat = 0
@@ -135,8 +135,8 @@ func TestVerifyRecordAcrossReportFormats(t *testing.T) {
 	if diffs, err := VerifyRecord(testRules, rec); err != nil || len(diffs) > 0 {
 		t.Fatalf("report of another format compared: %v %v", diffs, err)
 	}
-	if old, err := EarlierFormats(testRules, rec); err != nil || len(old) != 1 || old[0] != rec.Hours[1].Hour {
-		t.Fatalf("earlier formats = %v %v, want hour %d", old, err, rec.Hours[1].Hour)
+	if old := EarlierFormats(rulesOf(t, rec.Game.Scenario), rec.Hours); len(old) != 1 || old[0] != rec.Hours[1].Hour {
+		t.Fatalf("earlier formats = %v, want hour %d", old, rec.Hours[1].Hour)
 	}
 	// ...but its next state still is.
 	rec.Hours[1].NextState = []byte(strings.Replace(string(rec.Hours[1].NextState), `"strength": 3`, `"strength": 2`, 1))

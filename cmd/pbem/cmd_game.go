@@ -196,9 +196,10 @@ func gameListJob(st *store.Store, _ []string, w io.Writer) error {
 			return err
 		}
 		sort.Slice(gs, func(i, j int) bool { return gs[i].ID < gs[j].ID })
+		reg := builtin.Systems()
 		for _, g := range gs {
 			fmt.Fprintf(w, "%-12s %-16s %-8s hour %-11s USA %s, CSA %s\n", g.ID, g.Scenario, g.Status,
-				turnKey(g, g.CurrentHour), g.Players["usa"].Address, g.Players["csa"].Address)
+				turnKeys(reg, g)(g.CurrentHour), g.Players["usa"].Address, g.Players["csa"].Address)
 		}
 		return nil
 	})
@@ -225,7 +226,8 @@ func gameShowJob(st *store.Store, args []string, w io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "game %s: %s, %s, visibility %s, hour %s\n", g.ID, g.Scenario, g.Status, g.Options.Visibility, turnKey(g, g.CurrentHour))
+		key := turnKeys(builtin.Systems(), g)
+		fmt.Fprintf(w, "game %s: %s, %s, visibility %s, hour %s\n", g.ID, g.Scenario, g.Status, g.Options.Visibility, key(g.CurrentHour))
 		for _, s := range []string{"usa", "csa"} {
 			fmt.Fprintf(w, "  %s: %s\n", strings.ToUpper(s), g.Players[s].Address)
 		}
@@ -241,7 +243,7 @@ func gameShowJob(st *store.Store, args []string, w io.Writer) error {
 			if err != nil {
 				return err
 			}
-			line := fmt.Sprintf("  %-10s commitment %s", turnKey(g, n), h.SeedCommitment.Short())
+			line := fmt.Sprintf("  %-10s commitment %s", key(n), h.SeedCommitment.Short())
 			for _, s := range []string{"usa", "csa"} {
 				if o := h.Latest(s); o != nil {
 					line += fmt.Sprintf(", %s v%d", s, o.Version)
@@ -353,13 +355,14 @@ func verifyJob(st *store.Store, args []string, w io.Writer) error {
 
 // verifyRecord replays a record's hours (or one hour) and writes the verdict.
 func verifyRecord(rec *store.GameRecord, hour string, w io.Writer) error {
+	reg := builtin.Systems()
+	rules, err := reg.Scenario(rec.Game.Ruleset, rec.Game.Scenario)
+	if err != nil {
+		return err
+	}
 	var diffs []string
-	var err error
+	checked := rec.Hours
 	if hour != "" {
-		rules, rerr := builtin.Systems().Scenario(rec.Game.Ruleset, rec.Game.Scenario)
-		if rerr != nil {
-			return rerr
-		}
 		t, ok := adjudicator.FindTurn(rules, hour)
 		if !ok {
 			return usagef("--hour: %s has no turn %q (give its key as pbem game show prints it, or its number)", rules.ID(), hour)
@@ -374,17 +377,15 @@ func verifyRecord(rec *store.GameRecord, hour string, w io.Writer) error {
 		if keep == nil {
 			return fmt.Errorf("game %s has no resolved hour %s", rec.Game.ID, t.Key)
 		}
+		checked = []store.HourRecord{*keep}
 		diffs, err = server.ReplayHour(rules, keep)
 	} else {
-		diffs, err = server.VerifyRecord(builtin.Systems(), rec)
+		diffs, err = server.VerifyRecord(reg, rec)
 	}
 	if err != nil {
 		return err
 	}
-	older, err := server.EarlierFormats(builtin.Systems(), rec)
-	if err != nil {
-		return err
-	}
+	older := server.EarlierFormats(rules, checked)
 	if len(diffs) == 0 {
 		fmt.Fprintf(w, "game %s verifies: every hour replays to the published result, the seeds match their commitments and the audit chain holds\n", rec.Game.ID)
 	} else {
@@ -399,14 +400,14 @@ func verifyRecord(rec *store.GameRecord, hour string, w io.Writer) error {
 	return nil
 }
 
-// turnKey labels a game's turn unit as its rules name it ("Day 1 8AM"), or by
-// number when the game's rules are not in this binary.
-func turnKey(g *store.Game, index int) string {
-	sc, err := builtin.Systems().Scenario(g.Ruleset, g.Scenario)
+// turnKeys labels a game's turn units as its rules name them ("Day 1 8AM"), or by
+// number when the game's rules are not in this binary. The rules are found once.
+func turnKeys(reg *adjudicator.Registry, g *store.Game) func(index int) string {
+	sc, err := reg.Scenario(g.Ruleset, g.Scenario)
 	if err != nil {
-		return fmt.Sprintf("turn %d", index)
+		return func(index int) string { return fmt.Sprintf("turn %d", index) }
 	}
-	return adjudicator.TurnAt(sc, index).Key
+	return func(index int) string { return adjudicator.TurnAt(sc, index).Key }
 }
 
 func runReplay(ctx context.Context, m *Main, args []string) error {
