@@ -11,7 +11,8 @@ type Pictured interface {
 	// Legend is the key to the base map, the same for every view of the scenario.
 	Legend() Legend
 	// Picture is what v's map shows, with the turn rv reports on it when rv is not
-	// nil (the first map of a game has none). It reads v and rv and nothing else.
+	// nil (the first map of a game has none). It reads v and rv, and the
+	// scenario's own read-only data (names, signs), never a State.
 	Picture(v View, rv ReportView) (*Picture, error)
 }
 

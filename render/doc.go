@@ -38,7 +38,9 @@
 // the renderer finds the border between two places and styles it. The Shiloh file
 // was drafted by internal/geomgen (which reads a draft of centres, not a system's
 // data) and is now the source of truth: a club may edit it by hand. A hex board's
-// polygons are computed from its Grid (grid.go). The tests check that every place,
+// polygons can be computed from its Grid (grid.go, GridGeometry), as a test draws a
+// toy board; GeometryFor does not yet do it for a registered hex scenario (that
+// comes with the first hex system). The tests check that every place,
 // border and road of every built-in area scenario can be drawn.
 //
 // # Speed

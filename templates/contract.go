@@ -3,7 +3,6 @@ package templates
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
@@ -109,14 +108,7 @@ func EndOfGame(sc adjudicator.Scenario, after adjudicator.State, head string, ho
 			sh.CSA = SummaryNoOrders()
 		}
 		sum.Hours = append(sum.Hours, sh)
-		label := hour.String()
-		if !hour.IsNight() {
-			label = strings.TrimPrefix(strings.TrimPrefix(label, "Day 1 "), "Day 2 ")
-			if hour >= shiloh1862.Day2First {
-				label = "D2 " + label
-			}
-		}
-		chart = append(chart, ChartRow{Label: label, Lost: [2]int{
+		chart = append(chart, ChartRow{Label: hour.Short(), Lost: [2]int{
 			shiloh1862.StepsLost(eng, rv.Events, adjudicator.USA), shiloh1862.StepsLost(eng, rv.Events, adjudicator.CSA)}})
 	}
 	return sum, chart, nil

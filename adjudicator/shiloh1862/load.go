@@ -288,8 +288,11 @@ var embedded = struct {
 	lock chan struct{}
 	done bool
 	byID map[string]*Scenario
-	ids  []string
-	err  error
+	// rules are the same scenarios seen through the contract, each Board built
+	// once: the server looks a game's rules up for every mail it handles.
+	rules map[string]adjudicator.Scenario
+	ids   []string
+	err   error
 }{lock: make(chan struct{}, 1)}
 
 func loadEmbedded() (map[string]*Scenario, []string, error) {
@@ -302,13 +305,27 @@ func loadEmbedded() (map[string]*Scenario, []string, error) {
 			embedded.err = err
 		} else {
 			embedded.byID = make(map[string]*Scenario, len(scs))
+			embedded.rules = make(map[string]adjudicator.Scenario, len(scs))
 			for _, sc := range scs {
-				embedded.byID[sc.ID] = sc
+				c, err := Contract(sc)
+				if err != nil {
+					embedded.err = err
+					break
+				}
+				embedded.byID[sc.ID], embedded.rules[sc.ID] = sc, c
 				embedded.ids = append(embedded.ids, sc.ID)
 			}
 		}
 	}
 	return embedded.byID, embedded.ids, embedded.err
+}
+
+// embeddedRules is an embedded scenario seen through the contract, built once.
+func embeddedRules(id string) (adjudicator.Scenario, error) {
+	if _, err := LoadScenario(id); err != nil {
+		return nil, err
+	}
+	return embedded.rules[id], nil
 }
 
 // Scenarios lists the ids of the embedded scenarios, sorted ("shiloh1862" is the full

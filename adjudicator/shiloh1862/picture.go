@@ -129,18 +129,11 @@ func (p *picture) units() {
 	}
 	for _, gh := range v.Ghosts {
 		p.out.Units = append(p.out.Units, adjudicator.UnitView{Side: enemy, Place: adjudicator.PlaceID(gh.Area),
-			Ghost: true, Seen: clockName(gh.Hour), Name: gh.Name, Strength: gh.Strength, Rating: gh.Firepower.String()})
+			Ghost: true, Seen: gh.Hour.Short(), Name: gh.Name, Strength: gh.Strength, Rating: gh.Firepower.String()})
 	}
 	for _, c := range v.Control {
 		p.out.Control = append(p.out.Control, adjudicator.PlaceControl{Place: adjudicator.PlaceID(c.Area), Side: c.Side, Contested: c.Contested})
 	}
-}
-
-// clockName is "10AM", "D2 7AM" for the second day, "Night": an hour as a
-// block's face has room for it.
-func clockName(h Hour) string {
-	s := strings.TrimPrefix(h.String(), "Day 1 ")
-	return strings.Replace(s, "Day 2 ", "D2 ", 1)
 }
 
 // marks are the camps captured (7.2), then the hour's changes of hands (5.1)
@@ -395,7 +388,7 @@ func (p *picture) key() {
 	}
 	if p.v.Viewer != NoSide {
 		k.EnemyText = "enemy"
-		k.Ghost = adjudicator.UnitView{Side: own.Enemy(), Ghost: true, Name: "Name", Strength: 3, Rating: "B2", Seen: clockName(3)}
+		k.Ghost = adjudicator.UnitView{Side: own.Enemy(), Ghost: true, Name: "Name", Strength: 3, Rating: "B2", Seen: Hour(3).Short()}
 		k.GhostText = "last seen"
 	}
 	p.out.Key = k

@@ -10,7 +10,7 @@ import (
 // The picture holds no more than the viewer may know: in the blocks mode a view
 // whose enemy blocks (wrongly) carry names, types and strengths gives the same
 // picture as one that does not, and every enemy piece is hidden. The GM's picture
-// names every piece.
+// names every piece, and so does an open-mode player's the enemy's.
 func TestPictureHidesTheEnemy(t *testing.T) {
 	cs, err := Rules.Scenario("shiloh1862")
 	if err != nil {
@@ -77,5 +77,24 @@ func TestPictureHidesTheEnemy(t *testing.T) {
 		if u.Hidden || u.Name == "" {
 			t.Errorf("the GM's piece %+v is not named", u)
 		}
+	}
+	// In the open mode a player sees the enemy's blocks face up: the picture
+	// names them (the GM's view above has no enemy, every block being its own).
+	open, err := NewState(sc, Options{Visibility: VisOpen})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, o := pictureJSON(ViewOf(sc, open, USA))
+	named := 0
+	for _, u := range o.Units {
+		if u.Side == CSA {
+			if u.Hidden || u.Name == "" || u.Strength == 0 {
+				t.Errorf("open mode: enemy piece drawn as %+v", u)
+			}
+			named++
+		}
+	}
+	if named == 0 {
+		t.Error("open mode: no enemy piece in the picture")
 	}
 }

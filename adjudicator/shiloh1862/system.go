@@ -23,13 +23,7 @@ func (system) ID() string          { return SystemID }
 func (system) Title() string       { return "Shiloh 1862 (Columbia Games)" }
 func (system) Scenarios() []string { return Scenarios() }
 
-func (system) Scenario(id string) (adjudicator.Scenario, error) {
-	sc, err := LoadScenario(id)
-	if err != nil {
-		return nil, err
-	}
-	return Contract(sc)
-}
+func (system) Scenario(id string) (adjudicator.Scenario, error) { return embeddedRules(id) }
 
 // Contract is a loaded scenario seen through the contract: a built-in one, or one
 // read from a club's own file (pbem's --scenario-file).
@@ -251,10 +245,8 @@ func campCaption(ob *OrderOfBattle, camp *Camp) string {
 		kind = "bivouac"
 	}
 	if ob != nil {
-		for _, fm := range ob.Formations {
-			if fm.ID == camp.Formation && fm.Name != "" {
-				return fm.Name + " " + kind
-			}
+		if fm := ob.Formation(camp.Formation); fm != nil && fm.Name != "" {
+			return fm.Name + " " + kind
 		}
 	}
 	return camp.Side.String() + " " + kind

@@ -55,6 +55,13 @@ func (h Hour) Clock() int {
 	return 7 + int(h-Day2First)
 }
 
+// Short is the hour where room is scarce (a block's face, the casualty chart):
+// "10AM", "D2 7AM" on the second day, "Night".
+func (h Hour) Short() string {
+	s := strings.TrimPrefix(h.String(), "Day 1 ")
+	return strings.Replace(s, "Day 2 ", "D2 ", 1)
+}
+
 // String gives "Day 1 7AM", "Night", "Day 2 6PM".
 func (h Hour) String() string {
 	if h.IsNight() {
