@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
 // This file deploys off-board arrivals at the start of their side's movement (5.6),
@@ -224,7 +226,7 @@ func (h *hour) deployArrivals(t *turn) {
 			if hold >= 0 {
 				h.result(Result{Side: t.side, Order: OrderRef{Kind: "arrival-hold", Index: hold}, Status: Illegal, Rule: "5.6",
 					Reason: fmt.Sprintf("arrivals may be delayed only while their entry area is enemy; %s is not, so the group arrives", h.areaName(area)),
-					Why:    say("why.hold-not-enemy", placeArg("place", area))})
+					Why:    adjudicator.Say("why.hold-not-enemy", placeArg("place", area))})
 			}
 			h.placeArrivals(ar, pending, area)
 			h.event(Event{Kind: EvArrival, Side: t.side, Blocks: pending, Area: area, Rule: rule,
@@ -235,7 +237,7 @@ func (h *hour) deployArrivals(t *turn) {
 		if hold >= 0 {
 			h.result(Result{Side: t.side, Order: OrderRef{Kind: "arrival-hold", Index: hold}, Status: Executed, Rule: "5.6",
 				Reason: "blocks of the group without an attack order on " + h.areaName(area) + " stay off the map",
-				Why:    say("why.held-back", placeArg("place", area))})
+				Why:    adjudicator.Say("why.held-back", placeArg("place", area))})
 		}
 		h.arrivalAttack(t, ar, pending, area)
 	}
@@ -261,18 +263,18 @@ func (h *hour) recordArrivalChoices(t *turn) {
 		switch {
 		case ar == nil || ar.Side != t.side:
 			h.result(Result{Side: t.side, Order: ref, Status: Invalid, Rule: "5.61", Reason: fmt.Sprintf("%q is not one of your arrival groups", c.Arrival),
-				Why: say("why.not-your-arrival", quotedArg("arrival", c.Arrival))})
+				Why: adjudicator.Say("why.not-your-arrival", quotedArg("arrival", c.Arrival))})
 		case findChoice(ar, c.Choice) == nil || len(ar.Options) < 2:
 			h.result(Result{Side: t.side, Order: ref, Status: Invalid, Rule: "5.61", Reason: fmt.Sprintf("arrival %s has no option %q", ar.ID, c.Choice),
-				Why: say("why.no-such-option", textArg("arrival", ar.ID), quotedArg("option", c.Choice))})
+				Why: adjudicator.Say("why.no-such-option", adjudicator.TextArg("arrival", ar.ID), quotedArg("option", c.Choice))})
 		case h.arrivalDone(ar.ID):
 			h.result(Result{Side: t.side, Order: ref, Status: Unused, Rule: "5.61", Reason: "arrival " + ar.ID + " has already arrived",
-				Why: say("why.arrival-done", textArg("arrival", ar.ID))})
+				Why: adjudicator.Say("why.arrival-done", adjudicator.TextArg("arrival", ar.ID))})
 		default:
 			h.setArrivalChoice(ar.ID, c.Choice)
 			h.result(Result{Side: t.side, Order: ref, Status: Executed, Rule: "5.61",
 				Reason: fmt.Sprintf("arrival %s will enter by option %s", ar.ID, c.Choice),
-				Why:    say("why.arrival-option", textArg("arrival", ar.ID), textArg("option", c.Choice))})
+				Why:    adjudicator.Say("why.arrival-option", adjudicator.TextArg("arrival", ar.ID), adjudicator.TextArg("option", c.Choice))})
 		}
 	}
 }
@@ -287,11 +289,11 @@ func (h *hour) unusedArrivalOrders(t *turn) {
 		ref := OrderRef{Kind: kind, Index: i, Line: line}
 		if ar := h.findArrival(id); ar == nil || ar.Side != t.side {
 			h.result(Result{Side: t.side, Order: ref, Status: Invalid, Rule: "5.6", Reason: fmt.Sprintf("%q is not one of your arrival groups", id),
-				Why: say("why.not-your-arrival", quotedArg("arrival", id))})
+				Why: adjudicator.Say("why.not-your-arrival", quotedArg("arrival", id))})
 			return
 		}
 		h.result(Result{Side: t.side, Order: ref, Status: Unused, Rule: "5.6", Reason: "arrival " + id + " is not entering this hour",
-			Why: say("why.arrival-not-due", textArg("arrival", id))})
+			Why: adjudicator.Say("why.arrival-not-due", adjudicator.TextArg("arrival", id))})
 	}
 	for i, l := range o.Landings {
 		report("landing", "landing", i, l.Line, l.Arrival)
@@ -350,7 +352,7 @@ func (h *hour) arrivalAttack(t *turn, ar *Arrival, pending []BlockID, area AreaI
 				t.fail(it, Dropped, "5.6", because(h.areaName(area)+" is contested: the arrival is held", "why.arrival-contested", placeArg("place", area)))
 			case len(attackers) >= arrivalAttackLimit:
 				t.fail(it, Dropped, "5.6", because("an arrival attacks into its entry area with a battle limit of 3", "why.arrival-limit",
-					intArg("limit", arrivalAttackLimit)))
+					adjudicator.IntArg("limit", arrivalAttackLimit)))
 			case h.spec(id).Siege:
 				t.fail(it, Illegal, "6.1", because(h.spec(id).Name+" (siege artillery) cannot attack", "why.arrival-siege", unitArg("unit", id)))
 			default:

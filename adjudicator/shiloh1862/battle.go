@@ -15,6 +15,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
 // fighter is one block taking part in one battle.
@@ -118,20 +120,20 @@ func (h *hour) fightBattles() {
 		switch {
 		case b == nil:
 			h.result(Result{Side: p1, Order: ref, Status: Unused, Rule: "6.2",
-				Reason: fmt.Sprintf("no battle at %s this hour", areaTitle(h.sc, a)), Why: say("why.no-battle-at", placeArg("place", a))})
+				Reason: fmt.Sprintf("no battle at %s this hour", areaTitle(h.sc, a)), Why: adjudicator.Say("why.no-battle-at", titleArg(h.sc, "place", a))})
 		case done[a]:
 			h.result(Result{Side: p1, Order: ref, Status: Unused, Rule: "6.2",
 				Reason: fmt.Sprintf("%s is listed twice; the battle was already fought", areaTitle(h.sc, a)),
-				Why:    say("why.listed-twice", placeArg("place", a))})
+				Why:    adjudicator.Say("why.listed-twice", titleArg(h.sc, "place", a))})
 		default:
 			done[a] = true
 			if h.fightBattle(ph, b, "Player 1 ("+p1.String()+") sequence, position "+strconv.Itoa(i+1)) {
 				h.result(Result{Side: p1, Order: ref, Status: Executed, Rule: "6.2",
-					Reason: "battle at " + areaTitle(h.sc, a) + " fought in the order listed", Why: say("why.fought-in-order", placeArg("place", a))})
+					Reason: "battle at " + areaTitle(h.sc, a) + " fought in the order listed", Why: adjudicator.Say("why.fought-in-order", titleArg(h.sc, "place", a))})
 			} else {
 				h.result(Result{Side: p1, Order: ref, Status: Unused, Rule: "6.2",
 					Reason: fmt.Sprintf("%s was no longer contested when its turn came", areaTitle(h.sc, a)),
-					Why:    say("why.no-longer-contested", placeArg("place", a))})
+					Why:    adjudicator.Say("why.no-longer-contested", titleArg(h.sc, "place", a))})
 			}
 		}
 	}
@@ -145,7 +147,7 @@ func (h *hour) fightBattles() {
 	p2 := p1.Enemy()
 	for i := range h.orders(p2).Battles {
 		h.result(Result{Side: p2, Order: OrderRef{Kind: "battles", Index: i}, Status: Unused, Rule: "6.2",
-			Reason: fmt.Sprintf("%s was Player 2 this hour: Player 1 sets the battle sequence", p2), Why: say("why.player2-battles", sideArg("side", p2))})
+			Reason: fmt.Sprintf("%s was Player 2 this hour: Player 1 sets the battle sequence", p2), Why: adjudicator.Say("why.player2-battles", adjudicator.SideArg("side", p2))})
 	}
 	h.reportStandingOrders(ph, done)
 }
@@ -160,9 +162,9 @@ func (h *hour) reportStandingOrders(ph *battlePhase, fought map[AreaID]bool) {
 			}
 			why := because("no battle this hour", "why.no-battle")
 			if d.Area != "" {
-				why = because(fmt.Sprintf("no battle at %s this hour", areaTitle(h.sc, d.Area)), "why.no-battle-at", placeArg("place", d.Area))
+				why = because(fmt.Sprintf("no battle at %s this hour", areaTitle(h.sc, d.Area)), "why.no-battle-at", titleArg(h.sc, "place", d.Area))
 				if fought[d.Area] {
-					why = because(fmt.Sprintf("an earlier doctrine for %s applied", areaTitle(h.sc, d.Area)), "why.earlier-doctrine", placeArg("place", d.Area))
+					why = because(fmt.Sprintf("an earlier doctrine for %s applied", areaTitle(h.sc, d.Area)), "why.earlier-doctrine", titleArg(h.sc, "place", d.Area))
 				}
 			} else if len(fought) > 0 {
 				why = because("every battle had an area doctrine or an earlier all-areas doctrine", "why.doctrines-covered")
@@ -175,7 +177,7 @@ func (h *hour) reportStandingOrders(ph *battlePhase, fought map[AreaID]bool) {
 			}
 			h.result(Result{Side: s, Order: OrderRef{Kind: "regroup", Index: i, Line: rg.Line}, Status: Unused, Rule: "6.8",
 				Reason: fmt.Sprintf("%s won no battle at %s this hour", s, areaTitle(h.sc, rg.Area)),
-				Why:    say("why.won-no-battle", sideArg("side", s), placeArg("place", rg.Area))})
+				Why:    adjudicator.Say("why.won-no-battle", adjudicator.SideArg("side", s), titleArg(h.sc, "place", rg.Area))})
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
 // This file implements command (5.2): activating HQs, command range (5.21), command
@@ -264,7 +266,7 @@ func (h *hour) commandCheck(a *activeHQ, bi, ai int, act action, explain bool) (
 			return false, reason{}
 		}
 		return false, because(spec.Name+" is not within "+hqSpec.Name+"'s command range "+strconv.Itoa(a.cr)+" (5.21)",
-			"why.out-of-range", unitArg("unit", spec.ID), unitArg("hq", a.id), intArg("range", a.cr))
+			"why.out-of-range", unitArg("unit", spec.ID), unitArg("hq", a.id), adjudicator.IntArg("range", a.cr))
 	}
 	if a.asArmy {
 		for _, ar := range a.armies {
@@ -543,7 +545,7 @@ func (h *hour) commandFor(t *turn, it *moveItem, area AreaID, act action) (int, 
 		return -1, because("no active HQ can command "+name+": mark the move uncommanded (straggler roll)", "why.no-hq", unit)
 	}
 	return -1, because("no active HQ can command "+name+" to "+act.String()+": "+strings.Join(texts, "; "),
-		"why.no-hq-can", unit, actionArg("action", act), phrasesArg("why", whys...))
+		"why.no-hq-can", unit, actionArg("action", act), adjudicator.PhrasesArg("why", whys...))
 }
 
 // reduceActiveHQs: after commanding, each active HQ loses one step (5.2). An HQ that
@@ -555,7 +557,7 @@ func (h *hour) reduceActiveHQs(t *turn) {
 		ref := OrderRef{Kind: "activate", Index: a.order, Line: a.line}
 		if len(a.commanded) == 0 {
 			h.result(Result{Side: t.side, Order: ref, Status: Unused, Rule: "5.2", Blocks: []BlockID{a.id},
-				Reason: spec.Name + " commanded no move and was stood down without losing a step", Why: say("why.stood-down", unitArg("unit", a.id))})
+				Reason: spec.Name + " commanded no move and was stood down without losing a step", Why: adjudicator.Say("why.stood-down", unitArg("unit", a.id))})
 			continue
 		}
 		b := h.block(a.id)
@@ -567,7 +569,7 @@ func (h *hour) reduceActiveHQs(t *turn) {
 			Text: spec.Name + " commanded " + strconv.Itoa(len(a.commanded)) + " block(s) and is reduced to " + str})
 		h.result(Result{Side: t.side, Order: ref, Status: Executed, Rule: "5.2", Blocks: a.commanded,
 			Reason: spec.Name + " commanded " + h.blockNames(a.commanded) + "; reduced to strength " + str,
-			Why:    say("why.commanded", unitArg("hq", a.id), unitsArg("blocks", a.commanded), intArg("strength", b.Strength))})
+			Why:    adjudicator.Say("why.commanded", unitArg("hq", a.id), unitsArg("blocks", a.commanded), adjudicator.IntArg("strength", b.Strength))})
 	}
 }
 

@@ -3,6 +3,8 @@ package shiloh1862
 import (
 	"encoding/json"
 	"sort"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
 // ResolveHour plays one hour: initiative (2.1), Player 1's then Player 2's command and
@@ -180,7 +182,7 @@ func (h *hour) lossesResults() {
 		for i, id := range append(append([]BlockID(nil), o.LossesFirst...), o.LossesLast...) {
 			if h.sideOf(id) != s {
 				h.result(Result{Side: s, Order: OrderRef{Kind: "losses", Index: i}, Status: Invalid, Rule: "6.6",
-					Reason: h.blockName(id) + " is not one of your blocks", Why: say("why.not-your-block", h.blockArg("block", id)), Blocks: []BlockID{id}})
+					Reason: h.blockName(id) + " is not one of your blocks", Why: adjudicator.Say("why.not-your-block", h.blockArg("block", id)), Blocks: []BlockID{id}})
 			}
 		}
 	}

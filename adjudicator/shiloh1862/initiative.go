@@ -1,6 +1,10 @@
 package shiloh1862
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
 
 // initiative decides Player 1 for the hour (2.1, 9.2, 9.3.1), or lets the holder of
 // the Planned Initiative marker choose when that optional rule is on (2.1 sidebar).
@@ -16,7 +20,7 @@ func (h *hour) initiative() {
 		}
 		why := because("the Planned Initiative rule is not in use in this game", "why.no-planned-initiative")
 		if holder != NoSide {
-			why = because(holder.String()+" holds the initiative marker this hour", "why.marker-held", sideArg("side", holder))
+			why = because(holder.String()+" holds the initiative marker this hour", "why.marker-held", adjudicator.SideArg("side", holder))
 		}
 		h.result(Result{Side: s, Order: OrderRef{Kind: "initiative"}, Status: Unused, Rule: "2.1", Reason: why.text, Why: why.why})
 	}
@@ -101,7 +105,7 @@ func (h *hour) plannedInitiative() Side {
 		h.p1 = holder.Enemy()
 		h.st.InitiativeMarker = holder
 		why = because(fmt.Sprintf("%s holds the initiative marker and chose to be Player 2; it keeps the marker", holder),
-			"why.marker-kept", sideArg("side", holder))
+			"why.marker-kept", adjudicator.SideArg("side", holder))
 	} else {
 		h.p1 = holder
 		h.st.InitiativeMarker = holder.Enemy()
@@ -110,7 +114,7 @@ func (h *hour) plannedInitiative() Side {
 			how, code = "took (no choice sent)", "why.marker-passes.taken"
 		}
 		why = because(fmt.Sprintf("%s holds the initiative marker and %s Player 1; the marker passes to %s", holder, how, holder.Enemy()),
-			code, sideArg("side", holder), sideArg("to", holder.Enemy()))
+			code, adjudicator.SideArg("side", holder), adjudicator.SideArg("to", holder.Enemy()))
 	}
 	h.rep.Initiative = Initiative{Player1: h.p1, Reason: why.text}
 	h.event(Event{Kind: EvInitiative, Side: h.p1, Rule: "2.1", Text: why.text})

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
 // This file implements a player turn of the movement phase: off-board arrivals (5.6,
@@ -450,7 +452,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		}
 		if int(h.moveCount[edges[i].id]) >= moveLim {
 			t.fail(it, Dropped, "3.32", because(fmt.Sprintf("the %s of %d across %s–%s is used up", what, moveLim, h.areaName(steps[i]), h.areaName(steps[i+1])),
-				code, intArg("limit", moveLim), placeArg("from", steps[i]), placeArg("to", steps[i+1])))
+				code, adjudicator.IntArg("limit", moveLim), placeArg("from", steps[i]), placeArg("to", steps[i+1])))
 			return
 		}
 	}
@@ -464,7 +466,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		}
 		if int(t.battleCount[last.id]) >= lim.Battle {
 			t.fail(it, Dropped, "3.33", because(fmt.Sprintf("the battle limit of %d across %s–%s is used up", lim.Battle, h.areaName(steps[ncross-1]), h.areaName(steps[ncross])),
-				"why.battle-limit", intArg("limit", lim.Battle), placeArg("from", steps[ncross-1]), placeArg("to", steps[ncross])))
+				"why.battle-limit", adjudicator.IntArg("limit", lim.Battle), placeArg("from", steps[ncross-1]), placeArg("to", steps[ncross])))
 			return
 		}
 	}
@@ -480,7 +482,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 				t.fail(it, Illegal, "5.2", why)
 				return
 			case act != actMove:
-				t.fail(it, Illegal, "5.2", because("an uncommanded move cannot "+act.String()+"; "+why.text, "why.uncommanded", actionArg("action", act), phrasesArg("why", why.why)))
+				t.fail(it, Illegal, "5.2", because("an uncommanded move cannot "+act.String()+"; "+why.text, "why.uncommanded", actionArg("action", act), adjudicator.PhrasesArg("why", why.why)))
 				return
 			}
 			straggle = true
@@ -495,7 +497,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 				h.event(ev)
 				h.removeBlock(it.block, "5.2", name+" eliminated by straggling")
 				t.fail(it, Dropped, "5.2", because(fmt.Sprintf("%s moved without command and rolled %d: eliminated by straggling", name, v),
-					"why.straggled", unit, intArg("roll", v)))
+					"why.straggled", unit, adjudicator.IntArg("roll", v)))
 				return
 			}
 			b.Strength--
@@ -889,7 +891,7 @@ func (h *hour) undoMove(t *turn, rec *moveRecord, limit int) {
 	}
 	out.failed = append(out.failed, blockFailure{id, Dropped, "3.31",
 		because(fmt.Sprintf("%s would be over its stacking limit of %d at the end of movement; the latest moves into it are undone",
-			h.areaName(rec.to), limit), "why.overstacked", placeArg("place", rec.to), intArg("limit", limit))})
+			h.areaName(rec.to), limit), "why.overstacked", placeArg("place", rec.to), adjudicator.IntArg("limit", limit))})
 	h.pruneBattles()
 }
 
@@ -1082,7 +1084,7 @@ func (h *hour) moveResults(t *turn) {
 			if len(out.went) > 0 {
 				st = Partial
 				why = because(fmt.Sprintf("%s went; %s did not: %s", h.blockNames(out.went), h.blockNames(g.blocks), g.why.text),
-					"why.partial", h.blocksArg("went", out.went), h.blocksArg("failed", g.blocks), phrasesArg("why", g.why.why))
+					"why.partial", h.blocksArg("went", out.went), h.blocksArg("failed", g.blocks), adjudicator.PhrasesArg("why", g.why.why))
 			}
 			h.result(Result{Side: t.side, Order: ref, Status: st, Rule: g.rule, Reason: why.text, Why: why.why, Blocks: g.blocks})
 		}

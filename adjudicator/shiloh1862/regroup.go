@@ -41,7 +41,7 @@ func (ft *fight) regroup(victor Side) {
 				failed = append(failed, id)
 				reasons = append(reasons, blockTitle(h.sc, id)+": "+why.text)
 				// The block is named by the entry: the code says it once.
-				whys = append(whys, say(why.why.Code, append(why.why.Args[:len(why.why.Args):len(why.why.Args)], ft.regroupArg(id))...))
+				whys = append(whys, adjudicator.Say(why.why.Code, append(why.why.Args[:len(why.why.Args):len(why.why.Args)], ft.regroupArg(id))...))
 				continue
 			}
 			moved[id] = true
@@ -56,13 +56,13 @@ func (ft *fight) regroup(victor Side) {
 		switch {
 		case len(failed) == 0 && went > 0:
 			res.Status = Executed
-			why = because(fmt.Sprintf("regrouped to %s", areaTitle(h.sc, rg.To)), "why.regrouped", placeArg("place", rg.To))
+			why = because(fmt.Sprintf("regrouped to %s", areaTitle(h.sc, rg.To)), "why.regrouped", titleArg(h.sc, "place", rg.To))
 		case went > 0:
 			res.Status = Partial
-			why = because(strings.Join(reasons, "; "), "why.regroup-failed", phrasesArg("why", whys...))
+			why = because(strings.Join(reasons, "; "), "why.regroup-failed", adjudicator.PhrasesArg("why", whys...))
 		case len(failed) > 0:
 			res.Status = Dropped
-			why = because(strings.Join(reasons, "; "), "why.regroup-failed", phrasesArg("why", whys...))
+			why = because(strings.Join(reasons, "; "), "why.regroup-failed", adjudicator.PhrasesArg("why", whys...))
 		default:
 			res.Status = Unused
 			why = because("no block left to regroup", "why.regroup-none")
@@ -94,14 +94,14 @@ func (ft *fight) regroupBlocked(victor Side, id BlockID, to AreaID, crossed map[
 	bd := h.sc.Map.Border(ft.area, to)
 	ar := h.sc.Map.Area(to)
 	if bd == nil || ar == nil {
-		return because(fmt.Sprintf("%s is not adjacent", areaTitle(h.sc, to)), "why.regroup.not-adjacent", placeArg("place", to))
+		return because(fmt.Sprintf("%s is not adjacent", areaTitle(h.sc, to)), "why.regroup.not-adjacent", titleArg(h.sc, "place", to))
 	}
 	lim := bd.Limits(ft.area)
 	switch {
 	case !lim.Passable || lim.Battle == 0 || ar.River:
 		return because("the border cannot be crossed in battle (3.33)", "why.regroup.border")
 	case crossed[to] >= lim.Battle:
-		return because(fmt.Sprintf("battle limit %d reached (3.33)", lim.Battle), "why.regroup.limit", intArg("limit", lim.Battle))
+		return because(fmt.Sprintf("battle limit %d reached (3.33)", lim.Battle), "why.regroup.limit", adjudicator.IntArg("limit", lim.Battle))
 	case sp.Type == Artillery && !lim.Road:
 		return because("artillery regroups only by a road border (4.24)", "why.regroup.artillery")
 	}
@@ -112,7 +112,7 @@ func (ft *fight) regroupBlocked(victor Side, id BlockID, to AreaID, crossed map[
 	case ctrl == victor.Enemy():
 		return because("the area is enemy", "why.regroup.enemy")
 	case h.countIn(to, NoSide) >= ar.Stack:
-		return because(fmt.Sprintf("the area is at its stacking limit %d (3.31)", ar.Stack), "why.regroup.stacking", intArg("limit", ar.Stack))
+		return because(fmt.Sprintf("the area is at its stacking limit %d (3.31)", ar.Stack), "why.regroup.stacking", adjudicator.IntArg("limit", ar.Stack))
 	}
 	return reason{}
 }
@@ -123,5 +123,5 @@ func (ft *fight) regroupArg(id BlockID) adjudicator.Arg {
 	if ft.h.spec(id) != nil {
 		return unitArg("unit", id)
 	}
-	return textArg("unit", string(id))
+	return adjudicator.TextArg("unit", string(id))
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
 // This file implements the supply phase (7.0): supply points (7.1), camp supply (7.2),
@@ -214,7 +216,7 @@ func (h *hour) spendSupply(s Side) {
 		}
 		if sp.reserved(id) {
 			h.result(Result{Side: s, Order: ref, Status: Dropped, Rule: "9.3.2", Blocks: []BlockID{id},
-				Reason: "on Day 2 the USA must spend at least 1 SP on each army: the remaining SP go to the other army", Why: say("why.day2-armies")})
+				Reason: "on Day 2 the USA must spend at least 1 SP on each army: the remaining SP go to the other army", Why: adjudicator.Say("why.day2-armies")})
 			continue
 		}
 		sp.give(id)

@@ -19,7 +19,7 @@ type reason struct {
 
 // because pairs a sentence with its phrase.
 func because(text, code string, args ...adjudicator.Arg) reason {
-	return reason{text: text, why: say(code, args...)}
+	return reason{text: text, why: adjudicator.Say(code, args...)}
 }
 
 // none reports an empty reason: nothing stood in the way.
@@ -27,9 +27,16 @@ func (r reason) none() bool { return r.text == "" }
 
 func unitArg(key string, id BlockID) adjudicator.Arg { return adjudicator.UnitArg(key, string(id)) }
 func placeArg(key string, a AreaID) adjudicator.Arg  { return adjudicator.PlaceArg(key, string(a)) }
-func sideArg(key string, s Side) adjudicator.Arg     { return adjudicator.SideArg(key, s) }
-func intArg(key string, v int) adjudicator.Arg       { return adjudicator.IntArg(key, v) }
-func textArg(key, s string) adjudicator.Arg          { return adjudicator.TextArg(key, s) }
+
+// titleArg names an area as areaTitle does: by id when the map has it, else as
+// written ("offboard" in a JSON battle list stays "offboard", where a place
+// argument would word it "off the map").
+func titleArg(sc *Scenario, key string, a AreaID) adjudicator.Arg {
+	if sc.Map.Area(a) == nil {
+		return adjudicator.TextArg(key, string(a))
+	}
+	return placeArg(key, a)
+}
 
 // quotedArg is an id as the order wrote it (an unknown one, or another side's),
 // quoted as the English quotes it (%q).
@@ -60,15 +67,6 @@ func whereArg(key string, w Where) adjudicator.Arg {
 // actionArg words what a move does (move, attack, reinforce).
 func actionArg(key string, a action) adjudicator.Arg {
 	return adjudicator.WordArg(key, "action."+a.String())
-}
-
-// say builds a phrase.
-func say(code string, args ...adjudicator.Arg) adjudicator.Phrase {
-	return adjudicator.Phrase{Code: code, Args: args}
-}
-
-func phrasesArg(key string, ps ...adjudicator.Phrase) adjudicator.Arg {
-	return adjudicator.PhrasesArg(key, ps...)
 }
 
 // armyArg words an army (Army of the Mississippi…) by its entry.
@@ -132,9 +130,9 @@ func (h *hour) blocksArg(key string, ids []BlockID) adjudicator.Arg {
 		if h.spec(id) == nil {
 			ps := make([]Phrase, len(ids))
 			for i, id := range ids {
-				ps[i] = say("block", h.blockArg("block", id))
+				ps[i] = adjudicator.Say("block", h.blockArg("block", id))
 			}
-			return phrasesArg(key, ps...)
+			return adjudicator.PhrasesArg(key, ps...)
 		}
 	}
 	return unitsArg(key, ids)

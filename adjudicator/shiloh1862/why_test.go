@@ -91,3 +91,33 @@ func TestWhyWordsAsReason(t *testing.T) {
 	}
 	t.Logf("%d reasons of results worded as the engine writes them (%d games, %d cases), and %d checks", results, games, len(caseFiles(t)), checks)
 }
+
+// Area ids a map lacks, as JSON orders may carry them ("offboard", a typo), are
+// worded as written, as the English writes them, not as a place ("off the map").
+func TestWhyWordsUnknownAreasAsWritten(t *testing.T) {
+	w := &whyComparer{t: t}
+	sc, err := shiloh1862.LoadScenario("shiloh1862")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := shiloh1862.NewState(sc, shiloh1862.Options{Visibility: shiloh1862.VisBlocks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ord [2]*shiloh1862.Orders
+	for _, side := range adjudicator.Sides {
+		ord[side.Index()] = &shiloh1862.Orders{Side: side,
+			Battles:  []shiloh1862.AreaID{"offboard", "no_such_area"},
+			Doctrine: []shiloh1862.Doctrine{{Area: "offboard", Kind: shiloh1862.Hold}}}
+	}
+	_, rep, err := shiloh1862.ResolveHour(sc, st, ord, adjudicator.NewStreamDice([]byte("unknown areas")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range rep.Results {
+		w.compare(sc, fmt.Sprintf("result %d (%s: %s)", i, r.Order.Kind, r.Reason), r.Reason, r.Why)
+	}
+	if w.compared < 3 {
+		t.Errorf("compared %d reasons: the unknown areas were not reported", w.compared)
+	}
+}
