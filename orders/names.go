@@ -40,9 +40,8 @@ type Roads interface {
 	RoadMiddles(from, to string) []string
 }
 
-// Dictionary is a Names prepared for fast lookups. Parse compiles whatever Names it
-// is given unless it already is a *Dictionary, so callers that parse many order sets
-// for one scenario compile once.
+// Dictionary is a Names prepared for fast lookups (Compile). A grammar compiles
+// its scenario's names once and reads every order set with them.
 type Dictionary struct {
 	roads    Roads // nil when the names know no roads
 	areas    *Table
@@ -180,9 +179,6 @@ func newTable(names []Name) *Table {
 	}
 	return t
 }
-
-// Names are the table's names, in the order the Names gave them.
-func (t *Table) Names() []Name { return t.names }
 
 // Name is the entry a Match found.
 func (t *Table) Name(m Match) *Name { return &t.names[m.Entry] }

@@ -198,19 +198,21 @@ var vocabulary = orders.NewVocabulary(keywords, intentAndMarkWords, []string{"at
 
 // keywords start an order line; a line starting with one never continues the line
 // before it.
+// Every first word parseLine dispatches on must be here
+// (TestLineStartsAreNeverJoined), or the line is glued to a long line before it.
 var keywords = []string{
-	"activate", "activates", "act", "activation", "hq", "hqs",
+	"activate", "activates", "activated", "act", "activation", "hq", "hqs", "command",
 	"battles", "battle", "sequence", "seq",
-	"at", "all", "everywhere", "default", "defaults", "doctrine",
-	"losses", "loss", "hits", "casualties", "spare",
-	"pin", "pinning", "pins",
+	"at", "all", "everywhere", "default", "defaults", "doctrine", "standing",
+	"losses", "loss", "hits", "casualties", "spare", "protect",
+	"pin", "pinning", "pins", "pinned",
 	"regroup", "regroups",
-	"supply", "supplies", "rebuild", "resupply",
-	"landing", "landings", "land",
-	"arrival", "arrivals", "delay",
+	"supply", "supplies", "rebuild", "resupply", "replacements",
+	"landing", "landings", "land", "lands",
+	"arrival", "arrivals", "arrive", "delay", "holdback",
 	"initiative", "init", "side",
 	"move", "attack", "reinforce", "uncommanded", "straggle",
-	"withdraw", "hold", "retreat", "orders",
+	"withdraw", "hold", "retreat", "fight", "stand", "orders",
 }
 
 // intentAndMarkWords are the words isIntentWord knows.

@@ -129,7 +129,7 @@ func (p *parser) arrivalChoice(group, choice []token, strict bool) bool {
 // anyOption reports whether some arrival group offers this choice.
 func anyOption(d *orders.Dictionary, typed string) bool {
 	for _, s := range adjudicator.Sides {
-		for _, n := range d.ArrivalTable(s).Names() {
+		for _, n := range d.Arrivals(s) {
 			if matchOption(n.Options, typed) != "" {
 				return true
 			}
