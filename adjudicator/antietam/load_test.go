@@ -2,6 +2,7 @@ package antietam
 
 import (
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -95,7 +96,7 @@ func TestOrderOfBattle(t *testing.T) {
 		"USA couch_humphreys": {5, 25},
 		"CSA ap_hill":         {1, 16},
 	}
-	if !maps(got, want) {
+	if !maps.Equal(got, want) {
 		t.Errorf("units and strength by side and group %v, want %v", got, want)
 	}
 	// 18.2: the five no-move hexes hold the ten units of the chart's first block.
@@ -114,18 +115,6 @@ func TestOrderOfBattle(t *testing.T) {
 	if g := s.OB.Game; g.Turns != 10 || g.First != "union" || s.Charts.Stacking.Limit != 2 {
 		t.Errorf("game %+v, stacking %d", g, s.Charts.Stacking.Limit)
 	}
-}
-
-func maps[K comparable, V comparable](a, b map[K]V) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
 }
 
 // The CRT holds the majority of the three printings, the five disputed cells are
