@@ -15,7 +15,7 @@ import (
 	"github.com/emersion/go-message"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/internal/builtin"
 	"github.com/shiloh-pbem/pbem/templates"
 )
 
@@ -146,11 +146,18 @@ func TestComposeRoundTrip(t *testing.T) {
 // after game, hour and side): the map is in it once, as the inline image the HTML's
 // cid: reference names, with its file name for clients that show only the text.
 func TestComposeHourMailMapOnce(t *testing.T) {
-	sc, err := shiloh1862.LoadScenario("shiloh1862")
+	sc, err := builtin.Systems().FindScenario("shiloh1862")
 	if err != nil {
 		t.Fatal(err)
 	}
-	hm := templates.NewHourMail(sc, "g7", nil, &shiloh1862.View{Scenario: sc.ID, Viewer: adjudicator.CSA, Mode: shiloh1862.VisBlocks, Hour: 1})
+	st, err := sc.NewState(adjudicator.Options{Visibility: sc.Modes()[0]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hm, err := templates.HourMailOf(sc, "g7", nil, sc.View(st, adjudicator.CSA))
+	if err != nil {
+		t.Fatal(err)
+	}
 	hm.HasMap = true
 	m := testOutMessage(t)
 	m.Subject, m.MapName, m.Attachments = hm.Subject(), "g7-day18am-csa.png", nil

@@ -54,7 +54,7 @@ func TestSequentialPlay(t *testing.T) {
 		t.Fatal("the hour resolved on Player 2's orders sent before Player 1 moved")
 	}
 	moves := r.lastTo(alice, "Player 1 has moved").Text
-	if !strings.Contains(moves, "a CSA block moves from") {
+	if !strings.Contains(moves, "An enemy block: ") {
 		t.Fatalf("no CSA move shown to Player 2:\n%s\nCSA: %s", moves, r.lastTo(bob, "Orders received").Text)
 	}
 	if rc := r.lastTo(bob, "Orders received"); !strings.Contains(rc.Text, "final for this hour") {

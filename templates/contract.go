@@ -1,64 +1,68 @@
 package templates
 
 import (
-	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 // This file is what the server asks of the wording through the contract's types:
-// the hour mail, the sequential-play notice and the end-of-game record. The
-// wording reads Shiloh 1862's views until views and reports take the shared shapes
-// (docs/ARCHITECTURE.md §11, steps 15 and 17); then only these bodies change, and
-// the server not at all.
+// the hour mail, the sequential-play notice and the end-of-game record. Each
+// system cuts its sheets from its views (adjudicator.Told) and this package words
+// them with the system's wording file; it knows no system.
 
 // HourMailOf assembles one viewer's hour mail: rv is nil at the start of a game, v
 // is the view of the turn unit now open (or the final view).
 func HourMailOf(sc adjudicator.Scenario, game string, rv adjudicator.ReportView, v adjudicator.View) (*HourMail, error) {
-	eng, err := shiloh1862.Engine(sc)
+	t, err := tellerOf(sc)
 	if err != nil {
 		return nil, err
 	}
-	r, err := shiloh1862.AsReportView(rv)
+	f, err := t.told.Form(v)
 	if err != nil {
 		return nil, err
 	}
-	w, err := shiloh1862.AsView(v)
-	if err != nil {
-		return nil, err
+	m := &HourMail{Game: game, Title: sc.Title(), Viewer: viewerName(v.SeenBy()), Next: f.Turn, Points: t.say(f.Points), t: t}
+	if rv != nil {
+		sh, err := t.told.Sheet(rv)
+		if err != nil {
+			return nil, err
+		}
+		m.Report = t.report(game, sh)
 	}
-	return NewHourMail(eng, game, r, w), nil
+	for _, a := range f.Arrivals {
+		m.Arrivals = append(m.Arrivals, t.say(a))
+	}
+	var b strings.Builder
+	for _, l := range f.Lines {
+		b.WriteString(t.say(l) + "\n")
+	}
+	m.Template = b.String()
+	return m, nil
 }
 
 // ReportTextOf words one viewer's report of a resolved turn unit as the hour mail's
 // text words it, without the mail around it: what pbem resolve prints for the GM.
 func ReportTextOf(sc adjudicator.Scenario, rv adjudicator.ReportView) (string, error) {
-	eng, err := shiloh1862.Engine(sc)
+	r, err := BuildReport(sc, "", rv)
 	if err != nil {
 		return "", err
 	}
-	r, err := reportOf(rv)
-	if err != nil {
-		return "", err
-	}
-	return ReportText(BuildReport(eng, "", r))
+	return ReportText(r)
 }
 
 // FirstMovesLines are the lines of Player 1's turn that Player 2 is shown in
-// sequential play, the initiative left out (it was announced when the hour opened).
+// sequential play, worded as the hour report words its movement; the initiative
+// is left out (it was announced when the turn unit opened).
 func FirstMovesLines(sc adjudicator.Scenario, rv adjudicator.ReportView) ([]string, error) {
-	r, err := reportOf(rv)
+	r, err := BuildReport(sc, "", rv)
 	if err != nil {
 		return nil, err
 	}
 	var out []string
-	for _, e := range r.Events {
-		if e.Kind == shiloh1862.EvInitiative || e.Text == "" {
-			continue
-		}
-		out = append(out, e.Text)
+	for _, l := range r.Movement {
+		out = append(out, l.Text)
 	}
 	return out, nil
 }
@@ -80,70 +84,65 @@ type ChartRow struct {
 }
 
 // EndOfGame words the end-of-game record from the final state and every played
-// hour, and counts the casualty chart's rows. Nothing is hidden any more, so it
-// reads the GM's views.
+// turn unit, and counts the casualty chart's rows. Nothing is hidden any more, so
+// it reads the GM's views.
 func EndOfGame(sc adjudicator.Scenario, after adjudicator.State, head string, hours []PlayedHour) (*Summary, []ChartRow, error) {
-	eng, err := shiloh1862.Engine(sc)
+	t, err := tellerOf(sc)
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := shiloh1862.AsState(after)
+	gm := make([]adjudicator.ReportView, len(hours))
+	for i, ph := range hours {
+		gm[i] = ph.GM
+	}
+	rec, err := t.told.Record(after, gm)
 	if err != nil {
 		return nil, nil, err
 	}
-	sum := &Summary{ChainHead: head, Result: SummaryResult(st), Losses: SummaryLosses(shiloh1862.Tallies(eng, st))}
+	if len(rec.Turns) != len(hours) {
+		return nil, nil, fmt.Errorf("templates: the record has %d turns for %d played", len(rec.Turns), len(hours))
+	}
+	sum := &Summary{ChainHead: head, Result: t.say(rec.Result)}
+	for _, l := range rec.Losses {
+		sum.Losses = append(sum.Losses, t.say(l))
+	}
+	noOrders := t.say(adjudicator.Say("summary.no-orders"))
 	var chart []ChartRow
-	for _, ph := range hours {
-		rv, err := reportOf(ph.GM)
-		if err != nil {
-			return nil, nil, err
-		}
-		hour := shiloh1862.Hour(ph.Index)
-		sh := SummaryHour{Hour: hour.String(), Player1: rv.Initiative.Player1.String(), Seed: ph.Seed, Commitment: ph.Commitment,
+	for i, ph := range hours {
+		row := rec.Turns[i]
+		sh := SummaryHour{Hour: row.Key, Player1: row.First.String(), Seed: ph.Seed, Commitment: ph.Commitment,
 			USA: ph.Orders[adjudicator.USA.Index()], CSA: ph.Orders[adjudicator.CSA.Index()]}
 		if !ph.Sent[adjudicator.USA.Index()] {
-			sh.USA = SummaryNoOrders()
+			sh.USA = noOrders
 		}
 		if !ph.Sent[adjudicator.CSA.Index()] {
-			sh.CSA = SummaryNoOrders()
+			sh.CSA = noOrders
 		}
 		sum.Hours = append(sum.Hours, sh)
-		chart = append(chart, ChartRow{Label: hour.Short(), Lost: [2]int{
-			shiloh1862.StepsLost(eng, rv.Events, adjudicator.USA), shiloh1862.StepsLost(eng, rv.Events, adjudicator.CSA)}})
+		chart = append(chart, ChartRow{Label: row.Short, Lost: row.Lost})
 	}
 	return sum, chart, nil
 }
 
-// ProgressLine is one line on a resolved hour for a terminal (the demo's
-// progress): the hour, Player 1, the battles and the victory points.
+// ProgressLine is one line on a resolved turn unit for a terminal (the demo's
+// progress), from the GM's report: the turn, then what the system sums it up as.
 func ProgressLine(sc adjudicator.Scenario, gm adjudicator.ReportView) (string, error) {
-	rv, err := reportOf(gm)
+	t, err := tellerOf(sc)
 	if err != nil {
 		return "", err
 	}
-	battles := 0
-	for _, e := range rv.Events {
-		if e.Kind == shiloh1862.EvBattle {
-			battles++
-		}
+	sh, err := t.told.Sheet(gm)
+	if err != nil {
+		return "", err
 	}
-	s := fmt.Sprintf("%-10s Player 1 %s, %d battles, VP USA %d CSA %d", rv.Hour, rv.Initiative.Player1, battles,
-		rv.Points[adjudicator.USA.Index()], rv.Points[adjudicator.CSA.Index()])
-	if rv.Over {
-		if rv.Winner != adjudicator.NoSide {
-			s += fmt.Sprintf(": %s wins", rv.Winner)
-		} else {
-			s += ": game over"
-		}
-	}
-	return s, nil
+	return fmt.Sprintf("%-10s %s", sh.Turn, t.say(sh.Progress)), nil
 }
 
-// reportOf is a report view that must be there: the engine's behind rv.
-func reportOf(rv adjudicator.ReportView) (*shiloh1862.ReportView, error) {
-	r, err := shiloh1862.AsReportView(rv)
-	if err == nil && r == nil {
-		err = errors.New("templates: no report view")
+// ChartTitle is the casualty chart's title.
+func ChartTitle(sc adjudicator.Scenario, game string) (string, error) {
+	t, err := tellerOf(sc)
+	if err != nil {
+		return "", err
 	}
-	return r, err
+	return t.say(adjudicator.Say("summary.chart", adjudicator.TextArg("game", game))), nil
 }

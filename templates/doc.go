@@ -1,9 +1,12 @@
-// Package templates writes what a side reads: the hour mail's battle report in text
-// and HTML from the same data (text/template and html/template with
-// missingkey=error), the pre-filled order template, and the subject line.
+// Package templates writes what a side reads: the hour mail in text and HTML from
+// the same data (text/template and html/template with missingkey=error), its
+// report, the pre-filled order form, the subject line, the sequential-play lines
+// and the end-of-game record.
 //
-// Like render/, it receives only a side's adjudicator.View and adjudicator.ReportView
-// (DESIGN §3): nothing here can print what that side may not know, because it is
-// never handed the full state. Names of enemy blocks are looked up only for ids the
-// view itself carries (blocks revealed in battle, or open games).
+// It knows no rule system. A system cuts its mails as phrases from a side's
+// adjudicator.View and adjudicator.ReportView (adjudicator.Told: Sheet, Form,
+// Record) and this package words every phrase with templates/words (shared.txt and
+// the system's own file) and lays the mail out (docs/ARCHITECTURE.md §5). Nothing
+// here can print what that side may not know, because it is never handed the full
+// state: names of enemy units are looked up only for ids the view itself carries.
 package templates

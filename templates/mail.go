@@ -8,7 +8,6 @@ import (
 	texttemplate "text/template"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 )
 
 //go:embed hour.txt.tmpl hour.html.tmpl
@@ -40,35 +39,8 @@ type HourMail struct {
 	HasMap       bool
 	// Summary is set on the last mail of a game.
 	Summary *Summary
-}
 
-// NewHourMail assembles the mail data for a viewer. rv is nil at the start of a
-// game; v is the view of the hour now open (or the final view).
-func NewHourMail(sc *shiloh1862.Scenario, game string, rv *shiloh1862.ReportView, v *shiloh1862.View) *HourMail {
-	m := &HourMail{Game: game, Title: sc.Title, Viewer: viewerName(v.Viewer)}
-	if rv != nil {
-		m.Report = BuildReport(sc, game, rv)
-	}
-	n := namer{sc}
-	if !v.Over {
-		m.Next = v.Hour.String()
-		m.Template = OrderTemplate(sc, v)
-		for _, a := range v.Arrivals {
-			var names []string
-			for _, id := range a.Blocks {
-				names = append(names, n.block(id))
-			}
-			m.Arrivals = append(m.Arrivals, a.Arrival+": "+strings.Join(names, ", "))
-		}
-	}
-	m.Points = BuildPoints(v)
-	return m
-}
-
-// BuildPoints is the public VP line of a view.
-func BuildPoints(v *shiloh1862.View) string {
-	return shilohWords.Say(adjudicator.Say("report.points", adjudicator.IntArg("usa", v.Points[adjudicator.USA.Index()]),
-		adjudicator.IntArg("csa", v.Points[adjudicator.CSA.Index()])), namer{})
+	t teller // the scenario's wording, for the subject
 }
 
 // Subject is the mail's subject line. It names the game, the hour and the viewer
@@ -85,8 +57,8 @@ func (m *HourMail) Subject() string {
 	if m.Report != nil {
 		played = m.Report.Hour
 	}
-	return shilohWords.Say(adjudicator.Say(code, adjudicator.TextArg("game", m.Game), adjudicator.TextArg("viewer", m.Viewer),
-		adjudicator.TextArg("played", played), adjudicator.TextArg("next", m.Next)), namer{})
+	return m.t.say(adjudicator.Say(code, adjudicator.TextArg("game", m.Game), adjudicator.TextArg("viewer", m.Viewer),
+		adjudicator.TextArg("played", played), adjudicator.TextArg("next", m.Next)))
 }
 
 // Text renders the plain-text mail body.

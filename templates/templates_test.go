@@ -9,6 +9,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/internal/builtin"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -20,6 +21,53 @@ func scenario(t testing.TB) *shiloh1862.Scenario {
 		t.Fatal(err)
 	}
 	return sc
+}
+
+// contract is Shiloh 1862's full battle as the server sees it.
+func contract(t testing.TB) adjudicator.Scenario {
+	t.Helper()
+	sc, err := builtin.Systems().FindScenario("shiloh1862")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+// hourMail is a viewer's hour mail through the contract, as the server makes it.
+func hourMail(t testing.TB, game string, rv *shiloh1862.ReportView, v *shiloh1862.View) *HourMail {
+	t.Helper()
+	var r adjudicator.ReportView
+	if rv != nil {
+		r = rv
+	}
+	m, err := HourMailOf(contract(t), game, r, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// report words a report view through the contract.
+func report(t testing.TB, rv *shiloh1862.ReportView) *Report {
+	t.Helper()
+	r, err := BuildReport(contract(t), "g1", rv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// eventText is one event as a viewer's report tells it outside a battle.
+func eventText(t testing.TB, viewer adjudicator.Side, e shiloh1862.Event) string {
+	t.Helper()
+	r := report(t, &shiloh1862.ReportView{Viewer: viewer, Hour: 1, Events: []shiloh1862.Event{e}})
+	for _, ls := range [][]Line{r.Movement, r.Supply, r.Losses} {
+		if len(ls) == 1 {
+			return ls[0].Text
+		}
+	}
+	t.Fatalf("%s: no line in %+v", e.Kind, r)
+	return ""
 }
 
 // reserves is the rulebook's Battle Reserves Example as the CSA sees it after the
@@ -74,7 +122,7 @@ func TestReportGolden(t *testing.T) {
 			{ID: "cs_hardee", Name: "Hardee", Side: adjudicator.CSA, Type: shiloh1862.HQ, HQKind: shiloh1862.CHQ,
 				Where: shiloh1862.OnMap, Area: "seay_field", Strength: 1, Max: 2, Firepower: shiloh1862.Firepower{Letter: 'B', Value: 2}, CommandRange: 2}},
 		Points: [2]int{0, 1}}
-	m := NewHourMail(sc, "g7", rv, v)
+	m := hourMail(t, "g7", rv, v)
 	m.Commitment = strings.Repeat("ab", 32)
 	m.RevealedSeed = strings.Repeat("cd", 32)
 	m.ChainHead = "#3 0123456789ab"
@@ -103,19 +151,17 @@ func TestReportGolden(t *testing.T) {
 // An enemy move the viewer saw has no block id: the report must say "an enemy
 // block", never guess a name.
 func TestEnemyMoveWithoutIdentity(t *testing.T) {
-	sc := scenario(t)
-	l := eventLine(namer{sc}, adjudicator.CSA, shiloh1862.Event{Kind: shiloh1862.EvMove, Side: adjudicator.USA, From: "water_oaks", To: "rea_field"})
-	if !strings.HasPrefix(l.Text, "An enemy block") {
-		t.Fatalf("got %q", l.Text)
+	l := eventText(t, adjudicator.CSA, shiloh1862.Event{Kind: shiloh1862.EvMove, Side: adjudicator.USA, From: "water_oaks", To: "rea_field"})
+	if !strings.HasPrefix(l, "An enemy block") {
+		t.Fatalf("got %q", l)
 	}
 }
 
 func TestOrderTemplateListsOwnBlocksAndExits(t *testing.T) {
-	sc := scenario(t)
 	v := &shiloh1862.View{Viewer: adjudicator.CSA, Hour: 0, Own: []shiloh1862.OwnBlock{
 		{ID: "cs_cleburne", Name: "Cleburne", Side: adjudicator.CSA, Type: shiloh1862.Infantry, Where: shiloh1862.OnMap,
 			Area: "seay_field", Strength: 3, Max: 3, Firepower: shiloh1862.Firepower{Letter: 'C', Value: 3}}}}
-	out := OrderTemplate(sc, v)
+	out := hourMail(t, "g1", nil, v).Template
 	for _, want := range []string{"ORDERS CSA Day 1 7AM", "== Seay Field", "Cleburne", "C3 3/3", "Rea Field 4/2", "END"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("template lacks %q:\n%s", want, out)
@@ -152,7 +198,7 @@ func TestSummaryInFinalMail(t *testing.T) {
 	sc := scenario(t)
 	v := &shiloh1862.View{Scenario: sc.ID, Viewer: adjudicator.USA, Hour: shiloh1862.Day2Last, Over: true,
 		Winner: adjudicator.USA, Points: [2]int{14, 13}}
-	m := NewHourMail(sc, "g7", nil, v)
+	m := hourMail(t, "g7", nil, v)
 	m.Summary = &Summary{Result: "USA wins on Day 2 by 1 VP (8.0: USA needs 1+, and wins ties).",
 		Losses: []string{"USA lost 13 blocks: 9 infantry, 2 artillery, 2 HQs fallen."},
 		Hours: []SummaryHour{{Hour: "Day 2 7AM", Player1: "USA", USA: "Activate Grant", CSA: "(no orders: played by standing orders)",
@@ -181,11 +227,10 @@ func TestSummaryInFinalMail(t *testing.T) {
 
 // The engine names an arrival's place in Area.
 func TestArrivalPlace(t *testing.T) {
-	sc := scenario(t)
-	l := eventLine(namer{sc}, adjudicator.USA, shiloh1862.Event{Kind: shiloh1862.EvArrival, Side: adjudicator.USA,
+	l := eventText(t, adjudicator.USA, shiloh1862.Event{Kind: shiloh1862.EvArrival, Side: adjudicator.USA,
 		Blocks: []shiloh1862.BlockID{"us_grant"}, Area: "pittsburg_landing"})
-	if !strings.Contains(l.Text, "Grant arrive at Pittsburg Landing") {
-		t.Fatalf("got %q", l.Text)
+	if !strings.Contains(l, "Grant arrive at Pittsburg Landing") {
+		t.Fatalf("got %q", l)
 	}
 }
 
@@ -197,7 +242,7 @@ func BenchmarkReport(b *testing.B) {
 	v := &shiloh1862.View{Scenario: sc.ID, Viewer: adjudicator.CSA, Hour: 2}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		m := NewHourMail(sc, "g7", rv, v)
+		m := hourMail(b, "g7", rv, v)
 		if _, err := m.Text(); err != nil {
 			b.Fatal(err)
 		}

@@ -49,7 +49,7 @@ func TestResultsWordedFromWhy(t *testing.T) {
 					t.Fatal(err)
 				}
 				v := shiloh1862.ViewOf(sc, next, viewer)
-				a, b2 := NewHourMail(sc, "g1", fresh, v), NewHourMail(sc, "g1", &stored, v)
+				a, b2 := hourMail(t, "g1", fresh, v), hourMail(t, "g1", &stored, v)
 				for _, render := range []func(*HourMail) (string, error){(*HourMail).Text, (*HourMail).HTML} {
 					x, err := render(a)
 					if err != nil {

@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,7 +12,6 @@ import (
 // The repetitions players saw in their reports (issue 14), each told once now.
 // The engine's texts are as the engine writes them.
 func TestReportSaysEachThingOnce(t *testing.T) {
-	sc := scenario(t)
 	csa, usa := adjudicator.CSA, adjudicator.USA
 	c2 := shiloh1862.Firepower{Letter: 'C', Value: 2}
 	rv := &shiloh1862.ReportView{
@@ -37,7 +37,7 @@ func TestReportSaysEachThingOnce(t *testing.T) {
 				Reason: "CSA was Player 2 this hour: Player 1 sets the battle sequence"},
 		},
 	}
-	r := BuildReport(sc, "g1", rv)
+	r := report(t, rv)
 	var lines []string
 	for _, l := range r.Orders {
 		lines = append(lines, l.Text)
@@ -68,8 +68,29 @@ Cobb eliminated [6.9].`
 		{Rolls: [2]int{9, 9}, Player1: usa, Reason: "both rolled 9; USA wins ties (9.3.1)"},
 		{Player1: usa, Reason: "USA is always Player 1 at Day 2 7AM (2.1), no roll"},
 	} {
-		if line := initiativeLine(in); !strings.HasSuffix(line, in.Reason) {
+		if line := report(t, &shiloh1862.ReportView{Viewer: usa, Hour: 15, Initiative: in}).Initiative; !strings.HasSuffix(line, in.Reason) {
 			t.Errorf("initiative %q lost its reason", line)
 		}
+	}
+}
+
+// Two orders for two blocks that share a name (Shiloh has a Taylor in the
+// cavalry and one in the artillery) are two lines of the GM's report: only a
+// sentence said twice over for one order is told once.
+func TestSameNamedBlocksBothReported(t *testing.T) {
+	usa := adjudicator.USA
+	move := func(id shiloh1862.BlockID, index int) shiloh1862.Result {
+		return shiloh1862.Result{Side: usa, Order: shiloh1862.OrderRef{Kind: "move", Index: index}, Status: shiloh1862.Executed,
+			Rule: "5.3", Blocks: []shiloh1862.BlockID{id}}
+	}
+	r := report(t, &shiloh1862.ReportView{Viewer: adjudicator.NoSide, Hour: 3, Results: []shiloh1862.Result{
+		move("us_taylor_cav", 0), move("us_taylor_art", 1), move("us_taylor_art", 1)}})
+	var got []string
+	for _, l := range r.Orders {
+		got = append(got, l.Text)
+	}
+	want := []string{"USA move: executed (Taylor) [rule 5.3]", "USA move: executed (Taylor) [rule 5.3]"}
+	if !slices.Equal(got, want) {
+		t.Errorf("orders %q, want %q", got, want)
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/templates/words"
 )
 
 // shilohCodes are the codes the report says, with the keys it gives each: the
@@ -54,6 +55,17 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"place", "terrain", "stack"}, "form.area")
 	add([]string{"list"}, "form.to")
 	add([]string{"game", "viewer", "played", "next"}, "subject.first", "subject.hour", "subject.over")
+	// The sheet's lines and the form's (adjudicator.Told).
+	add([]string{"parts"}, "parts")
+	add([]string{"what", "why", "rule"}, "line", "line.why", "line.rule", "line.why.rule")
+	add([]string{"place"}, "path.step")
+	add(nil, "unit.a-block", "place.off-map")
+	add([]string{"kind"}, "event.unknown")
+	add([]string{"player1", "battles", "usa", "csa", "winner"}, "progress", "progress.won", "progress.over")
+	add([]string{"due"}, "form.arrival")
+	add([]string{"when", "blocks"}, "arrival.due")
+	add([]string{"text"}, "form.text")
+	add([]string{"place", "move", "battle"}, "form.exit", "form.exit.road")
 	// Why each order went as it did (shiloh1862 Result.Why), by their keys.
 	add([]string{"block"}, "why.not-your-block", "block")
 	add([]string{"area"}, "why.unknown-area")
@@ -105,11 +117,11 @@ func TestWordingFiles(t *testing.T) {
 		words = append(words, "status."+string(st))
 	}
 	for _, w := range words {
-		if !shilohWords.Has(w) {
+		if !shilohWords(t).Has(w) {
 			t.Errorf("%s has no wording", w)
 		}
 	}
-	for _, p := range shilohWords.Problems(shilohCodes, words...) {
+	for _, p := range shilohWords(t).Problems(shilohCodes, words...) {
 		t.Error(p)
 	}
 }
@@ -117,7 +129,6 @@ func TestWordingFiles(t *testing.T) {
 // The two rare events the random games of the wording's equivalence check did not
 // produce, worded as the report always worded them.
 func TestRareEventsWorded(t *testing.T) {
-	n := namer{scenario(t)}
 	for _, c := range []struct {
 		e    shiloh1862.Event
 		want string
@@ -126,7 +137,7 @@ func TestRareEventsWorded(t *testing.T) {
 		{shiloh1862.Event{Kind: shiloh1862.EvControlChanged, Area: "rea_field"}, "Rea Field is now held by nobody."},
 		{shiloh1862.Event{Kind: shiloh1862.EvOhioBarred, Rule: "9.1"}, "All three landings are Confederate: the Army of the Ohio will not arrive [9.1]."},
 	} {
-		if got := eventLine(n, adjudicator.USA, c.e).Text; got != c.want {
+		if got := eventText(t, adjudicator.USA, c.e); got != c.want {
 			t.Errorf("%s: %q, want %q", c.e.Kind, got, c.want)
 		}
 	}
@@ -135,19 +146,43 @@ func TestRareEventsWorded(t *testing.T) {
 // The end-of-game record's lines (8.0): a winner with the day, each side's losses
 // by type with its Fallen HQ markers apart, and a side that lost nothing.
 func TestSummaryWording(t *testing.T) {
-	st := &shiloh1862.State{Hour: shiloh1862.Day2First + 3, Winner: adjudicator.CSA}
-	if got, want := SummaryResult(st), "CSA wins (Day 2): USA 0 VP, CSA 0 VP (8.0)."; got != want {
-		t.Errorf("result %q, want %q", got, want)
+	c := contract(t)
+	record := func(st *shiloh1862.State) (string, []string) {
+		rec, err := c.(adjudicator.Told).Record(st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := teller{told: c.(adjudicator.Told), w: shilohWords(t)}
+		var losses []string
+		for _, l := range rec.Losses {
+			losses = append(losses, w.say(l))
+		}
+		return w.say(rec.Result), losses
 	}
-	if got, want := SummaryResult(&shiloh1862.State{Hour: 3}), "The game ended without a winner: USA 0 VP, CSA 0 VP."; got != want {
-		t.Errorf("result %q, want %q", got, want)
+	if got, _ := record(&shiloh1862.State{Hour: shiloh1862.Day2First + 3, Winner: adjudicator.CSA}); got != "CSA wins (Day 2): USA 0 VP, CSA 0 VP (8.0)." {
+		t.Errorf("result %q", got)
 	}
-	lines := SummaryLosses([2]shiloh1862.Tally{
-		{Side: adjudicator.USA, Total: 4, ByType: []shiloh1862.TypeCount{{Type: shiloh1862.Infantry, N: 2}, {Type: shiloh1862.Artillery, N: 1}}, Fallen: 1},
-		{Side: adjudicator.CSA},
-	})
+	if got, _ := record(&shiloh1862.State{Hour: 3}); got != "The game ended without a winner: USA 0 VP, CSA 0 VP." {
+		t.Errorf("result %q", got)
+	}
+	// USA lost two infantry blocks, an artillery block and an HQ's Fallen marker;
+	// the CSA nothing.
+	st := &shiloh1862.State{Hour: 3, Losses: []shiloh1862.Loss{{Side: adjudicator.USA, Block: "us_hildebrand"},
+		{Side: adjudicator.USA, Block: "us_buckland"}, {Side: adjudicator.USA, Block: "us_taylor_art"},
+		{Side: adjudicator.USA, Block: "us_sherman", HQFall: true}}}
+	_, lines := record(st)
 	want := []string{"USA lost 4 (VPs for the enemy): 2 infantry, 1 artillery, 1 Fallen HQ markers.", "CSA lost 0 (VPs for the enemy): nothing."}
 	if len(lines) != 2 || lines[0] != want[0] || lines[1] != want[1] {
 		t.Errorf("losses %q, want %q", lines, want)
 	}
+}
+
+// shilohWords is Shiloh 1862's wording as the mails read it.
+func shilohWords(t testing.TB) *words.Wording {
+	t.Helper()
+	w, err := wordingOf(shiloh1862.SystemID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
 }

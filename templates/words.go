@@ -1,100 +1,76 @@
 package templates
 
 import (
-	"strconv"
-	"strings"
+	"fmt"
+	"sync"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/templates/words"
 )
 
-// namer turns ids into the names players know.
-type namer struct{ sc *shiloh1862.Scenario }
-
-func (n namer) area(id shiloh1862.AreaID) string {
-	if id == "" {
-		return "off the map"
-	}
-	if id == "offboard" {
-		return "off the map"
-	}
-	if a := n.sc.Map.Area(id); a != nil {
-		return a.Name
-	}
-	return string(id)
+// teller is what the wording of one scenario's mails needs: the system's sheets
+// and names, and its wording (templates/words: shared.txt and the system's file).
+type teller struct {
+	told adjudicator.Told
+	w    *words.Wording
 }
 
-func (n namer) block(id shiloh1862.BlockID) string {
-	if id == "" {
-		return "a block"
+// tellerOf finds a scenario's sheets and wording. A system that cannot be mailed
+// (it does not implement adjudicator.Told, or has no wording file) is an error, not
+// a panic: the server says so and keeps the game.
+func tellerOf(sc adjudicator.Scenario) (teller, error) {
+	told, ok := sc.(adjudicator.Told)
+	if !ok {
+		return teller{}, fmt.Errorf("templates: rule system %q has no report sheets (adjudicator.Told)", sc.System())
 	}
-	if b := n.sc.OB.Block(id); b != nil {
-		return b.Name
-	}
-	return string(id)
-}
-
-// blockKind is what a block is ("infantry", "DHQ"), as the report names it.
-func (n namer) blockKind(id shiloh1862.BlockID) string {
-	b := n.sc.OB.Block(id)
-	if b == nil {
-		return string(id)
-	}
-	switch b.Type {
-	case shiloh1862.HQ:
-		return string(b.HQKind)
-	case shiloh1862.Infantry:
-		return "infantry"
-	case shiloh1862.Cavalry:
-		return "cavalry"
-	case shiloh1862.Artillery:
-		return "artillery"
-	case shiloh1862.Gunboat:
-		return "gunboat"
-	}
-	return string(b.Type)
-}
-
-// dice is how reports show dice: [6 3 1].
-func dice(d []int) string { return "[" + diceList(d) + "]" }
-
-// diceList is the dice as the engine's texts write them: 6 3 1.
-func diceList(d []int) string {
-	s := make([]string, len(d))
-	for i, v := range d {
-		s[i] = strconv.Itoa(v)
-	}
-	return strings.Join(s, " ")
-}
-
-// shilohWords is the wording of Shiloh 1862's reports (templates/words).
-var shilohWords = func() *words.Wording {
-	w, err := words.Load("shared", shiloh1862.SystemID)
+	w, err := wordingOf(sc.System())
 	if err != nil {
-		panic(err) // an embedded file that does not parse: TestWordingFiles says where
+		return teller{}, err
 	}
-	return w
-}()
+	return teller{told: told, w: w}, nil
+}
 
-// UnitName and PlaceName let the words package name what the report names: every
-// id the viewer's report view carries (the view has already left out what the
-// viewer may not know).
-func (n namer) UnitName(id string) (string, bool)  { return n.block(shiloh1862.BlockID(id)), true }
-func (n namer) PlaceName(id string) (string, bool) { return n.area(shiloh1862.AreaID(id)), true }
+var wordings sync.Map // system id → *words.Wording
 
-// blocks names blocks as a report lists them: "A, B, C".
-func (n namer) blocks(ids []shiloh1862.BlockID) string {
-	names := make([]string, len(ids))
-	for i, id := range ids {
-		names[i] = n.block(id)
+// wordingOf is a system's wording, read once from the embedded files.
+func wordingOf(system string) (*words.Wording, error) {
+	if w, ok := wordings.Load(system); ok {
+		return w.(*words.Wording), nil
 	}
-	return strings.Join(names, ", ")
+	w, err := words.Load("shared", system)
+	if err != nil {
+		return nil, fmt.Errorf("templates: wording of %s: %w", system, err)
+	}
+	wordings.Store(system, w)
+	return w, nil
+}
+
+// say words one phrase; a zero phrase says nothing.
+func (t teller) say(p adjudicator.Phrase) string {
+	if p.Code == "" {
+		return ""
+	}
+	return t.w.Say(p, t.told)
+}
+
+// line words a sheet's line for the report.
+func (t teller) line(l adjudicator.Line) Line { return Line{Text: t.say(l.Say), Class: l.Class} }
+
+func (t teller) lines(ls []adjudicator.Line) []Line {
+	var out []Line
+	for _, l := range ls {
+		out = append(out, t.line(l))
+	}
+	return out
 }
 
 // WhyText words a reason given as a phrase (a result's or check's Why), naming
-// blocks and places as the reports do. pbem's tools and the engine's equivalence
-// test (shiloh1862 why_test.go) use it; reports word results in resultLine.
-func WhyText(sc *shiloh1862.Scenario, why adjudicator.Phrase) string {
-	return shilohWords.Say(why, namer{sc})
+// units and places as the reports do: pbem's tools and the engines' equivalence
+// tests use it.
+func WhyText(sc adjudicator.Scenario, why adjudicator.Phrase) (string, error) {
+	t, err := tellerOf(sc)
+	if err != nil {
+		return "", err
+	}
+	return t.say(why), nil
 }

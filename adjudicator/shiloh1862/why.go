@@ -25,8 +25,21 @@ func because(text, code string, args ...adjudicator.Arg) reason {
 // none reports an empty reason: nothing stood in the way.
 func (r reason) none() bool { return r.text == "" }
 
-func unitArg(key string, id BlockID) adjudicator.Arg { return adjudicator.UnitArg(key, string(id)) }
-func placeArg(key string, a AreaID) adjudicator.Arg  { return adjudicator.PlaceArg(key, string(a)) }
+// unitArg and placeArg name a block or an area; one left blank (a block not
+// named, a move off the map) is said by a word of its own.
+func unitArg(key string, id BlockID) adjudicator.Arg {
+	if id == "" {
+		return adjudicator.WordArg(key, "unit.a-block")
+	}
+	return adjudicator.UnitArg(key, string(id))
+}
+
+func placeArg(key string, a AreaID) adjudicator.Arg {
+	if a == "" || a == "offboard" {
+		return adjudicator.WordArg(key, "place.off-map")
+	}
+	return adjudicator.PlaceArg(key, string(a))
+}
 
 // titleArg names an area as areaTitle does: by id when the map has it, else as
 // written ("offboard" in a JSON battle list stays "offboard", where a place

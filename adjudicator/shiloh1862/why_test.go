@@ -17,6 +17,23 @@ type whyComparer struct {
 	t        *testing.T
 	compared int
 	failed   int
+	seen     map[*shiloh1862.Scenario]adjudicator.Scenario
+}
+
+// contract is sc as templates takes it, built once per scenario.
+func (w *whyComparer) contract(sc *shiloh1862.Scenario) adjudicator.Scenario {
+	if c, ok := w.seen[sc]; ok {
+		return c
+	}
+	c, err := shiloh1862.Contract(sc)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	if w.seen == nil {
+		w.seen = map[*shiloh1862.Scenario]adjudicator.Scenario{}
+	}
+	w.seen[sc] = c
+	return c
 }
 
 func (w *whyComparer) compare(sc *shiloh1862.Scenario, where, text string, why adjudicator.Phrase) {
@@ -29,7 +46,7 @@ func (w *whyComparer) compare(sc *shiloh1862.Scenario, where, text string, why a
 		return
 	}
 	w.compared++
-	if got := templates.WhyText(sc, why); got != text {
+	if got, err := templates.WhyText(w.contract(sc), why); err != nil || got != text {
 		w.fail("%s: %s words as\n\t%q\nthe engine says\n\t%q", where, why.Code, got, text)
 	}
 }

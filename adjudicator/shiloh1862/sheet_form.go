@@ -1,0 +1,181 @@
+package shiloh1862
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
+
+// This file cuts the call for orders (the pre-filled order form, the arrivals due)
+// and the end-of-game record (8.0) as phrases for templates to word.
+
+// Form is the call for orders of the hour v opens.
+func (c contractScenario) Form(view adjudicator.View) (*adjudicator.Form, error) {
+	v, err := AsView(view)
+	if err != nil {
+		return nil, err
+	}
+	f := &adjudicator.Form{Points: pointsPhrase(v.Points)}
+	if v.Over {
+		return f, nil
+	}
+	f.Turn = v.Hour.String()
+	f.Lines = orderForm(c.sc, v)
+	for _, a := range v.Arrivals {
+		f.Arrivals = append(f.Arrivals, dueArrival(a))
+	}
+	return f, nil
+}
+
+func dueArrival(a DueArrival) adjudicator.Phrase {
+	return adjudicator.Say("arrival.due", adjudicator.TextArg("when", a.Arrival), blocksArg("blocks", a.Blocks))
+}
+
+// text is a line of the form that is the order language itself (its first and
+// last lines) or a block's figures, which no wording changes.
+func text(s string) adjudicator.Phrase {
+	return adjudicator.Say("form.text", adjudicator.TextArg("text", s))
+}
+
+// orderForm is the pre-filled order form of one side for the hour its View opens:
+// own blocks grouped by area with strength, firepower and command range, and as
+// comments the adjacent areas with the border's move/battle limits and whether it
+// carries a road. Lines starting with # are comments the order parser ignores, so
+// the form can be edited and sent back. A zero phrase is a blank line.
+func orderForm(sc *Scenario, v *View) []adjudicator.Phrase {
+	say := adjudicator.Say
+	blank := adjudicator.Phrase{}
+	lines := []adjudicator.Phrase{text(fmt.Sprintf("ORDERS %s %s", v.Viewer, v.Hour)), say("form.edit"), say("form.examples")}
+	areaName := func(id AreaID) string {
+		if a := sc.Map.Area(id); a != nil {
+			return a.Name
+		}
+		return string(id)
+	}
+	byArea := map[AreaID][]OwnBlock{}
+	var areas []AreaID
+	var hqs []OwnBlock
+	for _, o := range v.Own {
+		if o.Where != OnMap || (v.Viewer != adjudicator.NoSide && o.Side != v.Viewer) {
+			continue
+		}
+		if _, ok := byArea[o.Area]; !ok {
+			areas = append(areas, o.Area)
+		}
+		byArea[o.Area] = append(byArea[o.Area], o)
+		if o.Type == HQ && o.Strength > 0 {
+			hqs = append(hqs, o)
+		}
+	}
+	sort.Slice(areas, func(i, j int) bool { return areaName(areas[i]) < areaName(areas[j]) })
+	sort.Slice(hqs, func(i, j int) bool { return hqs[i].Name < hqs[j].Name })
+	if len(hqs) > 0 {
+		ids := make([]string, len(hqs))
+		for i, h := range hqs {
+			ids[i] = string(h.ID)
+		}
+		lines = append(lines, blank, say("form.hqs", adjudicator.UnitsArg("hqs", ids)), say("form.activate"))
+	}
+	for _, a := range areas {
+		area := sc.Map.Area(a)
+		lines = append(lines, blank, say("form.area", adjudicator.PlaceArg("place", string(a)), adjudicator.TextArg("terrain", string(area.Terrain)),
+			adjudicator.IntArg("stack", area.Stack)))
+		for _, o := range byArea[a] {
+			s := fmt.Sprintf("#   %-14s %s %d/%d", o.Name, o.Firepower, o.Strength, o.Max)
+			if o.CommandRange > 0 {
+				s += fmt.Sprintf(" CR%d", o.CommandRange)
+			}
+			lines = append(lines, text(s+" "+kindWord(o)))
+		}
+		var exits []adjudicator.Phrase
+		for _, nb := range sc.Map.Neighbours(a) {
+			l := sc.Map.Border(a, nb).Limits(a)
+			if !l.Passable {
+				continue
+			}
+			code := "form.exit"
+			if l.Road {
+				code = "form.exit.road"
+			}
+			exits = append(exits, say(code, adjudicator.PlaceArg("place", string(nb)), adjudicator.IntArg("move", l.Move),
+				adjudicator.IntArg("battle", l.Battle)))
+		}
+		if len(exits) > 0 {
+			lines = append(lines, say("form.to", adjudicator.PhrasesArg("list", exits...)))
+		}
+	}
+	if len(v.Arrivals) > 0 {
+		lines = append(lines, blank, say("form.arriving"))
+		for _, ar := range v.Arrivals {
+			lines = append(lines, say("form.arrival", adjudicator.PhrasesArg("due", dueArrival(ar))))
+		}
+	}
+	return append(lines, blank, say("form.battles"), say("form.at-all"), say("form.supply"), text("END"))
+}
+
+// kindWord is a block's type as its data names it ("infantry", "DHQ").
+func kindWord(o OwnBlock) string {
+	if o.Type == HQ {
+		return string(o.HQKind)
+	}
+	return string(o.Type)
+}
+
+// Record is the end-of-game record (8.0): the result, each side's losses, and per
+// hour Player 1 and the steps each side lost.
+func (c contractScenario) Record(after adjudicator.State, gm []adjudicator.ReportView) (*adjudicator.Record, error) {
+	st, err := AsState(after)
+	if err != nil {
+		return nil, err
+	}
+	rec := &adjudicator.Record{Result: resultPhrase(st), Losses: lossPhrases(Tallies(c.sc, st))}
+	for _, v := range gm {
+		rv, err := AsReportView(v)
+		if err != nil {
+			return nil, err
+		}
+		if rv == nil {
+			return nil, fmt.Errorf("shiloh1862: no report view")
+		}
+		rec.Turns = append(rec.Turns, adjudicator.RecordTurn{Key: rv.Hour.String(), Short: rv.Hour.Short(), First: rv.Initiative.Player1,
+			Lost: [2]int{StepsLost(c.sc, rv.Events, adjudicator.USA), StepsLost(c.sc, rv.Events, adjudicator.CSA)}})
+	}
+	return rec, nil
+}
+
+// resultPhrase is a finished game's result by the victory rules (8.0).
+func resultPhrase(st *State) adjudicator.Phrase {
+	p := st.Points()
+	day := 1
+	if st.Hour > Day1Last {
+		day = 2
+	}
+	code := "summary.none"
+	if st.Winner != adjudicator.NoSide {
+		code = "summary.won"
+	}
+	return adjudicator.Say(code, adjudicator.SideArg("winner", st.Winner), adjudicator.IntArg("day", day),
+		adjudicator.IntArg("usa", p[adjudicator.USA.Index()]), adjudicator.IntArg("csa", p[adjudicator.CSA.Index()]))
+}
+
+// lossPhrases are each side's losses, one phrase a side.
+func lossPhrases(t [2]Tally) []adjudicator.Phrase {
+	say := adjudicator.Say
+	var out []adjudicator.Phrase
+	for _, s := range t {
+		var parts []adjudicator.Phrase
+		for _, c := range s.ByType {
+			parts = append(parts, say("summary.count", adjudicator.IntArg("n", c.N), adjudicator.TextArg("kind", string(c.Type))))
+		}
+		if s.Fallen > 0 {
+			parts = append(parts, say("summary.fallen", adjudicator.IntArg("n", s.Fallen)))
+		}
+		what := adjudicator.PhrasesArg("what", parts...)
+		if len(parts) == 0 {
+			what = adjudicator.WordArg("what", "summary.nothing")
+		}
+		out = append(out, say("summary.losses", adjudicator.SideArg("side", s.Side), adjudicator.IntArg("total", s.Total), what))
+	}
+	return out
+}
