@@ -327,6 +327,9 @@ func TestHiddenCountersDrawBlank(t *testing.T) {
 			n++
 		}
 	}
+	// as the Union sees a double-blind game: Hood last seen in the West Woods
+	p.Units = append(p.Units, adjudicator.UnitView{Side: adjudicator.CSA, Place: "0712", Ghost: true, Name: "Hood", Strength: 4, Movement: 6, Seen: "T1"})
+	p.Key.EnemyText, p.Key.GhostText = "enemy", "last seen"
 	leaky := *p
 	leaky.Units = append([]adjudicator.UnitView(nil), p.Units...)
 	for i := range leaky.Units {

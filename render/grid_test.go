@@ -50,8 +50,8 @@ func TestGridGeometryJoinsNeighbours(t *testing.T) {
 	}
 }
 
-// A hex board goes through the shared base pipeline: terrain fills, borders from
-// shared sides, names. Woods and clear hexes come out in their colours.
+// A hex board goes through the shared base pipeline to the hex drawer: woods and
+// clear hexes come out in their colours.
 func TestGridBoardDrawsThroughThePipeline(t *testing.T) {
 	g, err := GridGeometry("toyhex", toyGrid, imgWidth)
 	if err != nil {

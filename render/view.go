@@ -580,8 +580,8 @@ func (d *viewDrawer) tags() {
 		}
 		var x, y float64
 		if d.g.hex != nil {
-			// in the lower part of the hex, over its name
-			x, y = sh.Label.fx(), d.my(sh.Label.fy())-5
+			// in the lower part of the hex, above its name
+			x, y = sh.Label.fx(), d.my(sh.Label.fy())-20
 		} else {
 			lx, ly, _, lines := d.labelBox(p, sh)
 			x, y = lx, ly+float64(len(lines))*14+2
