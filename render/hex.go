@@ -26,13 +26,14 @@ type hexTerrain struct {
 func hexStyle(tag string) hexTerrain {
 	switch tag {
 	case "forest", "woods":
-		return hexTerrain{colWoods, (*canvas).hexTrees}
+		return hexTerrain{colWoods, func(c *canvas, x, y float64, hs hexSize) { c.hexTrees(x, y, hs, treeSpots) }}
 	case "rough":
-		return hexTerrain{colRough, (*canvas).hexRocks}
+		return hexTerrain{colRough, func(c *canvas, x, y float64, hs hexSize) { c.hexRocks(x, y, hs, rockSpots) }}
 	case "forest_and_rough":
+		// trees and crags taking turns round the ring
 		return hexTerrain{colWoods, func(c *canvas, x, y float64, hs hexSize) {
-			c.hexTrees(x, y, hs)
-			c.hexRocks(x, y, hs)
+			c.hexTrees(x, y, hs, everyOther(treeSpots, 0))
+			c.hexRocks(x, y, hs, everyOther(treeSpots, 1))
 		}}
 	case "town":
 		return hexTerrain{colTown, (*canvas).hexBuildings}
@@ -43,6 +44,10 @@ func hexStyle(tag string) hexTerrain {
 	}
 	return hexTerrain{fill: colClear}
 }
+
+// line is the width of a creek or road: a ninth of a hex's half-width, at most 6
+// pixels on a board of few, large hexes.
+func (hs hexSize) line() float64 { return math.Min(float64(hs.S)/9, 6) }
 
 // Hexside features the hex drawer knows: a creek along the hexside, a bridge or
 // ford across it, a road or trail from centre to centre through it.
@@ -60,26 +65,35 @@ var (
 	waveSpots = [][2]float64{{-0.45, -0.45}, {0.35, -0.3}, {-0.55, 0.15}, {0.45, 0.25}, {-0.15, 0.6}}
 )
 
-// hexTrees draws an SPI forest: small tree crowns on trunks.
-func (c *canvas) hexTrees(x, y float64, hs hexSize) {
+// everyOther is spots[from], spots[from+2], …
+func everyOther(spots [][2]float64, from int) [][2]float64 {
+	var out [][2]float64
+	for i := from; i < len(spots); i += 2 {
+		out = append(out, spots[i])
+	}
+	return out
+}
+
+// hexTrees draws an SPI forest: small tree crowns on trunks at spots.
+func (c *canvas) hexTrees(x, y float64, hs hexSize, spots [][2]float64) {
 	s, h := float64(hs.S), float64(hs.H)
 	r := s / 11
-	for _, p := range treeSpots {
+	for _, p := range spots {
 		tx, ty := x+p[0]*s, y+p[1]*h
 		c.dc.DrawRectangle(tx-0.8, ty, 1.6, r*1.5)
 	}
 	c.fill(colTreeTrunk)
-	for _, p := range treeSpots {
+	for _, p := range spots {
 		c.dc.DrawCircle(x+p[0]*s, y+p[1]*h-r*0.3, r)
 	}
 	c.fill(colForestTree)
 }
 
-// hexRocks draws rough ground: small brown crags.
-func (c *canvas) hexRocks(x, y float64, hs hexSize) {
+// hexRocks draws rough ground: small brown crags at spots.
+func (c *canvas) hexRocks(x, y float64, hs hexSize, spots [][2]float64) {
 	s, h := float64(hs.S), float64(hs.H)
 	r := s / 10
-	for _, p := range rockSpots {
+	for _, p := range spots {
 		rx, ry := x+p[0]*s, y+p[1]*h
 		c.dc.MoveTo(rx-r, ry+r*0.5)
 		c.dc.LineTo(rx-r*0.3, ry-r*0.6)
@@ -157,7 +171,7 @@ func (c *canvas) hexMap(b *adjudicator.Board, g *Geometry) {
 		for _, l := range g.Edge(e.A, e.B) {
 			c.path(l, false)
 			c.dc.SetLineCapRound()
-			c.stroke(colCreek, float64(hs.S)/9)
+			c.stroke(colCreek, hs.line())
 		}
 	}
 	for i := range b.Edges {
@@ -265,7 +279,7 @@ func (c *canvas) hexRoads(b *adjudicator.Board, g *Geometry) {
 			}
 		}
 	}
-	w := float64(g.hex.S) / 9
+	w := g.hex.line()
 	c.dc.SetLineJoinRound()
 	c.road2(w, lines(chains(b, func(e *adjudicator.Edge) bool { return has(e.Features, featRoad) })))
 	lines(chains(b, func(e *adjudicator.Edge) bool { return has(e.Features, featTrail) && !has(e.Features, featRoad) }))()
@@ -342,11 +356,13 @@ func (c *canvas) road2(w float64, path func()) {
 }
 
 // trail strokes the current path as a trail beside roads of width w: thin and
-// dashed.
+// dashed, the dashes cut square so that the gaps stay open.
 func (c *canvas) trail(w float64) {
-	c.dc.SetDash(5, 4)
+	c.dc.SetLineCapButt()
+	c.dc.SetDash(6, 4)
 	c.stroke(colRoad, w/2+0.5)
 	c.dc.SetDash()
+	c.dc.SetLineCapRound()
 }
 
 // hexCrossing marks a bridge or ford across the middle of a hexside.
@@ -356,7 +372,7 @@ func (c *canvas) hexCrossing(l []Point, ts []string, hs hexSize) {
 		return
 	}
 	x, y, dx, dy := lineMid(l)
-	c.spanMark(x, c.my(y), dx, dy, bridge, float64(hs.S))
+	c.spanMark(x, c.my(y), dx, dy, bridge, math.Min(float64(hs.S), 56))
 }
 
 // spanMark draws an SPI bridge (a deck between two rails with flared ends,
