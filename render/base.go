@@ -24,6 +24,7 @@ type baseEntry struct {
 	img      *image.RGBA
 	paletted *image.Paletted // img converted to the palette
 	pal      *palSet         // the palette of the maps drawn on it
+	maxBytes int             // the size their PNGs stay under if they can
 	err      error
 }
 
@@ -58,7 +59,7 @@ func baseOf(sc adjudicator.Scenario, g *Geometry) *baseEntry {
 		}
 		e.img, e.err = drawBase(sc.Title(), sc.Board(), pic.Legend(), g)
 		if e.err == nil {
-			e.pal = paletteOf(g)
+			e.pal, e.maxBytes = paletteOf(g), maxBytesOf(g)
 			e.paletted = quantize(e.pal, e.img, nil, nil)
 		}
 	})

@@ -194,6 +194,11 @@ func quantize(pal *palSet, src, ref *image.RGBA, refQ *image.Paletted) *image.Pa
 	select {
 	case dst = <-palettedFree:
 		if dst.Bounds() != b {
+			// another board's size: keep it for a map of that board
+			select {
+			case palettedFree <- dst:
+			default:
+			}
 			dst = nil
 		} else {
 			dst.Palette = p
@@ -231,8 +236,22 @@ func quantize(pal *palSet, src, ref *image.RGBA, refQ *image.Paletted) *image.Pa
 }
 
 // maxPNGBytes is the size a map's PNG stays under, for mail: base64 makes it a third
-// larger again.
-const maxPNGBytes = 250_000
+// larger again. A hex map is larger (Antietam's is 1600x2758 pixels, its grid and
+// numbers break every row into short runs): at BestSpeed it comes out at about
+// 260 KB, and encoding it again at the default level (210 KB) would take three
+// times as long, so it stays under maxHexPNGBytes.
+const (
+	maxPNGBytes    = 250_000
+	maxHexPNGBytes = 300_000
+)
+
+// maxBytesOf is the size a map drawn with geometry g stays under.
+func maxBytesOf(g *Geometry) int {
+	if g.hex != nil {
+		return maxHexPNGBytes
+	}
+	return maxPNGBytes
+}
 
 // The fastest deflate level is used (on the test machine, for a map of 1600x1436
 // pixels: BestSpeed 7 ms and 218 KB, the default level 28 ms and 184 KB,
@@ -255,12 +274,15 @@ func (b *bufPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 // outFree recycles the buffers maps are encoded into.
 var outFree = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// encodePNG writes img as a paletted PNG of at most maxPNGBytes if it can. base, if
-// not nil, is the base map img was drawn on (see quantize).
+// encodePNG writes img as a paletted PNG of at most maxPNGBytes (a hex map's
+// maxHexPNGBytes) if it can. base, if not nil, is the base map img was drawn on
+// (see quantize).
 func encodePNG(w io.Writer, img *image.RGBA, base *baseEntry) error {
 	var q *image.Paletted
+	limit := maxPNGBytes
 	if base != nil {
 		q = quantize(base.pal, img, base.img, base.paletted)
+		limit = base.maxBytes
 	} else {
 		q = quantize(areaPalette, img, nil, nil)
 	}
@@ -276,7 +298,7 @@ func encodePNG(w io.Writer, img *image.RGBA, base *baseEntry) error {
 	if err := fastEncoder.Encode(out, q); err != nil {
 		return err
 	}
-	if out.Len() > maxPNGBytes {
+	if out.Len() > limit {
 		out.Reset()
 		if err := smallEncoder.Encode(out, q); err != nil {
 			return err

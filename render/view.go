@@ -31,8 +31,8 @@ func drawPicture(w io.Writer, sc adjudicator.Scenario, p *adjudicator.Picture, o
 	return encodePNG(w, img, base)
 }
 
-// pictures recycles map-sized pictures between drawings (9 MB each: allocating one
-// per map would keep the collector busy).
+// pictures recycles map-sized pictures between drawings (9 MB each, a hex map's
+// 18 MB: allocating one per map would keep the collector busy).
 var pictures = make(chan *image.RGBA, 4)
 
 func getPicture(r image.Rectangle) *image.RGBA {
@@ -41,6 +41,8 @@ func getPicture(r image.Rectangle) *image.RGBA {
 		if img.Bounds() == r {
 			return img
 		}
+		// another board's size: keep it for a map of that board
+		putPicture(img)
 	default:
 	}
 	return image.NewRGBA(r)
