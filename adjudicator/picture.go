@@ -23,8 +23,9 @@ type Legend struct {
 }
 
 // LegendItem is one sample of the base map and its label. The sample is the first
-// of: an area of Terrain, a border with Features (its fords and bridges marked), a
-// road, or the Signs side by side.
+// of: an area of Terrain (a hex on a hex board), a border or hexside with Features
+// (its fords and bridges marked; on a hex board a "road" or "trail" hexside is
+// drawn as that road or trail), a road, or the Signs side by side.
 type LegendItem struct {
 	Label    string   `json:"label"`
 	Terrain  string   `json:"terrain,omitempty"`
