@@ -163,6 +163,34 @@ func counterSpots(n int) [][2]float64 {
 	return out
 }
 
+// counterReach is how far from a hex's centre its n counters reach towards dx,
+// dy, and a little more: where an arrow coming from there stops. Into an empty
+// hex it runs on to near the centre, clear of the hex number.
+func counterReach(n int, dx, dy float64) float64 {
+	if n == 0 {
+		return 8
+	}
+	spots := counterSpots(n)
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, o := range spots {
+		x0, y0 = math.Min(x0, o[0]-counterSize/2), math.Min(y0, o[1]-counterSize/2)
+		x1, y1 = math.Max(x1, o[0]+counterSize/2), math.Max(y1, o[1]+counterSize/2)
+	}
+	// leave the box they fill, from the centre
+	t := math.Inf(1)
+	if dx > 0 {
+		t = x1 / dx
+	} else if dx < 0 {
+		t = x0 / dx
+	}
+	if dy > 0 {
+		t = math.Min(t, y1/dy)
+	} else if dy < 0 {
+		t = math.Min(t, y0/dy)
+	}
+	return t + 5
+}
+
 // counterStack stands a hex's counters, the first at the back.
 func (d *viewDrawer) counterStack(sh *AreaShape, its []*adjudicator.UnitView) {
 	cx, cy := sh.Blocks.fx(), d.my(sh.Blocks.fy())
@@ -213,6 +241,29 @@ func (d *viewDrawer) attacks() {
 			if f := d.g.Area(from); f != nil {
 				d.attackArrow(f.Blocks.fx(), d.my(f.Blocks.fy()), sh.Blocks.fx(), d.my(sh.Blocks.fy()))
 			}
+		}
+	}
+}
+
+// renumber prints again the numbers of the hexes the last turn's arrows ran
+// through, which they crossed: a player writes orders by them.
+func (d *viewDrawer) renumber() {
+	done := map[adjudicator.PlaceID]bool{}
+	again := func(id adjudicator.PlaceID) {
+		if p := d.board.Place(id); p != nil && !done[id] && d.g.Area(id) != nil {
+			done[id] = true
+			d.hexNumber(p, d.g)
+		}
+	}
+	for _, a := range d.p.Arrows {
+		for _, id := range a.Path {
+			again(id)
+		}
+	}
+	for _, b := range d.p.Battles {
+		again(b.Place)
+		for _, id := range b.From {
+			again(id)
 		}
 	}
 }

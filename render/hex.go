@@ -180,19 +180,24 @@ func (c *canvas) hexMap(b *adjudicator.Board, g *Geometry) {
 			c.hexCrossing(l, e.Features, hs)
 		}
 	}
-	// the numbers over the roads, ringed in their hex's colour
-	for _, p := range b.Places {
-		sh := g.Area(p.ID)
-		x, y := sh.Blocks.fx(), c.my(sh.Blocks.fy()-float64(hs.H))+2
-		fill := hexStyle(p.Terrain).fill
-		for _, o := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
-			c.text(c.f.num, string(p.ID), x+o[0], y+o[1], fill, 0.5, 0)
-		}
-		c.text(c.f.num, string(p.ID), x, y, colHexNum, 0.5, 0)
+	for i := range b.Places {
+		c.hexNumber(&b.Places[i], g)
 	}
 	for _, l := range b.Labels {
 		c.hexLabel(b, g, l)
 	}
+}
+
+// hexNumber prints a hex's number at its top, ringed in the hex's colour so that
+// it reads over roads and arrows.
+func (c *canvas) hexNumber(p *adjudicator.Place, g *Geometry) {
+	sh := g.Area(p.ID)
+	x, y := sh.Blocks.fx(), c.my(sh.Blocks.fy()-float64(g.hex.H))+2
+	fill := hexStyle(p.Terrain).fill
+	for _, o := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
+		c.text(c.f.num, string(p.ID), x+o[0], y+o[1], fill, 0.5, 0)
+	}
+	c.text(c.f.num, string(p.ID), x, y, colHexNum, 0.5, 0)
 }
 
 // fillHex fills a hexagon of the grid without anti-aliasing: a pixel belongs to

@@ -92,6 +92,8 @@ type viewDrawer struct {
 	p     *adjudicator.Picture
 	opts  *Options
 	style *pieceStyle
+	// pieces counts the picture's pieces in each place
+	pieces map[adjudicator.PlaceID]int
 	// top right corner of each place's piece grid, for battle marks
 	gridTop map[adjudicator.PlaceID][2]float64
 }
@@ -107,8 +109,12 @@ type pieceStyle struct {
 	// stand draws a place's pieces.
 	stand func(d *viewDrawer, sh *AreaShape, us []*adjudicator.UnitView)
 	// bend is how far an arrow's leg bows to its right, as a share of its length;
-	// an arrow stops trimFrom short of its start and trimTo of its end.
-	bend, trimFrom, trimTo float64
+	// an arrow stops trimFrom short of its start, and at its end where reach
+	// says the place's pieces end.
+	bend, trimFrom float64
+	// reach is how far from a place's spot its n pieces reach towards dx, dy (a
+	// unit vector).
+	reach func(n int, dx, dy float64) float64
 }
 
 // pieceStyles is the style table, by the kind of board: Shiloh 1862's blocks in
@@ -117,11 +123,12 @@ type pieceStyle struct {
 var pieceStyles = map[adjudicator.BoardKind]*pieceStyle{
 	adjudicator.Areas: {
 		size: blockSize, draw: (*viewDrawer).block, ghost: (*viewDrawer).ghostBlock, blank: (*viewDrawer).blankBlock,
-		stand: (*viewDrawer).blockGrid, bend: 0.12, trimFrom: 20, trimTo: 24,
+		stand: (*viewDrawer).blockGrid, bend: 0.12, trimFrom: 20,
+		reach: func(int, float64, float64) float64 { return 24 },
 	},
 	adjudicator.Hexes: {
 		size: counterSize, draw: (*viewDrawer).counter, ghost: (*viewDrawer).ghostCounter, blank: (*viewDrawer).blankCounter,
-		stand: (*viewDrawer).counterStack, trimFrom: 12, trimTo: counterSize/2 + 4,
+		stand: (*viewDrawer).counterStack, trimFrom: 12, reach: counterReach,
 	},
 }
 
@@ -145,10 +152,17 @@ func (d *viewDrawer) draw() error {
 			return fmt.Errorf("render: picture names place %q the map does not have", c.Place)
 		}
 	}
+	d.pieces = map[adjudicator.PlaceID]int{}
+	for _, u := range d.p.Units {
+		d.pieces[u.Place]++
+	}
 	d.marks(false)
 	d.control()
 	d.arrows()
 	d.attacks()
+	if d.g.hex != nil {
+		d.renumber()
+	}
 	d.units()
 	d.marks(true)
 	d.battles()
@@ -397,15 +411,22 @@ func (d *viewDrawer) arrows() {
 		if !ok || len(pts) < 2 {
 			continue
 		}
-		d.moveArrow(pts, sideColour(a.Side), a.Count, a.Retreat, a.Advance)
+		// stop where the pieces at the end begin, coming from the point before
+		p, q := pts[len(pts)-2], pts[len(pts)-1]
+		dx, dy := p[0]-q[0], p[1]-q[1]
+		if l := math.Hypot(dx, dy); l > 0 {
+			dx, dy = dx/l, dy/l
+		}
+		end := d.style.reach(d.pieces[a.Path[len(a.Path)-1]], dx, dy)
+		d.moveArrow(pts, sideColour(a.Side), a.Count, a.Retreat, a.Advance, end)
 	}
 }
 
 // moveArrow draws an arrow along the spots, each leg bent as the style says,
-// stopping short of the pieces at either end, with the number of pieces when more
-// than one moved: dashed for a retreat, with a second head for an advance after
-// combat.
-func (d *viewDrawer) moveArrow(pts [][2]float64, col color.RGBA, n int, dashed, advance bool) {
+// stopping short of the pieces at its start and end pixels short of its end, with
+// the number of pieces when more than one moved: dashed for a retreat, with a
+// second head for an advance after combat.
+func (d *viewDrawer) moveArrow(pts [][2]float64, col color.RGBA, n int, dashed, advance bool, end float64) {
 	// bend each leg a little to its right, so that opposite moves do not overlap
 	var curve [][2]float64
 	for i := 1; i < len(pts); i++ {
@@ -423,7 +444,7 @@ func (d *viewDrawer) moveArrow(pts [][2]float64, col color.RGBA, n int, dashed, 
 			curve = append(curve, [2]float64{u*u*a[0] + 2*u*t*mx + t*t*b[0], u*u*a[1] + 2*u*t*my + t*t*b[1]})
 		}
 	}
-	curve = trim(curve, d.style.trimFrom, d.style.trimTo)
+	curve = trim(curve, d.style.trimFrom, end)
 	if len(curve) < 2 {
 		return
 	}
@@ -686,13 +707,13 @@ func (d *viewDrawer) panel() {
 	y += size + 8
 	sx = x
 	sym(func(x, y float64) {
-		d.moveArrow([][2]float64{{x - 20, y + size/2}, {x + 64, y + size/2}}, sideColour(own), 1, false, false)
+		d.moveArrow([][2]float64{{x - 20, y + size/2}, {x + 64, y + size/2}}, sideColour(own), 1, false, false, d.style.reach(1, -1, 0))
 	}, 40, k.Move)
 	sym(func(x, y float64) {
-		d.moveArrow([][2]float64{{x - 20, y + size/2}, {x + 64, y + size/2}}, sideColour(own), 1, true, false)
+		d.moveArrow([][2]float64{{x - 20, y + size/2}, {x + 64, y + size/2}}, sideColour(own), 1, true, false, d.style.reach(1, -1, 0))
 	}, 40, k.Retreat)
 	sym(func(x, y float64) {
-		d.moveArrow([][2]float64{{x - 20, y + size/2}, {x + 64, y + size/2}}, sideColour(own), 1, false, true)
+		d.moveArrow([][2]float64{{x - 20, y + size/2}, {x + 64, y + size/2}}, sideColour(own), 1, false, true, d.style.reach(1, -1, 0))
 	}, 40, k.Advance)
 	sym(func(x, y float64) {
 		d.dc.DrawRectangle(x, y+6, 40, size-12)
