@@ -80,6 +80,15 @@ type Road struct {
 	Places []PlaceID
 }
 
+// Label is a name a grid board's map prints over a group of its places: a town or
+// a wood that spans several hexes, a single hex's name, a bridge or ford over the
+// hexside between two hexes. On a grid a place is one cell, named by its number,
+// so the names a map prints stand here rather than on the places.
+type Label struct {
+	Text   string
+	Places []PlaceID
+}
+
 // Board is the places and their adjacency. An area board lists its borders as
 // Edges; a grid board's adjacency comes from its Grid, and its Edges are only the
 // hexsides that carry a feature.
@@ -90,6 +99,9 @@ type Board struct {
 	Edges  []Edge
 	Roads  []Road
 	Grid   *Grid // nil on an area board
+	// Labels are the names a grid board's map prints (an area board prints each
+	// place's own name).
+	Labels []Label
 
 	index      map[PlaceID]int
 	edges      map[[2]PlaceID]int

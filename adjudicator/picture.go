@@ -23,8 +23,9 @@ type Legend struct {
 }
 
 // LegendItem is one sample of the base map and its label. The sample is the first
-// of: an area of Terrain, a border with Features (its fords and bridges marked), a
-// road, or the Signs side by side.
+// of: an area of Terrain (a hex on a hex board), a border or hexside with Features
+// (its fords and bridges marked; on a hex board a "road" or "trail" hexside is
+// drawn as that road or trail), a road, or the Signs side by side.
 type LegendItem struct {
 	Label    string   `json:"label"`
 	Terrain  string   `json:"terrain,omitempty"`
@@ -83,6 +84,9 @@ type UnitView struct {
 	Strength int     `json:"strength,omitempty"` // 0: none printed
 	Rating   string  `json:"rating,omitempty"`   // as printed on the piece: "C3"
 	Corner   string  `json:"corner,omitempty"`   // a text instead of the symbol: "R2", "GB"
+	// Movement is the movement allowance a counter prints after its strength
+	// ("4-6"); 0 prints the strength alone, as a block does.
+	Movement int `json:"movement,omitempty"`
 }
 
 // PlaceControl is who holds a place as the viewer knows it.
@@ -107,19 +111,27 @@ type Mark struct {
 }
 
 // Arrow is a move of the last turn along Path: Count pieces of Side, dashed when
-// they retreated.
+// they retreated, with a second head when they advanced after combat into the
+// place the enemy left.
 type Arrow struct {
 	Side    Side      `json:"side"`
 	Path    []PlaceID `json:"path"`
 	Retreat bool      `json:"retreat,omitempty"`
+	Advance bool      `json:"advance,omitempty"`
 	Count   int       `json:"count"`
 }
 
-// BattleMark is a battle of the last turn; Winner counts once it is Over.
+// BattleMark is a battle of the last turn; Winner counts once it is Over. A hex
+// game's attack also says where the attackers stood (From: an arrow from each),
+// the odds and the result as the system prints them ("3-1", "Dr"); empty, the
+// mark is drawn as before.
 type BattleMark struct {
-	Place  PlaceID `json:"place"`
-	Over   bool    `json:"over,omitempty"`
-	Winner Side    `json:"winner,omitempty"`
+	Place  PlaceID   `json:"place"`
+	Over   bool      `json:"over,omitempty"`
+	Winner Side      `json:"winner,omitempty"`
+	From   []PlaceID `json:"from,omitempty"`
+	Odds   string    `json:"odds,omitempty"`
+	Result string    `json:"result,omitempty"`
 }
 
 // PlaceCount is a number of things at a place.
@@ -151,6 +163,7 @@ type PictureKey struct {
 	Battle     string   `json:"battle"`
 	Move       string   `json:"move"`
 	Retreat    string   `json:"retreat"`
+	Advance    string   `json:"advance,omitempty"` // the advance after combat: hex games
 	Changed    string   `json:"changed"`
 	Control    string   `json:"control"`
 	Eliminated string   `json:"eliminated"`

@@ -23,6 +23,8 @@ type baseEntry struct {
 	once     sync.Once
 	img      *image.RGBA
 	paletted *image.Paletted // img converted to the palette
+	pal      *palSet         // the palette of the maps drawn on it
+	maxBytes int             // the size their PNGs stay under if they can
 	err      error
 }
 
@@ -57,7 +59,8 @@ func baseOf(sc adjudicator.Scenario, g *Geometry) *baseEntry {
 		}
 		e.img, e.err = drawBase(sc.Title(), sc.Board(), pic.Legend(), g)
 		if e.err == nil {
-			e.paletted = quantize(e.img, nil, nil)
+			e.pal, e.maxBytes = paletteOf(g), maxBytesOf(g)
+			e.paletted = quantize(e.pal, e.img, nil, nil)
 		}
 	})
 	return e
@@ -89,6 +92,10 @@ func (g *Geometry) Check(b *adjudicator.Board) []string {
 		if g.Area(e.A) != nil && g.Area(e.B) != nil && g.Edge(e.A, e.B) == nil {
 			bad = append(bad, fmt.Sprintf("border %s|%s: outlines do not touch", e.A, e.B))
 		}
+	}
+	if g.hex != nil {
+		// a hex board's roads run along its hexsides
+		return bad
 	}
 	roads := map[string]bool{}
 	for _, r := range g.Roads {
@@ -134,7 +141,21 @@ func drawBase(title string, b *adjudicator.Board, lg adjudicator.Legend, g *Geom
 	defer putFaces(f)
 	c := newCanvas(img, f)
 	fillRect(img, img.Bounds(), colPaper)
+	sample, row := c.sample, legendRow
+	if g.hex != nil {
+		c.hexMap(b, g)
+		sample, row = c.hexSample, hexRow
+	} else {
+		c.areaMap(b, g)
+	}
+	fillRect(img, image.Rect(0, 0, imgWidth, bandTop), colBand)
+	c.text(f.title, title, 16, bandTop/2, colBandText, 0, 0.5)
+	c.legend(float64(bandTop+g.Height), lg, sample, row)
+	return img, nil
+}
 
+// areaMap draws an area board's map: fills, borders, waters, roads and names.
+func (c *canvas) areaMap(b *adjudicator.Board, g *Geometry) {
 	// Area fills, woods with tree marks, the river with waves.
 	for _, p := range b.Places {
 		c.path(g.Area(p.ID).Outline, true)
@@ -199,11 +220,6 @@ func drawBase(title string, b *adjudicator.Board, lg adjudicator.Legend, g *Geom
 		c.areaLabel(&b.Places[i], g.Area(b.Places[i].ID))
 	}
 	c.dc.ResetClip()
-
-	fillRect(img, image.Rect(0, 0, imgWidth, bandTop), colBand)
-	c.text(f.title, title, 16, bandTop/2, colBandText, 0, 0.5)
-	c.legend(float64(bandTop+g.Height), lg)
-	return img, nil
 }
 
 // trees scatters small tree crowns over a woods area.
@@ -413,10 +429,17 @@ func (c *canvas) crossing(x, y, dx, dy float64, bridge bool) {
 		dc.SetLineCapRound()
 		return
 	}
-	// a ford: a shallow light patch across the water
+	c.fordPatch(x, y, dx, dy, 14, 20, 5)
+}
+
+// fordPatch is a ford: a shallow light patch w across and h along the water,
+// centred at x, y on a line of direction dx, dy, its corners rounded by r, with a
+// dashed rim.
+func (c *canvas) fordPatch(x, y, dx, dy, w, h, r float64) {
+	dc := c.dc
 	dc.Push()
 	dc.RotateAbout(math.Atan2(dy, dx), x, y)
-	dc.DrawRoundedRectangle(x-7, y-10, 14, 20, 5)
+	dc.DrawRoundedRectangle(x-w/2, y-h/2, w, h, r)
 	dc.Pop()
 	dc.SetColor(colFord)
 	dc.FillPreserve()

@@ -22,10 +22,11 @@ type blockBody struct {
 	mark string // the unit symbol (a UnitView's Kind), "" for none
 }
 
-// tileKey is a body at a position within a pixel, in quarters of a pixel: the
-// anti-aliased edges depend on it (blocks stand on whole and half pixels).
+// tileKey is a body (a blockBody or a counterBody) at a position within a pixel,
+// in quarters of a pixel: the anti-aliased edges depend on it (pieces stand on
+// whole and half pixels).
 type tileKey struct {
-	body   blockBody
+	body   any
 	qx, qy int
 }
 
@@ -39,10 +40,16 @@ var bodyTiles sync.Map
 // body draws a block's body with its top left corner at x, y (picture coordinates),
 // rounded to a quarter pixel.
 func (c *canvas) body(x, y float64, b blockBody) {
+	c.stamp(x, y, b, blockSize, func(t *canvas, x, y float64) { t.drawBody(x, y, b) })
+}
+
+// stamp composites the tile of a piece's body of side size with its top left
+// corner at x, y, rounded to a quarter pixel; paint draws the body on a new tile.
+func (c *canvas) stamp(x, y float64, body any, size float64, paint func(t *canvas, x, y float64)) {
 	qx, qy := int(math.Round(x*4)), int(math.Round(y*4))
 	px, py := floorDiv(qx, 4), floorDiv(qy, 4)
-	k := tileKey{b, qx - 4*px, qy - 4*py}
-	t := bodyTile(k)
+	k := tileKey{body, qx - 4*px, qy - 4*py}
+	t := bodyTile(k, size, paint)
 	r := t.Bounds().Add(image.Pt(px-tileMargin, py-tileMargin))
 	draw.Draw(c.img, r, t, image.Point{}, draw.Over)
 }
@@ -55,13 +62,13 @@ func floorDiv(a, b int) int {
 	return q
 }
 
-func bodyTile(k tileKey) *image.RGBA {
+func bodyTile(k tileKey, size float64, paint func(t *canvas, x, y float64)) *image.RGBA {
 	if t, ok := bodyTiles.Load(k); ok {
 		return t.(*image.RGBA)
 	}
-	n := int(blockSize) + 2*tileMargin + 1
+	n := int(size) + 2*tileMargin + 1
 	t := image.NewRGBA(image.Rect(0, 0, n, n))
-	newCanvas(t, nil).drawBody(tileMargin+float64(k.qx)/4, tileMargin+float64(k.qy)/4, k.body)
+	paint(newCanvas(t, nil), tileMargin+float64(k.qx)/4, tileMargin+float64(k.qy)/4)
 	v, _ := bodyTiles.LoadOrStore(k, t)
 	return v.(*image.RGBA)
 }

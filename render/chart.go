@@ -125,5 +125,5 @@ func WriteCasualtyChart(w io.Writer, title string, hours []HourLosses) error {
 	dc.Fill()
 	dc.SetColor(colInk)
 	dc.DrawString("CSA steps lost in the hour", left+280, height-16)
-	return fastEncoder.Encode(w, quantize(dc.Image().(*image.RGBA), nil, nil))
+	return fastEncoder.Encode(w, quantize(areaPalette, dc.Image().(*image.RGBA), nil, nil))
 }

@@ -32,6 +32,8 @@ func parseFonts() {
 // garbage collection, and hinting glyphs afresh costs more than the whole map.
 type faces struct {
 	name, label, small, tiny, title, strength, water, big font.Face
+	// the hex map's: hex numbers, place names, a counter's factors
+	num, place, factor font.Face
 }
 
 var faceFree = make(chan *faces, 8)
@@ -69,6 +71,9 @@ func newFaces() *faces {
 		strength: nf(ttf.bold, 14),
 		water:    nf(ttf.italic, 13),
 		big:      nf(ttf.bold, 16),
+		num:      nf(ttf.regular, 9),
+		place:    nf(ttf.bold, 11),
+		factor:   nf(ttf.bold, 13),
 	}
 }
 

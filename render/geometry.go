@@ -53,6 +53,9 @@ type Geometry struct {
 	Waters []Line      `toml:"water"`
 	Roads  []Line      `toml:"road"`
 
+	// hex is the measure of a hex board's cells; nil on an area board.
+	hex *hexSize
+
 	index map[adjudicator.PlaceID]int
 	// edges holds the shared boundary of each pair of touching areas, keyed by the
 	// pair in id order, as chained polylines.
@@ -87,10 +90,15 @@ func LoadGeometry(board string) (*Geometry, error) {
 	return g, nil
 }
 
-// GeometryFor returns the geometry that draws a scenario: the one keyed by its
-// board's id (starts of one battle share one board), else by the scenario id.
+// GeometryFor returns the geometry that draws a scenario: a grid board's computed
+// from its Grid (no outline file), an area board's the one keyed by its id (starts
+// of one battle share one board), else by the scenario id.
 func GeometryFor(sc adjudicator.Scenario) (*Geometry, error) {
-	if b := sc.Board(); b != nil && b.ID != "" {
+	b := sc.Board()
+	if b != nil && b.Grid != nil {
+		return gridGeometry(b)
+	}
+	if b != nil && b.ID != "" {
 		return LoadGeometry(b.ID)
 	}
 	return LoadGeometry(sc.ID())

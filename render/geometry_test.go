@@ -110,8 +110,8 @@ outline = [[2, 1], [3, 1], [3, 2], [2, 2]]
 	}
 }
 
-// Every place, border and road of every scenario of every built-in system with an
-// area board can be drawn.
+// Every place, border and road of every scenario of every built-in system can be
+// drawn: an area board's from its file, a hex board's computed from its grid.
 func TestEveryScenarioHasGeometry(t *testing.T) {
 	reg := builtin.Systems()
 	n := 0
@@ -126,8 +126,8 @@ func TestEveryScenarioHasGeometry(t *testing.T) {
 				t.Fatal(err)
 			}
 			b := sc.Board()
-			if b.Kind != adjudicator.Areas {
-				continue
+			if b.Kind == adjudicator.Squares {
+				continue // render draws no square grid yet
 			}
 			n++
 			g, err := GeometryFor(sc)

@@ -11,16 +11,17 @@ import (
 
 const (
 	legendRow   = 24
+	hexRow      = 30 // a hex legend's rows, for its hex samples
 	legendCol   = 300
 	legendLeft  = 16
 	legendTextX = 58
 	viewPanelX  = 930
 )
 
-// legend draws the system's key to the base map: each item's sample (an area
-// fill, a border with its fords and bridges, a road or signs) and its label, five
-// to a column.
-func (c *canvas) legend(y0 float64, lg adjudicator.Legend) {
+// legend draws the system's key to the base map: each item's sample, drawn by
+// sample as the map draws it (an area fill, a border with its fords and bridges, a
+// road or signs; a hex's terrain, a hexside), and its label, five to a column.
+func (c *canvas) legend(y0 float64, lg adjudicator.Legend, sample func(it adjudicator.LegendItem, x, y float64), rowHeight int) {
 	fillRect(c.img, image.Rect(0, int(y0), imgWidth, c.img.Bounds().Dy()), colPanel)
 	c.dc.MoveTo(0, y0+0.5)
 	c.dc.LineTo(imgWidth, y0+0.5)
@@ -29,8 +30,8 @@ func (c *canvas) legend(y0 float64, lg adjudicator.Legend) {
 	for i, it := range lg.Items {
 		col, row := i/5, i%5
 		x := float64(legendLeft + col*legendCol)
-		y := y0 + 40 + float64(row*legendRow)
-		c.sample(it, x, y)
+		y := y0 + 40 + float64(row*rowHeight)
+		sample(it, x, y)
 		c.text(c.f.label, it.Label, x+legendTextX, y, colInk, 0, 0.5)
 	}
 }

@@ -49,6 +49,21 @@ var (
 	colCamp      = rgb(0xa0, 0x30, 0x30)
 )
 
+// Colours only the hex maps use: they are in the hex maps' palette (hexPalette),
+// so that adding them left the area maps' palette as it was.
+var (
+	colRough       = rgb(0xdc, 0xc0, 0x8c)
+	colTown        = rgb(0xe8, 0xcc, 0xc4)
+	colBuilding    = rgb(0x4a, 0x2c, 0x28)
+	colTreeTrunk   = rgb(0x5e, 0x4a, 0x2e)
+	colFerry       = rgb(0x9a, 0x6a, 0x3a)
+	colHexLine     = rgb(0x7a, 0x70, 0x5e)
+	colHexNum      = rgb(0x3c, 0x36, 0x2c)
+	colForestTree  = rgb(0x4e, 0x7e, 0x3e)
+	colCSACounter  = rgb(0xa8, 0xa6, 0x9e)
+	colCounterEdge = rgb(0x3a, 0x36, 0x30)
+)
+
 func rgb(r, g, b uint8) color.RGBA { return color.RGBA{r, g, b, 0xff} }
 
 var named = []color.RGBA{
@@ -58,25 +73,76 @@ var named = []color.RGBA{
 	colBand, colBandText, colPanel, colGhost, colGray, colFord, colBridge, colCamp,
 }
 
-var pal struct {
+var hexNamed = []color.RGBA{colRough, colTown, colBuilding, colTreeTrunk, colFerry, colHexLine, colHexNum, colForestTree, colCSACounter, colCounterEdge}
+
+// hexBlends are the pairs of colours a hex map draws over each other most, the
+// ink first: its grid, numbers, texts, creeks and roads over its fills. The hex
+// palette holds three mixes of each, so that their anti-aliased edges keep
+// their hue.
+var hexBlends = func() [][2]color.RGBA {
+	var out [][2]color.RGBA
+	for _, ink := range []color.RGBA{colHexLine, colHexNum} {
+		for _, fill := range []color.RGBA{colClear, colWoods, colRough, colTown, colRiver} {
+			out = append(out, [2]color.RGBA{ink, fill})
+		}
+	}
+	return append(out,
+		[2]color.RGBA{colInk, colHalo}, [2]color.RGBA{colInk, colCSACounter}, [2]color.RGBA{colWhite, colUSA},
+		[2]color.RGBA{colCreek, colClear}, [2]color.RGBA{colRoad, colClear}, [2]color.RGBA{colRoadFill, colRoad},
+		[2]color.RGBA{colForestTree, colWoods}, [2]color.RGBA{colSlope, colRough}, [2]color.RGBA{colBuilding, colTown})
+}()
+
+// palSet is a fixed palette with its lookup table: the named colours, three mixes
+// of each pair of blends, a cube of levels³ colours for other anti-aliased edges,
+// then greys.
+type palSet struct {
+	named   []color.RGBA
+	blends  [][2]color.RGBA
+	levels  int
 	once    sync.Once
 	palette color.Palette
 	// lut maps 5 bits per channel to a palette index.
 	lut [32 * 32 * 32]uint8
 }
 
-func palette() (color.Palette, *[32 * 32 * 32]uint8) {
+var (
+	areaPalette = &palSet{named: named, levels: 6}
+	hexPalette  = &palSet{named: append(append([]color.RGBA(nil), named...), hexNamed...), blends: hexBlends, levels: 5}
+)
+
+// mix is a of ink over b, k quarters of the way to ink.
+func mix(a, b color.RGBA, k int) color.RGBA {
+	m := func(x, y uint8) uint8 { return uint8((int(x)*k + int(y)*(4-k) + 2) / 4) }
+	return rgb(m(a.R, b.R), m(a.G, b.G), m(a.B, b.B))
+}
+
+// paletteOf is the palette of a map drawn with geometry g.
+func paletteOf(g *Geometry) *palSet {
+	if g.hex != nil {
+		return hexPalette
+	}
+	return areaPalette
+}
+
+func (pal *palSet) get() (color.Palette, *[32 * 32 * 32]uint8) {
 	pal.once.Do(func() {
+		named := pal.named
 		var p color.Palette
 		for _, c := range named {
 			p = append(p, c)
 		}
-		// A 6x6x6 cube for anti-aliased edges and blends.
-		for r := 0; r < 6; r++ {
-			for g := 0; g < 6; g++ {
-				for b := 0; b < 6; b++ {
+		for _, b := range pal.blends {
+			for k := 1; k <= 3; k++ {
+				p = append(p, mix(b[0], b[1], k))
+			}
+		}
+		// A cube for anti-aliased edges and blends: 6x6x6 on an area map.
+		n := pal.levels
+		for r := 0; r < n; r++ {
+			for g := 0; g < n; g++ {
+				for b := 0; b < n; b++ {
 					if len(p) < 256 {
-						p = append(p, rgb(uint8(r*51), uint8(g*51), uint8(b*51)))
+						p = append(p, rgb(uint8(r*255/(n-1)), uint8(g*255/(n-1)), uint8(b*255/(n-1))))
 					}
 				}
 			}
@@ -117,18 +183,25 @@ func nearest(p color.Palette, r, g, b int) uint8 {
 // palettedFree recycles the paletted copies of map-sized pictures.
 var palettedFree = make(chan *image.Paletted, 4)
 
-// quantize converts an opaque RGBA image to the fixed palette. When ref (a picture of
+// quantize converts an opaque RGBA image to a fixed palette. When ref (a picture of
 // src's size) and refQ (ref converted) are given, runs of pixels that equal ref's are
 // copied from refQ: a view differs from its base map in an eighth of its pixels or
 // so, and comparing bytes is cheaper than converting them.
-func quantize(src, ref *image.RGBA, refQ *image.Paletted) *image.Paletted {
-	p, lut := palette()
+func quantize(pal *palSet, src, ref *image.RGBA, refQ *image.Paletted) *image.Paletted {
+	p, lut := pal.get()
 	b := src.Bounds()
 	var dst *image.Paletted
 	select {
 	case dst = <-palettedFree:
 		if dst.Bounds() != b {
+			// another board's size: keep it for a map of that board
+			select {
+			case palettedFree <- dst:
+			default:
+			}
 			dst = nil
+		} else {
+			dst.Palette = p
 		}
 	default:
 	}
@@ -163,8 +236,22 @@ func quantize(src, ref *image.RGBA, refQ *image.Paletted) *image.Paletted {
 }
 
 // maxPNGBytes is the size a map's PNG stays under, for mail: base64 makes it a third
-// larger again.
-const maxPNGBytes = 250_000
+// larger again. A hex map is larger (Antietam's is 1600x2758 pixels, its grid and
+// numbers break every row into short runs): at BestSpeed it comes out at about
+// 260 KB, and encoding it again at the default level (210 KB) would take three
+// times as long, so it stays under maxHexPNGBytes.
+const (
+	maxPNGBytes    = 250_000
+	maxHexPNGBytes = 300_000
+)
+
+// maxBytesOf is the size a map drawn with geometry g stays under.
+func maxBytesOf(g *Geometry) int {
+	if g.hex != nil {
+		return maxHexPNGBytes
+	}
+	return maxPNGBytes
+}
 
 // The fastest deflate level is used (on the test machine, for a map of 1600x1436
 // pixels: BestSpeed 7 ms and 218 KB, the default level 28 ms and 184 KB,
@@ -187,14 +274,17 @@ func (b *bufPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 // outFree recycles the buffers maps are encoded into.
 var outFree = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// encodePNG writes img as a paletted PNG of at most maxPNGBytes if it can. base, if
-// not nil, is the base map img was drawn on (see quantize).
+// encodePNG writes img as a paletted PNG of at most maxPNGBytes (a hex map's
+// maxHexPNGBytes) if it can. base, if not nil, is the base map img was drawn on
+// (see quantize).
 func encodePNG(w io.Writer, img *image.RGBA, base *baseEntry) error {
 	var q *image.Paletted
+	limit := maxPNGBytes
 	if base != nil {
-		q = quantize(img, base.img, base.paletted)
+		q = quantize(base.pal, img, base.img, base.paletted)
+		limit = base.maxBytes
 	} else {
-		q = quantize(img, nil, nil)
+		q = quantize(areaPalette, img, nil, nil)
 	}
 	defer func() {
 		select {
@@ -208,7 +298,7 @@ func encodePNG(w io.Writer, img *image.RGBA, base *baseEntry) error {
 	if err := fastEncoder.Encode(out, q); err != nil {
 		return err
 	}
-	if out.Len() > maxPNGBytes {
+	if out.Len() > limit {
 		out.Reset()
 		if err := smallEncoder.Encode(out, q); err != nil {
 			return err

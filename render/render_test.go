@@ -394,7 +394,7 @@ func BenchmarkQuantize(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			cpu0 := alarm.CPUTime()
 			for b.Loop() {
-				palettedFree <- quantize(img, c.ref, c.refQ)
+				palettedFree <- quantize(base.pal, img, c.ref, c.refQ)
 			}
 			b.ReportMetric(float64(alarm.CPUTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 		})
@@ -410,8 +410,8 @@ func TestQuantizeAgainstBase(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer putPicture(img)
-	plain := quantize(img, nil, nil)
-	fast := quantize(img, base.img, base.paletted)
+	plain := quantize(base.pal, img, nil, nil)
+	fast := quantize(base.pal, img, base.img, base.paletted)
 	if !bytes.Equal(plain.Pix, fast.Pix) {
 		t.Error("quantizing against the base map changed pixels")
 	}

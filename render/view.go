@@ -31,8 +31,8 @@ func drawPicture(w io.Writer, sc adjudicator.Scenario, p *adjudicator.Picture, o
 	return encodePNG(w, img, base)
 }
 
-// pictures recycles map-sized pictures between drawings (9 MB each: allocating one
-// per map would keep the collector busy).
+// pictures recycles map-sized pictures between drawings (9 MB each, a hex map's
+// 18 MB: allocating one per map would keep the collector busy).
 var pictures = make(chan *image.RGBA, 4)
 
 func getPicture(r image.Rectangle) *image.RGBA {
@@ -41,6 +41,8 @@ func getPicture(r image.Rectangle) *image.RGBA {
 		if img.Bounds() == r {
 			return img
 		}
+		// another board's size: keep it for a map of that board
+		putPicture(img)
 	default:
 	}
 	return image.NewRGBA(r)
@@ -74,7 +76,7 @@ func pictureImage(sc adjudicator.Scenario, p *adjudicator.Picture, opts *Options
 	copy(img.Pix, base.img.Pix)
 	f := getFaces()
 	defer putFaces(f)
-	d := &viewDrawer{canvas: newCanvas(img, f), sc: sc, board: sc.Board(), g: g, p: p, opts: opts}
+	d := &viewDrawer{canvas: newCanvas(img, f), sc: sc, board: sc.Board(), g: g, p: p, opts: opts, style: styleOf(sc.Board())}
 	if err := d.draw(); err != nil {
 		putPicture(img)
 		return nil, nil, err
@@ -89,8 +91,52 @@ type viewDrawer struct {
 	g     *Geometry
 	p     *adjudicator.Picture
 	opts  *Options
+	style *pieceStyle
+	// pieces counts the picture's pieces in each place
+	pieces map[adjudicator.PlaceID]int
 	// top right corner of each place's piece grid, for battle marks
 	gridTop map[adjudicator.PlaceID][2]float64
+}
+
+// pieceStyle is how a board's pieces look and stand, and how arrows run between
+// them.
+type pieceStyle struct {
+	size float64 // a piece's side
+	// draw draws a piece with its top left corner at x, y; blank an enemy piece
+	// the viewer may not know; ghost one last seen.
+	draw, ghost func(d *viewDrawer, u *adjudicator.UnitView, x, y float64)
+	blank       func(d *viewDrawer, s adjudicator.Side, x, y float64)
+	// stand draws a place's pieces.
+	stand func(d *viewDrawer, sh *AreaShape, us []*adjudicator.UnitView)
+	// bend is how far an arrow's leg bows to its right, as a share of its length;
+	// an arrow stops trimFrom short of its start, and at its end where reach
+	// says the place's pieces end.
+	bend, trimFrom float64
+	// reach is how far from a place's spot its n pieces reach towards dx, dy (a
+	// unit vector).
+	reach func(n int, dx, dy float64) float64
+}
+
+// pieceStyles is the style table, by the kind of board: Shiloh 1862's blocks in
+// grids on an area board, SPI counters on a hex board (counters.go). A board kind
+// not in it draws blocks.
+var pieceStyles = map[adjudicator.BoardKind]*pieceStyle{
+	adjudicator.Areas: {
+		size: blockSize, draw: (*viewDrawer).block, ghost: (*viewDrawer).ghostBlock, blank: (*viewDrawer).blankBlock,
+		stand: (*viewDrawer).blockGrid, bend: 0.12, trimFrom: 20,
+		reach: func(int, float64, float64) float64 { return 24 },
+	},
+	adjudicator.Hexes: {
+		size: counterSize, draw: (*viewDrawer).counter, ghost: (*viewDrawer).ghostCounter, blank: (*viewDrawer).blankCounter,
+		stand: (*viewDrawer).counterStack, trimFrom: 12, reach: counterReach,
+	},
+}
+
+func styleOf(b *adjudicator.Board) *pieceStyle {
+	if st, ok := pieceStyles[b.Kind]; ok {
+		return st
+	}
+	return pieceStyles[adjudicator.Areas]
 }
 
 func sideColour(s adjudicator.Side) color.RGBA {
@@ -106,9 +152,17 @@ func (d *viewDrawer) draw() error {
 			return fmt.Errorf("render: picture names place %q the map does not have", c.Place)
 		}
 	}
+	d.pieces = map[adjudicator.PlaceID]int{}
+	for _, u := range d.p.Units {
+		d.pieces[u.Place]++
+	}
 	d.marks(false)
 	d.control()
 	d.arrows()
+	d.attacks()
+	if d.g.hex != nil {
+		d.renumber()
+	}
 	d.units()
 	d.marks(true)
 	d.battles()
@@ -158,6 +212,10 @@ func (d *viewDrawer) signAt(id adjudicator.PlaceID) (float64, float64, bool) {
 	if sh == nil || p == nil {
 		return 0, 0, false
 	}
+	if hs := d.g.hex; hs != nil {
+		// a hex has no sign: the mark goes to its top left
+		return sh.Blocks.fx() - float64(hs.S)*0.46, d.my(sh.Blocks.fy()) - float64(hs.H)*0.66, true
+	}
 	x, y0, w, _ := d.labelBox(p, sh)
 	return x - w/2 - 12, y0, true
 }
@@ -174,9 +232,14 @@ func (d *viewDrawer) control() {
 		if p == nil || p.Water {
 			continue
 		}
-		x, y, w, _ := d.labelBox(p, sh)
-		x += w/2 + 6
-		y -= 6
+		var x, y float64
+		if hs := d.g.hex; hs != nil {
+			// right of the hex number
+			x, y = sh.Blocks.fx()+13, d.my(sh.Blocks.fy()-float64(hs.H))+2
+		} else {
+			lx, ly, w, _ := d.labelBox(p, sh)
+			x, y = lx+w/2+6, ly-6
+		}
 		if c.Contested {
 			d.dc.DrawRectangle(x, y, 6, 11)
 			d.fill(colUSA)
@@ -196,8 +259,8 @@ const (
 	blockPitch = 37.0
 )
 
-// units stands each place's pieces in a grid around its spot, in the picture's
-// order, places in id order.
+// units stands each place's pieces around its spot as the style does, in the
+// picture's order, places in id order.
 func (d *viewDrawer) units() {
 	byPlace := map[adjudicator.PlaceID][]*adjudicator.UnitView{}
 	var places []adjudicator.PlaceID
@@ -214,32 +277,35 @@ func (d *viewDrawer) units() {
 	sort.Slice(places, func(i, j int) bool { return places[i] < places[j] })
 	d.gridTop = map[adjudicator.PlaceID][2]float64{}
 	for _, a := range places {
-		sh := d.g.Area(a)
-		if sh == nil {
-			continue
+		if sh := d.g.Area(a); sh != nil {
+			d.style.stand(d, sh, byPlace[a])
 		}
-		its := byPlace[a]
-		n := len(its)
-		cols := 3
-		switch {
-		case n <= 3:
-			cols = n
-		case n == 4:
-			cols = 2
-		case n > 9:
-			cols = 4
-		}
-		rows := (n + cols - 1) / cols
-		cx, cy := sh.Blocks.fx(), d.my(sh.Blocks.fy())
-		x0 := cx - float64(cols)*blockPitch/2 + (blockPitch-blockSize)/2
-		y0 := cy - float64(min(rows, 2))*blockPitch/2 + (blockPitch-blockSize)/2
-		// keep the grid on the map
-		x0 = math.Max(4, math.Min(x0, imgWidth-4-float64(cols)*blockPitch))
-		y0 = math.Min(y0, d.my(float64(d.g.Height))-2-float64(rows)*blockPitch)
-		d.gridTop[a] = [2]float64{x0, y0}
-		for i, u := range its {
-			d.unit(u, x0+float64(i%cols)*blockPitch, y0+float64(i/cols)*blockPitch)
-		}
+	}
+}
+
+// blockGrid stands an area's blocks in a grid around its spot.
+func (d *viewDrawer) blockGrid(sh *AreaShape, its []*adjudicator.UnitView) {
+	a := sh.ID
+	n := len(its)
+	cols := 3
+	switch {
+	case n <= 3:
+		cols = n
+	case n == 4:
+		cols = 2
+	case n > 9:
+		cols = 4
+	}
+	rows := (n + cols - 1) / cols
+	cx, cy := sh.Blocks.fx(), d.my(sh.Blocks.fy())
+	x0 := cx - float64(cols)*blockPitch/2 + (blockPitch-blockSize)/2
+	y0 := cy - float64(min(rows, 2))*blockPitch/2 + (blockPitch-blockSize)/2
+	// keep the grid on the map
+	x0 = math.Max(4, math.Min(x0, imgWidth-4-float64(cols)*blockPitch))
+	y0 = math.Min(y0, d.my(float64(d.g.Height))-2-float64(rows)*blockPitch)
+	d.gridTop[a] = [2]float64{x0, y0}
+	for i, u := range its {
+		d.unit(u, x0+float64(i%cols)*blockPitch, y0+float64(i/cols)*blockPitch)
 	}
 }
 
@@ -255,8 +321,13 @@ func (d *viewDrawer) abbrev(name string) string {
 	return name
 }
 
-// unit draws one piece with its top left corner at x, y.
+// unit draws one piece with its top left corner at x, y, in the board's style.
 func (d *viewDrawer) unit(u *adjudicator.UnitView, x, y float64) {
+	d.style.draw(d, u, x, y)
+}
+
+// block draws one block with its top left corner at x, y.
+func (d *viewDrawer) block(u *adjudicator.UnitView, x, y float64) {
 	switch {
 	case u.Ghost:
 		d.ghostBlock(u, x, y)
@@ -291,6 +362,12 @@ func unitMark(u *adjudicator.UnitView) string {
 		return ""
 	}
 	return u.Kind
+}
+
+// blankBlock is an enemy block as the key shows it.
+func (d *viewDrawer) blankBlock(s adjudicator.Side, x, y float64) {
+	d.dc.DrawRoundedRectangle(x, y, blockSize, blockSize, 4)
+	d.fill(sideColour(s))
 }
 
 // ghostBlock is an enemy block last seen in battle: pale, dashed, with when.
@@ -334,13 +411,22 @@ func (d *viewDrawer) arrows() {
 		if !ok || len(pts) < 2 {
 			continue
 		}
-		d.moveArrow(pts, sideColour(a.Side), a.Count, a.Retreat)
+		// stop where the pieces at the end begin, coming from the point before
+		p, q := pts[len(pts)-2], pts[len(pts)-1]
+		dx, dy := p[0]-q[0], p[1]-q[1]
+		if l := math.Hypot(dx, dy); l > 0 {
+			dx, dy = dx/l, dy/l
+		}
+		end := d.style.reach(d.pieces[a.Path[len(a.Path)-1]], dx, dy)
+		d.moveArrow(pts, sideColour(a.Side), a.Count, a.Retreat, a.Advance, end)
 	}
 }
 
-// moveArrow draws a bent arrow along the spots, stopping short of the blocks at
-// either end, with the number of blocks when more than one moved.
-func (d *viewDrawer) moveArrow(pts [][2]float64, col color.RGBA, n int, dashed bool) {
+// moveArrow draws an arrow along the spots, each leg bent as the style says,
+// stopping short of the pieces at its start and end pixels short of its end, with
+// the number of pieces when more than one moved: dashed for a retreat, with a
+// second head for an advance after combat.
+func (d *viewDrawer) moveArrow(pts [][2]float64, col color.RGBA, n int, dashed, advance bool, end float64) {
 	// bend each leg a little to its right, so that opposite moves do not overlap
 	var curve [][2]float64
 	for i := 1; i < len(pts); i++ {
@@ -350,14 +436,15 @@ func (d *viewDrawer) moveArrow(pts [][2]float64, col color.RGBA, n int, dashed b
 		if l < 1 {
 			continue
 		}
-		mx, my := (a[0]+b[0])/2-dy/l*l*0.12, (a[1]+b[1])/2+dx/l*l*0.12
+		bend := d.style.bend
+		mx, my := (a[0]+b[0])/2-dy/l*l*bend, (a[1]+b[1])/2+dx/l*l*bend
 		for k := 0; k <= 16; k++ {
 			t := float64(k) / 16
 			u := 1 - t
 			curve = append(curve, [2]float64{u*u*a[0] + 2*u*t*mx + t*t*b[0], u*u*a[1] + 2*u*t*my + t*t*b[1]})
 		}
 	}
-	curve = trim(curve, 20, 24)
+	curve = trim(curve, d.style.trimFrom, end)
 	if len(curve) < 2 {
 		return
 	}
@@ -388,6 +475,15 @@ func (d *viewDrawer) moveArrow(pts [][2]float64, col color.RGBA, n int, dashed b
 	}
 	a, b := curve[len(curve)-2], curve[len(curve)-1]
 	d.arrow(a[0], a[1], b[0], b[1], col, w)
+	if advance {
+		// a second head behind the first
+		dx, dy := b[0]-a[0], b[1]-a[1]
+		if l := math.Hypot(dx, dy); l > 0 {
+			back := 6 + 2.5*w
+			bx, by := b[0]-dx/l*back, b[1]-dy/l*back
+			d.arrow(bx-dx/l, by-dy/l, bx, by, col, w)
+		}
+	}
 	if n > 1 {
 		m := curve[len(curve)/2]
 		dc.DrawCircle(m[0], m[1], 9)
@@ -429,6 +525,10 @@ func trim(p [][2]float64, a, b float64) [][2]float64 {
 // winner, and each place where pieces were eliminated with a cross and their
 // number, at the top left of the place's pieces.
 func (d *viewDrawer) battles() {
+	if d.g.hex != nil {
+		d.hexBattles()
+		return
+	}
 	for _, l := range d.p.Losses {
 		sh := d.g.Area(l.Place)
 		if sh == nil {
@@ -501,8 +601,14 @@ func (d *viewDrawer) tags() {
 		if sh == nil || p == nil {
 			continue
 		}
-		x, y, _, lines := d.labelBox(p, sh)
-		y += float64(len(lines))*14 + 2
+		var x, y float64
+		if d.g.hex != nil {
+			// in the lower part of the hex, above its name
+			x, y = sh.Label.fx(), d.my(sh.Label.fy())-20
+		} else {
+			lx, ly, _, lines := d.labelBox(p, sh)
+			x, y = lx, ly+float64(len(lines))*14+2
+		}
 		w := textWidth(d.f.tiny, t.Text) + 10
 		d.dc.DrawRoundedRectangle(x-w/2, y-2, w, 14, 4)
 		d.fill(colHalo)
@@ -581,29 +687,36 @@ func (d *viewDrawer) panel() {
 			return
 		}
 		draw(sx, y)
-		d.text(d.f.small, text, sx+w+4, y+blockSize/2, colInk, 0, 0.5)
+		d.text(d.f.small, text, sx+w+4, y+d.style.size/2, colInk, 0, 0.5)
 		sx += w + 8 + textWidth(d.f.small, text) + 14
 	}
 	own := k.Unit.Side
-	sym(func(x, y float64) { d.unit(&k.Unit, x, y) }, blockSize, k.UnitText)
-	sym(func(x, y float64) {
-		d.dc.DrawRoundedRectangle(x, y, blockSize, blockSize, 4)
-		d.fill(sideColour(own.Enemy()))
-	}, blockSize, k.EnemyText)
-	sym(func(x, y float64) { d.ghostBlock(&k.Ghost, x, y) }, blockSize, k.GhostText)
-	sym(func(x, y float64) {
-		d.swords(x+12, y+blockSize/2, colRed)
-	}, 24, k.Battle)
-	y += blockSize + 8
+	size := d.style.size
+	sym(func(x, y float64) { d.unit(&k.Unit, x, y) }, size, k.UnitText)
+	sym(func(x, y float64) { d.style.blank(d, own.Enemy(), x, y) }, size, k.EnemyText)
+	sym(func(x, y float64) { d.style.ghost(d, &k.Ghost, x, y) }, size, k.GhostText)
+	if d.g.hex != nil {
+		sym(func(x, y float64) {
+			d.attackArrow(x-12, y+size/2+9, x+52, y+size/2+9)
+		}, 40, k.Battle)
+	} else {
+		sym(func(x, y float64) {
+			d.swords(x+12, y+size/2, colRed)
+		}, 24, k.Battle)
+	}
+	y += size + 8
 	sx = x
 	sym(func(x, y float64) {
-		d.moveArrow([][2]float64{{x - 20, y + blockSize/2}, {x + 64, y + blockSize/2}}, sideColour(own), 1, false)
+		d.moveArrow([][2]float64{{x - 20, y + size/2}, {x + 64, y + size/2}}, sideColour(own), 1, false, false, d.style.reach(1, -1, 0))
 	}, 40, k.Move)
 	sym(func(x, y float64) {
-		d.moveArrow([][2]float64{{x - 20, y + blockSize/2}, {x + 64, y + blockSize/2}}, sideColour(own), 1, true)
+		d.moveArrow([][2]float64{{x - 20, y + size/2}, {x + 64, y + size/2}}, sideColour(own), 1, true, false, d.style.reach(1, -1, 0))
 	}, 40, k.Retreat)
 	sym(func(x, y float64) {
-		d.dc.DrawRectangle(x, y+6, 40, blockSize-12)
+		d.moveArrow([][2]float64{{x - 20, y + size/2}, {x + 64, y + size/2}}, sideColour(own), 1, false, true, d.style.reach(1, -1, 0))
+	}, 40, k.Advance)
+	sym(func(x, y float64) {
+		d.dc.DrawRectangle(x, y+6, 40, size-12)
 		d.dc.SetDash(10, 6)
 		d.stroke(sideColour(own), 4)
 		d.dc.SetDash()
@@ -613,7 +726,7 @@ func (d *viewDrawer) panel() {
 		d.fill(sideColour(own))
 	}, 12, k.Control)
 	sym(func(x, y float64) {
-		d.elimMark(x+11, y+blockSize/2, 1)
+		d.elimMark(x+11, y+size/2, 1)
 	}, 22, k.Eliminated)
 }
 
