@@ -9,12 +9,17 @@ package adjudicator
 // Pictured is implemented by scenarios whose games render can draw.
 type Pictured interface {
 	// Legend is the key to the base map, the same for every view of the scenario.
-	Legend() Legend
+	Legend(say Wording) Legend
 	// Picture is what v's map shows, with the turn rv reports on it when rv is not
 	// nil (the first map of a game has none). It reads v and rv, and the
 	// scenario's own read-only data (names, signs), never a State.
-	Picture(v View, rv ReportView) (*Picture, error)
+	Picture(v View, rv ReportView, say Wording) (*Picture, error)
 }
+
+// Wording words a phrase with the system's wording file (templates/words): how a
+// system puts the map's words into its Legend and Picture without writing a
+// sentence itself. The renderer passes it in; the words are the wording file's.
+type Wording func(Phrase) string
 
 // Legend is the key to the base map: a heading and samples with their labels.
 type Legend struct {

@@ -37,27 +37,33 @@ func (a *antietamScenario) Title() string             { return "Antietam, 17 Sep
 func (a *antietamScenario) System() string            { return "antietam" }
 func (a *antietamScenario) Board() *adjudicator.Board { return a.board }
 
-// Legend is the terrain key of the map sheet with the TEC's effects (9.0).
-func (a *antietamScenario) Legend() adjudicator.Legend {
+// Legend is the terrain key of the map sheet with the TEC's effects (9.0), in
+// the words of templates/words/antietam.txt.
+func (a *antietamScenario) Legend(say adjudicator.Wording) adjudicator.Legend {
+	label := func(code string) string { return say(adjudicator.Say("map.legend." + code)) }
 	return adjudicator.Legend{
-		Heading: "Terrain Effects Chart (9.0): movement points to enter; defence",
+		Heading: label("heading"),
 		Items: []adjudicator.LegendItem{
-			{Label: "Clear: 1 MP", Terrain: "clear"},
-			{Label: "Forest: 3 MP; blocks sight", Terrain: "forest"},
-			{Label: "Rough: 3 MP; defender doubled", Terrain: "rough"},
-			{Label: "Town: 1 MP; defender doubled", Terrain: "town"},
-			{Label: "River: prohibited", Terrain: "river"},
-			{Label: "River ferry: 3 MP, may not stop (5.24)", Terrain: "river_ferry"},
-			{Label: "Creek hexside: prohibited", Features: []string{"creek"}},
-			{Label: "Bridge: no extra MP; defender doubled", Features: []string{"creek", "bridge"}},
-			{Label: "Ford: +1 MP; defender doubled", Features: []string{"creek", "ford"}},
-			{Label: "Road: 1 MP along the road (5.22)", Road: true},
+			{Label: label("clear"), Terrain: "clear"},
+			{Label: label("forest"), Terrain: "forest"},
+			{Label: label("rough"), Terrain: "rough"},
+			{Label: label("town"), Terrain: "town"},
+			{Label: label("river"), Terrain: "river"},
+			{Label: label("river-ferry"), Terrain: "river_ferry"},
+			{Label: label("creek"), Features: []string{"creek"}},
+			{Label: label("bridge"), Features: []string{"creek", "bridge"}},
+			{Label: label("ford"), Features: []string{"creek", "ford"}},
+			{Label: label("road"), Road: true},
 		},
 	}
 }
 
+// UnitName and PlaceName name ids as written: the tests' pictures carry names.
+func (a *antietamScenario) UnitName(id string) (string, bool)  { return id, true }
+func (a *antietamScenario) PlaceName(id string) (string, bool) { return id, true }
+
 // Picture is not called: the tests hand render their pictures.
-func (a *antietamScenario) Picture(adjudicator.View, adjudicator.ReportView) (*adjudicator.Picture, error) {
+func (a *antietamScenario) Picture(adjudicator.View, adjudicator.ReportView, adjudicator.Wording) (*adjudicator.Picture, error) {
 	return nil, fmt.Errorf("the test Antietam scenario cuts no pictures")
 }
 

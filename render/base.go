@@ -52,12 +52,12 @@ func baseOf(sc adjudicator.Scenario, g *Geometry) *baseEntry {
 	}
 	baseCache.Unlock()
 	e.once.Do(func() {
-		pic, err := pictured(sc)
+		pic, say, err := pictured(sc)
 		if err != nil {
 			e.err = err
 			return
 		}
-		e.img, e.err = drawBase(sc.Title(), sc.Board(), pic.Legend(), g)
+		e.img, e.err = drawBase(sc.Title(), sc.Board(), pic.Legend(say), g)
 		if e.err == nil {
 			e.pal, e.maxBytes = paletteOf(g), maxBytesOf(g)
 			e.paletted = quantize(e.pal, e.img, nil, nil)

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/templates/words"
 )
 
 // Draw writes one viewer's map as PNG from the contract's views: what the server
@@ -21,18 +22,28 @@ func Draw(w io.Writer, sc adjudicator.Scenario, v adjudicator.View, rv adjudicat
 
 // pictureOf asks the scenario's system for the picture of a view.
 func pictureOf(sc adjudicator.Scenario, v adjudicator.View, rv adjudicator.ReportView) (*adjudicator.Picture, error) {
-	pic, err := pictured(sc)
+	pic, say, err := pictured(sc)
 	if err != nil {
 		return nil, err
 	}
-	return pic.Picture(v, rv)
+	return pic.Picture(v, rv, say)
 }
 
-// pictured is the scenario as a system that says how its maps look.
-func pictured(sc adjudicator.Scenario) (adjudicator.Pictured, error) {
+// pictured is the scenario as a system that says how its maps look, and the
+// wording its map's words come from (templates/words: the shared file and the
+// system's), naming units and places as the system names them.
+func pictured(sc adjudicator.Scenario) (adjudicator.Pictured, adjudicator.Wording, error) {
 	pic, ok := sc.(adjudicator.Pictured)
 	if !ok {
-		return nil, fmt.Errorf("render: system %s does not say how its maps look (adjudicator.Pictured)", sc.System())
+		return nil, nil, fmt.Errorf("render: system %s does not say how its maps look (adjudicator.Pictured)", sc.System())
 	}
-	return pic, nil
+	named, ok := sc.(adjudicator.Named)
+	if !ok {
+		return nil, nil, fmt.Errorf("render: system %s does not name its units and places (adjudicator.Named)", sc.System())
+	}
+	w, err := words.For(sc.System())
+	if err != nil {
+		return nil, nil, fmt.Errorf("render: %w", err)
+	}
+	return pic, func(p adjudicator.Phrase) string { return w.Say(p, named) }, nil
 }

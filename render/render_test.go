@@ -369,7 +369,11 @@ func BenchmarkDrawView(b *testing.B) {
 func BenchmarkBase(b *testing.B) {
 	sc, g := testScenario(b)
 	c := contract(b, sc)
-	lg := c.(adjudicator.Pictured).Legend()
+	_, say, err := pictured(c)
+	if err != nil {
+		b.Fatal(err)
+	}
+	lg := c.(adjudicator.Pictured).Legend(say)
 	for b.Loop() {
 		if _, err := drawBase(c.Title(), c.Board(), lg, g); err != nil {
 			b.Fatal(err)

@@ -66,6 +66,22 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"when", "blocks"}, "arrival.due")
 	add([]string{"text"}, "form.text")
 	add([]string{"place", "move", "battle"}, "form.exit", "form.exit.road")
+	// The map (shiloh1862 picture.go).
+	add(nil, "map.legend.heading", "map.legend.clear", "map.legend.woods", "map.legend.river", "map.legend.road",
+		"map.legend.camp", "map.legend.stream", "map.legend.stream-crossing", "map.legend.creek", "map.legend.creek-crossing",
+		"map.legend.entry", "map.legend.slope", "map.legend.ravine", "map.legend.marsh", "map.legend.river-bank",
+		"map.gm", "map.gm.all", "mode.blocks", "mode.double-blind", "mode.open", "map.over", "map.score-label",
+		"map.camps", "map.arrivals", "map.eliminated", "map.none", "map.where.landing", "map.key.name", "map.key.unit",
+		"map.key.battle", "map.key.move", "map.key.retreat", "map.key.changed", "map.key.control", "map.key.eliminated",
+		"map.key.enemy", "map.key.ghost")
+	add([]string{"side"}, "map.side")
+	add([]string{"turn", "player1", "usa", "csa"}, "map.player1", "map.player1.rolled")
+	add([]string{"winner"}, "map.over.won")
+	add([]string{"side", "points"}, "map.score")
+	add([]string{"blocks", "where"}, "map.arrival")
+	add([]string{"place", "choice"}, "map.where", "map.where.choice")
+	add([]string{"n"}, "map.arrivals-tag")
+	add([]string{"name", "side"}, "map.lost", "map.lost.side", "map.lost.unknown")
 	// Why each order went as it did (shiloh1862 Result.Why), by their keys.
 	add([]string{"block"}, "why.not-your-block", "block")
 	add([]string{"area"}, "why.unknown-area")
@@ -180,7 +196,7 @@ func TestSummaryWording(t *testing.T) {
 // shilohWords is Shiloh 1862's wording as the mails read it.
 func shilohWords(t testing.TB) *words.Wording {
 	t.Helper()
-	w, err := wordingOf(shiloh1862.SystemID)
+	w, err := words.For(shiloh1862.SystemID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package templates
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/templates/words"
@@ -23,26 +22,11 @@ func tellerOf(sc adjudicator.Scenario) (teller, error) {
 	if !ok {
 		return teller{}, fmt.Errorf("templates: rule system %q has no report sheets (adjudicator.Told)", sc.System())
 	}
-	w, err := wordingOf(sc.System())
+	w, err := words.For(sc.System())
 	if err != nil {
-		return teller{}, err
+		return teller{}, fmt.Errorf("templates: %w", err)
 	}
 	return teller{told: told, w: w}, nil
-}
-
-var wordings sync.Map // system id → *words.Wording
-
-// wordingOf is a system's wording, read once from the embedded files.
-func wordingOf(system string) (*words.Wording, error) {
-	if w, ok := wordings.Load(system); ok {
-		return w.(*words.Wording), nil
-	}
-	w, err := words.Load("shared", system)
-	if err != nil {
-		return nil, fmt.Errorf("templates: wording of %s: %w", system, err)
-	}
-	wordings.Store(system, w)
-	return w, nil
 }
 
 // say words one phrase; a zero phrase says nothing.

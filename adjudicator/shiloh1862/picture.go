@@ -16,37 +16,38 @@ import (
 var _ adjudicator.Pictured = contractScenario{}
 
 // Legend is the key to the terrain of 3.34 and 3.35, with what each terrain does.
-func (c contractScenario) Legend() adjudicator.Legend {
-	border := func(label string, f ...BorderTerrain) adjudicator.LegendItem {
-		it := adjudicator.LegendItem{Label: label}
+func (c contractScenario) Legend(say adjudicator.Wording) adjudicator.Legend {
+	label := func(code string) string { return say(adjudicator.Say("map.legend." + code)) }
+	border := func(code string, f ...BorderTerrain) adjudicator.LegendItem {
+		it := adjudicator.LegendItem{Label: label(code)}
 		for _, t := range f {
 			it.Features = append(it.Features, string(t))
 		}
 		return it
 	}
 	return adjudicator.Legend{
-		Heading: "Terrain (3.34, 3.35): blocks per area, and blocks per border per phase move/battle",
+		Heading: label("heading"),
 		Items: []adjudicator.LegendItem{
-			{Label: "Clear area: stack 6; border 6/3", Terrain: string(Clear)},
-			{Label: "Woods area: stack 4; border 4/2", Terrain: string(Woods)},
-			{Label: "Tennessee River: gunboats only", Terrain: string(River)},
-			{Label: "Road (5.31)", Road: true},
-			{Label: "Camp (3.5), Landing (9.1)", Signs: []adjudicator.Sign{{Kind: adjudicator.SignCamp, Side: USA}, {Kind: adjudicator.SignLanding}}},
-			border("Stream 2/1", BorderStream),
-			border("Stream ford or bridge 4/2", BorderStream, BorderFord, BorderBridge),
-			border("Creek: impassable", BorderCreek),
-			border("Creek ford or bridge 2/1", BorderCreek, BorderCreekFord, BorderCreekBridge),
-			{Label: "Entry road (5.6)", Signs: []adjudicator.Sign{{Kind: adjudicator.SignEntry, Side: CSA, Text: "A"}}},
-			border("Slope, top dark: up 2/1, down 4/2", BorderSlope),
-			border("Ravine 2/1, attacker -1 round 1", BorderRavine),
-			border("Marsh 1/0: no attacks", BorderMarsh),
-			border("River bank: gunboat fire (4.25)", BorderRiver),
+			{Label: label("clear"), Terrain: string(Clear)},
+			{Label: label("woods"), Terrain: string(Woods)},
+			{Label: label("river"), Terrain: string(River)},
+			{Label: label("road"), Road: true},
+			{Label: label("camp"), Signs: []adjudicator.Sign{{Kind: adjudicator.SignCamp, Side: USA}, {Kind: adjudicator.SignLanding}}},
+			border("stream", BorderStream),
+			border("stream-crossing", BorderStream, BorderFord, BorderBridge),
+			border("creek", BorderCreek),
+			border("creek-crossing", BorderCreek, BorderCreekFord, BorderCreekBridge),
+			{Label: label("entry"), Signs: []adjudicator.Sign{{Kind: adjudicator.SignEntry, Side: CSA, Text: "A"}}},
+			border("slope", BorderSlope),
+			border("ravine", BorderRavine),
+			border("marsh", BorderMarsh),
+			border("river-bank", BorderRiver),
 		},
 	}
 }
 
 // Picture is one side's map of the hour v opens, with the hour rv reports.
-func (c contractScenario) Picture(v adjudicator.View, rv adjudicator.ReportView) (*adjudicator.Picture, error) {
+func (c contractScenario) Picture(v adjudicator.View, rv adjudicator.ReportView, say adjudicator.Wording) (*adjudicator.Picture, error) {
 	view, err := AsView(v)
 	if err != nil {
 		return nil, err
@@ -55,7 +56,7 @@ func (c contractScenario) Picture(v adjudicator.View, rv adjudicator.ReportView)
 	if err != nil {
 		return nil, err
 	}
-	p := &picture{board: c.board, v: view, rv: r, out: &adjudicator.Picture{Viewer: view.Viewer}}
+	p := &picture{board: c.board, v: view, rv: r, out: &adjudicator.Picture{Viewer: view.Viewer}, say: say}
 	p.names()
 	p.units()
 	p.marks()
@@ -75,6 +76,7 @@ type picture struct {
 	v     *View
 	rv    *ReportView
 	out   *adjudicator.Picture
+	say   adjudicator.Wording
 	// blocks the viewer knows by name, for the panel's lists
 	name map[BlockID]string
 }
@@ -240,7 +242,7 @@ func (p *picture) arrivals() {
 		}
 	}
 	for _, a := range areas {
-		p.out.Tags = append(p.out.Tags, adjudicator.PlaceTag{Place: adjudicator.PlaceID(a), Text: fmt.Sprintf("+%d next hour", n[a])})
+		p.out.Tags = append(p.out.Tags, adjudicator.PlaceTag{Place: adjudicator.PlaceID(a), Text: p.word("map.arrivals-tag", adjudicator.IntArg("n", n[a]))})
 	}
 }
 
@@ -248,60 +250,54 @@ func (p *picture) arrivals() {
 // end of the game and the victory points (8.0).
 func (p *picture) title() {
 	v := p.v
-	t := adjudicator.PictureTitle{Turn: v.Hour.String(), Notes: []string{"Game master's map", "every block shown"}}
+	t := adjudicator.PictureTitle{Turn: v.Hour.String(), Notes: []string{p.word("map.gm"), p.word("map.gm.all")}}
 	if v.Viewer != NoSide {
-		t.Notes = []string{v.Viewer.String() + " map", modeName(v.Mode)}
+		t.Notes = []string{p.word("map.side", adjudicator.SideArg("side", v.Viewer)), p.word("mode." + string(v.Mode))}
 	}
 	if p.rv != nil {
 		in := p.rv.Initiative
-		s := fmt.Sprintf("%s: Player 1 was %s", p.rv.Hour, in.Player1)
+		code := "map.player1"
 		if in.Rolls != [2]int{} {
-			s += fmt.Sprintf(" (initiative USA %d, CSA %d)", in.Rolls[USA.Index()], in.Rolls[CSA.Index()])
+			code += ".rolled"
 		}
-		t.Notes = append(t.Notes, s)
+		t.Notes = append(t.Notes, p.word(code, adjudicator.TextArg("turn", p.rv.Hour.String()), adjudicator.SideArg("player1", in.Player1),
+			adjudicator.IntArg("usa", in.Rolls[USA.Index()]), adjudicator.IntArg("csa", in.Rolls[CSA.Index()])))
 	}
 	if v.Over {
-		s := "game over"
+		code := "map.over"
 		if v.Winner != NoSide {
-			s += ", " + v.Winner.String() + " wins"
+			code += ".won"
 		}
-		t.Notes = append(t.Notes, s)
+		t.Notes = append(t.Notes, p.word(code, adjudicator.SideArg("winner", v.Winner)))
 	}
 	for _, s := range Sides {
-		t.Score = append(t.Score, adjudicator.Tally{Side: s, Text: fmt.Sprintf("%s %d", s, v.Points[s.Index()])})
+		t.Score = append(t.Score, adjudicator.Tally{Side: s, Text: p.word("map.score", adjudicator.SideArg("side", s), adjudicator.IntArg("points", v.Points[s.Index()]))})
 	}
-	t.ScoreLabel = "Victory points"
+	t.ScoreLabel = p.word("map.score-label")
 	p.out.Title = t
 }
 
-func modeName(m Visibility) string {
-	switch m {
-	case VisBlocks:
-		return "enemy blocks shown blank"
-	case VisDoubleBlind:
-		return "double-blind: enemy seen only near own blocks"
-	case VisOpen:
-		return "open game"
-	}
-	return string(m)
+// word words one of the map's phrases.
+func (p *picture) word(code string, args ...adjudicator.Arg) string {
+	return p.say(adjudicator.Say(code, args...))
 }
 
 // panel lists the camps still to capture (7.2), the arrivals due (5.6) and the
 // blocks eliminated in the reported hour (6.9).
 func (p *picture) panel() {
 	p.out.Panel = []adjudicator.PanelLine{
-		{Heading: "Camps not yet captured (7.2):", Text: p.uncaptured()},
-		{Heading: "Arrivals next hour:", Text: p.arrivalList()},
+		{Heading: p.word("map.camps"), Text: p.uncaptured()},
+		{Heading: p.word("map.arrivals"), Text: p.arrivalList()},
 	}
 	if p.rv != nil {
-		p.out.Panel = append(p.out.Panel, adjudicator.PanelLine{Heading: "Eliminated this hour:", Text: p.eliminated()})
+		p.out.Panel = append(p.out.Panel, adjudicator.PanelLine{Heading: p.word("map.eliminated"), Text: p.eliminated()})
 	}
 }
 
 // listOrNone joins a list, or says there is nothing in it.
-func listOrNone(items []string, sep string) string {
+func (p *picture) listOrNone(items []string, sep string) string {
 	if len(items) == 0 {
-		return "none"
+		return p.word("map.none")
 	}
 	return strings.Join(items, sep)
 }
@@ -325,23 +321,24 @@ func (p *picture) uncaptured() string {
 			names = append(names, pl.Printed())
 		}
 	}
-	return listOrNone(names, ", ")
+	return p.listOrNone(names, ", ")
 }
 
 func (p *picture) arrivalList() string {
 	var parts []string
 	for _, a := range p.v.Arrivals {
-		var where []string
+		var where []adjudicator.Phrase
 		for _, o := range a.Options {
 			switch {
 			case o.Landing:
-				where = append(where, "a landing")
+				where = append(where, adjudicator.Say("map.where.landing"))
 			case o.Area != "":
 				n := p.printed(o.Area)
+				code := "map.where"
 				if o.Choice != "" && !strings.Contains(n, o.Choice) {
-					n += " (" + o.Choice + ")"
+					code += ".choice"
 				}
-				where = append(where, n)
+				where = append(where, adjudicator.Say(code, adjudicator.TextArg("place", n), adjudicator.TextArg("choice", o.Choice)))
 			}
 		}
 		var names []string
@@ -352,9 +349,9 @@ func (p *picture) arrivalList() string {
 				names = append(names, string(b))
 			}
 		}
-		parts = append(parts, fmt.Sprintf("%s at %s", strings.Join(names, ", "), strings.Join(where, " or ")))
+		parts = append(parts, p.word("map.arrival", adjudicator.TextArg("blocks", strings.Join(names, ", ")), adjudicator.PhrasesArg("where", where...)))
 	}
-	return listOrNone(parts, "; ")
+	return p.listOrNone(parts, "; ")
 }
 
 func (p *picture) eliminated() string {
@@ -363,15 +360,16 @@ func (p *picture) eliminated() string {
 		if e.Kind != EvEliminated {
 			continue
 		}
-		n := p.name[e.Block]
-		if n == "" {
-			n = "a " + e.Side.String() + " block"
-		} else if e.Side != NoSide {
-			n += " (" + e.Side.String() + ")"
+		code := "map.lost"
+		switch {
+		case p.name[e.Block] == "":
+			code = "map.lost.unknown"
+		case e.Side != NoSide:
+			code = "map.lost.side"
 		}
-		names = append(names, n)
+		names = append(names, p.word(code, adjudicator.TextArg("name", p.name[e.Block]), adjudicator.SideArg("side", e.Side)))
 	}
-	return listOrNone(names, ", ")
+	return p.listOrNone(names, ", ")
 }
 
 // key is the key to the view's symbols; the GM's has no enemy and no ghosts.
@@ -381,15 +379,16 @@ func (p *picture) key() {
 		own = USA
 	}
 	k := adjudicator.PictureKey{
-		Unit:     adjudicator.UnitView{Side: own, Kind: string(Infantry), Name: "Name", Strength: 4, Rating: "C3"},
-		UnitText: "name, strength, fire (HQ: R range)",
-		Battle:   "battle: winner's colour (red: not over)",
-		Move:     "move", Retreat: "retreat", Changed: "changed hands", Control: "control", Eliminated: "eliminated",
+		Unit:     adjudicator.UnitView{Side: own, Kind: string(Infantry), Name: p.word("map.key.name"), Strength: 4, Rating: "C3"},
+		UnitText: p.word("map.key.unit"),
+		Battle:   p.word("map.key.battle"),
+		Move:     p.word("map.key.move"), Retreat: p.word("map.key.retreat"), Changed: p.word("map.key.changed"),
+		Control: p.word("map.key.control"), Eliminated: p.word("map.key.eliminated"),
 	}
 	if p.v.Viewer != NoSide {
-		k.EnemyText = "enemy"
-		k.Ghost = adjudicator.UnitView{Side: own.Enemy(), Ghost: true, Name: "Name", Strength: 3, Rating: "B2", Seen: Hour(3).Short()}
-		k.GhostText = "last seen"
+		k.EnemyText = p.word("map.key.enemy")
+		k.Ghost = adjudicator.UnitView{Side: own.Enemy(), Ghost: true, Name: p.word("map.key.name"), Strength: 3, Rating: "B2", Seen: Hour(3).Short()}
+		k.GhostText = p.word("map.key.ghost")
 	}
 	p.out.Key = k
 }

@@ -26,7 +26,7 @@ func TestPictureHidesTheEnemy(t *testing.T) {
 	}
 	pictureJSON := func(v *View) ([]byte, *adjudicator.Picture) {
 		t.Helper()
-		p, err := cs.(adjudicator.Pictured).Picture(v, nil)
+		p, err := cs.(adjudicator.Pictured).Picture(v, nil, func(p adjudicator.Phrase) string { return p.Code })
 		if err != nil {
 			t.Fatal(err)
 		}

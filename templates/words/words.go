@@ -30,6 +30,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
@@ -69,6 +70,22 @@ type piece struct {
 
 //go:embed *.txt
 var files embed.FS
+
+var loaded sync.Map // system id → *Wording
+
+// For is a system's wording as every reader of it words it: the shared file and
+// the system's own, read once.
+func For(system string) (*Wording, error) {
+	if w, ok := loaded.Load(system); ok {
+		return w.(*Wording), nil
+	}
+	w, err := Load("shared", system)
+	if err != nil {
+		return nil, fmt.Errorf("wording of %s: %w", system, err)
+	}
+	loaded.Store(system, w)
+	return w, nil
+}
 
 // Load reads the embedded wording files by name ("shared", a system id) into one
 // wording; a code defined twice is an error.
