@@ -78,7 +78,6 @@ var reasonCodes = []adjudicator.CodeSpec{
 	{Code: "why.attack.not-phasing", Keys: []string{"unit"}, Rule: "7.0"},
 	{Code: "why.attack.not-in-play", Keys: []string{"unit"}, Rule: "7.0"},
 	{Code: "why.attack.fought", Keys: []string{"unit"}, Rule: "7.14"},
-	{Code: "why.attack.advanced-unit", Keys: []string{"unit"}, Rule: "7.75"},
 	{Code: "why.attack.ineffective", Keys: []string{"unit"}, Rule: "11.2"},
 	{Code: "why.attack.silenced", Keys: []string{"unit"}, Rule: "7.82"},
 	{Code: "why.attack.not-adjacent", Keys: []string{"unit", "hex"}, Rule: "7.15, 7.25"},

@@ -145,8 +145,6 @@ func (g *game) mayAttack(id UnitID) (int, verdict) {
 		return slot, refuse("7.0", "why.attack.not-in-play", me)
 	case g.fought[slot]:
 		return slot, refuse("7.14", "why.attack.fought", me)
-	case g.advanced[slot]:
-		return slot, refuse("7.75", "why.attack.advanced-unit", me)
 	case g.unit(slot).Ineffective:
 		return slot, refuse("11.2", "why.attack.ineffective", me)
 	case g.silenced[slot]:

@@ -17,8 +17,9 @@ import (
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
-// shift is one unit moved by a displacement chain.
-type shift struct{ slot, to int }
+// shift is one unit moved by a displacement chain, and the unit it makes room
+// for.
+type shift struct{ slot, to, by int }
 
 // retreat retreats one unit (7.71) for combat n.
 func (g *game) retreat(slot, n int, rule string) {
@@ -39,9 +40,9 @@ func (g *game) retreat(slot, n int, rule string) {
 		}
 		seen = append(seen, h)
 		for _, d := range g.displaceOrder(h, g.sideOf(slot)) {
-			if chain, ok := g.displacement(d, h, &seen); ok {
+			if chain, ok := g.displacement(d, h, slot, &seen); ok {
 				for _, s := range chain {
-					g.emit(Event{Code: "displaced", Rule: "7.81", Side: g.sideOf(s.slot), Unit: g.id(s.slot), From: g.g.ids[g.hexOf[s.slot]], To: g.g.ids[s.to], Combat: n, By: g.id(slot)})
+					g.emit(Event{Code: "displaced", Rule: "7.81", Side: g.sideOf(s.slot), Unit: g.id(s.slot), From: g.g.ids[g.hexOf[s.slot]], To: g.g.ids[s.to], Combat: n, By: g.id(s.by)})
 					g.moveAfterCombat(s.slot, s.to)
 					if g.spec(s.slot).Type == Artillery && !g.fought[s.slot] {
 						g.silenced[s.slot] = true // 7.82: it may not fire this phase
@@ -193,19 +194,20 @@ func (g *game) displaceOrder(h int, s sideT) []int {
 	return out
 }
 
-// displacement plans moving unit d out of hex h as if it retreated (7.81): into an
+// displacement plans moving unit d out of hex h, to make room for unit by, as if it
+// retreated (7.81): into an
 // open hex if it has one, else by displacing a friend in turn (7.82). It returns
 // the moves, the last displaced unit's first, or false when every way ends in an
 // elimination. seen holds the hexes the search has entered (the first retreating
 // unit's own hex among them): none is entered twice, so the search ends, and a
 // hex from which no chain reached an open hex is not tried again.
-func (g *game) displacement(d, h int, seen *[]int) ([]shift, bool) {
+func (g *game) displacement(d, h, by int, seen *[]int) ([]shift, bool) {
 	if g.immobile(d) {
 		return nil, false // 19.0: it would be eliminated
 	}
 	open, full := g.retreatHexes(d, h, *seen)
 	if len(open) > 0 {
-		return []shift{{d, g.retreatRank(d, h, open)[0]}}, true
+		return []shift{{d, g.retreatRank(d, h, open)[0], by}}, true
 	}
 	for _, n := range g.retreatRank(d, h, full) {
 		if slices.Contains(*seen, n) {
@@ -213,8 +215,8 @@ func (g *game) displacement(d, h int, seen *[]int) ([]shift, bool) {
 		}
 		*seen = append(*seen, n)
 		for _, e := range g.displaceOrder(n, g.sideOf(d)) {
-			if moves, ok := g.displacement(e, n, seen); ok {
-				return append(moves, shift{d, n}), true
+			if moves, ok := g.displacement(e, n, d, seen); ok {
+				return append(moves, shift{d, n, by}), true
 			}
 		}
 	}
