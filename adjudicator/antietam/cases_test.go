@@ -32,6 +32,7 @@ type caseFile struct {
 	Keep         bool              `toml:"keep"`
 	CreekCrossed bool              `toml:"creek_crossed"`
 	Released     bool              `toml:"released"`
+	Night        bool              `toml:"night"`
 	Terrain      map[string]string `toml:"terrain"`
 	Control      map[string]string `toml:"control"`
 	Units        []caseUnit        `toml:"unit"`
@@ -125,12 +126,16 @@ func sideName(t testing.TB, s string) adjudicator.Side {
 func casePosition(t *testing.T, c *caseFile) (*Scenario, *State) {
 	t.Helper()
 	sc := mustLoadTB(t)
-	if len(c.Terrain) > 0 {
+	if len(c.Terrain) > 0 || c.Night {
 		tm := map[HexID]Terrain{}
 		for h, k := range c.Terrain {
 			tm[HexID(h)] = Terrain(k)
 		}
-		sc = withTerrain(t, tm)
+		var night []int
+		if c.Night {
+			night = []int{max(1, c.Turn)}
+		}
+		sc = variant(t, tm, night)
 	}
 	st, err := sc.NewState(c.Optional)
 	if err != nil {
@@ -211,15 +216,21 @@ func TestCases(t *testing.T) {
 	}
 }
 
-func runCase(t *testing.T, c *caseFile) {
-	sc, st := casePosition(t, c)
-	var own, other *Orders
+// caseInputs are a case's scenario, position and both sides' orders.
+func caseInputs(t *testing.T, c *caseFile) (sc *Scenario, st *State, own, other *Orders) {
+	t.Helper()
+	sc, st = casePosition(t, c)
 	if !c.NoOrders {
 		own = caseOrders(t, c.Orders, st.Phasing)
 	}
 	if c.Other != nil {
 		other = caseOrders(t, c.Other, st.Phasing.Enemy())
 	}
+	return sc, st, own, other
+}
+
+func runCase(t *testing.T, c *caseFile) {
+	sc, st, own, other := caseInputs(t, c)
 	before, _ := sc.EncodeState(st)
 	dice := adjudicator.NewScriptedDice(c.Dice...)
 	next, rep := mustResolve(t, sc, st, own, other, dice)
@@ -505,4 +516,52 @@ func dump(sc *Scenario, st *State, rep *Report) string {
 	}
 	fmt.Fprintf(&b, "points %v released=%v crossed=%v turn=%d %s\n", rep.Points, st.Released, st.CreekCrossed, st.GameTurn, st.Phasing)
 	return b.String()
+}
+
+// TestCaseCount keeps the suite from shrinking unnoticed, and counts the rules
+// chapters the cases cite: each one the engine implements has a case.
+func TestCaseCount(t *testing.T) {
+	files := caseFiles(t)
+	chapters := map[string]int{}
+	for _, f := range files {
+		for _, r := range readCase(t, f).Rules {
+			chapters[strings.SplitN(r, ".", 2)[0]]++
+		}
+	}
+	if len(files) < 60 {
+		t.Errorf("%d cases; issue 15 wants at least 60", len(files))
+	}
+	for _, ch := range []string{"4", "5", "6", "7", "8", "9", "10", "11", "15", "16", "17", "18", "19", "20", "21"} {
+		if chapters[ch] == 0 {
+			t.Errorf("no case cites chapter %s", ch)
+		}
+	}
+}
+
+// TestCodesSaid plays every case and lists the codes of Codes() that none says:
+// each must be said by some case, or be listed here with why no case says it.
+func TestCodesSaid(t *testing.T) {
+	unsaid := map[string]string{}
+	said := map[string]bool{}
+	for _, f := range caseFiles(t) {
+		c := readCase(t, f)
+		sc, st, own, other := caseInputs(t, c)
+		_, rep := mustResolve(t, sc, st, own, other, adjudicator.NewScriptedDice(c.Dice...))
+		for _, e := range rep.Events {
+			said[e.Code] = true
+			if e.Why != nil {
+				said[e.Why.Code] = true
+			}
+		}
+		for _, r := range rep.Results {
+			if r.Why != nil {
+				said[r.Why.Code] = true
+			}
+		}
+	}
+	for _, c := range Codes() {
+		if !said[c.Code] && unsaid[c.Code] == "" {
+			t.Errorf("no case says %s (%s)", c.Code, c.Rule)
+		}
+	}
 }

@@ -82,7 +82,6 @@ var reasonCodes = []adjudicator.CodeSpec{
 	{Code: "why.attack.silenced", Keys: []string{"unit"}, Rule: "7.82"},
 	{Code: "why.attack.not-adjacent", Keys: []string{"unit", "hex"}, Rule: "7.15, 7.25"},
 	{Code: "why.attack.creek", Keys: []string{"unit", "hex"}, Rule: "9.0"},
-	{Code: "why.attack.stack-split", Keys: []string{"unit", "other"}, Rule: "7.22"},
 	{Code: "why.attack.no-attacker", Rule: "7.0"},
 	{Code: "why.attack.bombard-one-hex", Rule: "8.13"},
 	{Code: "why.attack.not-artillery", Keys: []string{"unit"}, Rule: "8.0"},
@@ -93,6 +92,7 @@ var reasonCodes = []adjudicator.CodeSpec{
 	{Code: "why.attack.sight", Keys: []string{"unit", "hex", "blocked"}, Rule: "8.31, 8.32"},
 	{Code: "why.attack.must-include", Keys: []string{"hex", "from"}, Rule: "7.23"},
 	{Code: "why.attack.default", Rule: "7.11, 7.12"},
+	{Code: "why.attack.night", Rule: "10.1"},
 	// After combat (7.6, 7.7, 7.8, 15.4, 19.0)
 	{Code: "why.advance.not-vacated", Keys: []string{"unit"}, Rule: "7.75"},
 	{Code: "why.advance.not-victor", Keys: []string{"unit"}, Rule: "7.75"},

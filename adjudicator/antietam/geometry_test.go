@@ -136,8 +136,18 @@ func TestSight(t *testing.T) {
 // that needs woods or town where the map has none.
 func withTerrain(t testing.TB, terrain map[HexID]Terrain) *Scenario {
 	t.Helper()
+	return variant(t, terrain, nil)
+}
+
+// variant loads the data with some hexes' terrain changed and the night
+// game-turns given (10.0), for a position the map or turn record lacks.
+func variant(t testing.TB, terrain map[HexID]Terrain, night []int) *Scenario {
+	t.Helper()
 	base := mustLoadTB(t)
-	m := base.Map
+	m, ob := base.Map, base.OB
+	if night != nil {
+		ob.Game.Night = night
+	}
 	var groups []TerrainGroup
 	keys := make([]HexID, 0, len(terrain))
 	for h := range terrain {
@@ -148,7 +158,7 @@ func withTerrain(t testing.TB, terrain map[HexID]Terrain) *Scenario {
 		groups = append(groups, TerrainGroup{Kind: terrain[h], Name: "test", Hexes: []HexID{h}, Src: "guess: test"})
 	}
 	m.Terrain = append(groups, m.Terrain...)
-	return newScenario(m, base.OB, base.Charts, nil)
+	return newScenario(m, ob, base.Charts, nil)
 }
 
 func mustLoadTB(t testing.TB) *Scenario {

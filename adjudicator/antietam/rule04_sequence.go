@@ -95,7 +95,7 @@ func (s *Scenario) Resolve(st *State, own, other *Orders, d adjudicator.Dice) (*
 	g.openTurn()
 	g.movementPhase()
 	if g.night {
-		g.emit(Event{Code: "night", Rule: "10.1", Side: g.phasing})
+		g.nightWithoutCombat()
 	} else {
 		g.combatPhase()
 	}

@@ -171,21 +171,18 @@ func (g *game) adjacentTo(slot int, hexes []int) verdict {
 }
 
 // stacksTogether adds to an attack the other units of each hex it attacks from
-// (7.22: units in one hex attack as one strength), and refuses it when one of
-// them has already fought apart.
+// (7.22: units in one hex attack as one strength), those that may attack. A
+// stack mate cannot have fought apart already: the first attack from a hex takes
+// every unit there that may attack, and no unit enters an enemy zone of control
+// by retreat or displacement (7.72, 7.81), nor an occupied hex by advancing.
 func (g *game) stacksTogether(c *combat) verdict {
 	for _, u := range slices.Clone(c.att) {
 		for _, o := range g.at[g.hexOf[u]] {
-			if g.sideOf(o) != c.side || slices.Contains(c.att, o) {
-				continue
-			}
 			switch {
-			case g.fought[o]:
-				return refuse("7.22", "why.attack.stack-split", unitArg("unit", g.id(u)), unitArg("other", g.id(o)))
+			case g.sideOf(o) != c.side || slices.Contains(c.att, o) || !g.eligible(o):
+				continue
 			case slices.Contains(c.bomb, o):
 				return refuse("7.22, 8.41", "why.attack.bombard-zoc", unitArg("unit", g.id(o)))
-			case g.advanced[o] || g.unit(o).Ineffective || g.silenced[o]:
-				continue
 			}
 			c.att = append(c.att, o)
 			c.joined = append(c.joined, o)
