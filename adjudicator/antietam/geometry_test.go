@@ -2,6 +2,7 @@ package antietam
 
 import (
 	"slices"
+	"sync"
 	"testing"
 )
 
@@ -161,11 +162,15 @@ func variant(t testing.TB, terrain map[HexID]Terrain, night []int) *Scenario {
 	return newScenario(m, ob, base.Charts, nil)
 }
 
+// mustLoadTB returns the embedded scenario, loaded once for the whole test
+// binary: a Scenario is read-only once loaded.
 func mustLoadTB(t testing.TB) *Scenario {
 	t.Helper()
-	s, err := Load()
+	s, err := loadOnce()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
+
+var loadOnce = sync.OnceValues(Load)
