@@ -118,9 +118,7 @@ func (g *game) prepare(a *Attack, order int) (*combat, verdict) {
 	case len(c.att) == 0 && len(c.hexes) > 1:
 		return nil, refuse("8.13", "why.attack.bombard-one-hex")
 	}
-	if v := g.stacksTogether(c); !v.ok() {
-		return nil, v
-	}
+	g.stacksTogether(c)
 	for _, u := range c.att {
 		c.fromZOC = append(c.fromZOC, g.controls(enemy, g.hexOf[u]))
 		if !slices.Contains(c.attFrom, g.hexOf[u]) {
@@ -175,20 +173,18 @@ func (g *game) adjacentTo(slot int, hexes []int) verdict {
 // stack mate cannot have fought apart already: the first attack from a hex takes
 // every unit there that may attack, and no unit enters an enemy zone of control
 // by retreat or displacement (7.72, 7.81), nor an occupied hex by advancing.
-func (g *game) stacksTogether(c *combat) verdict {
+func (g *game) stacksTogether(c *combat) {
 	for _, u := range slices.Clone(c.att) {
 		for _, o := range g.at[g.hexOf[u]] {
-			switch {
-			case g.sideOf(o) != c.side || slices.Contains(c.att, o) || !g.eligible(o):
+			// A mate cannot be bombarding: its hex is in the defenders' zone of
+			// control (8.41, mayBombard).
+			if g.sideOf(o) != c.side || slices.Contains(c.att, o) || slices.Contains(c.bomb, o) || !g.eligible(o) {
 				continue
-			case slices.Contains(c.bomb, o):
-				return refuse("7.22, 8.41", "why.attack.bombard-zoc", unitArg("unit", g.id(o)))
 			}
 			c.att = append(c.att, o)
 			c.joined = append(c.joined, o)
 		}
 	}
-	return verdict{}
 }
 
 // resolve fights a prepared combat: strengths, odds, the die, the result.

@@ -261,15 +261,24 @@ func (s *Scenario) fits(st *State) error {
 			return bad("unit %s has strength %d", u.ID, u.Strength)
 		}
 	}
-	for _, g := range st.Groups {
-		if s.reinforcement(g.ID) == nil {
-			return bad("unknown reinforcement group %q", g.ID)
+	if len(st.Groups) != len(s.OB.Reinforcements) {
+		return bad("%d reinforcement groups, the scenario has %d", len(st.Groups), len(s.OB.Reinforcements))
+	}
+	for i, g := range st.Groups {
+		if s.reinforcement(g.ID) == nil || i > 0 && st.Groups[i-1].ID >= g.ID {
+			return bad("reinforcement group %q unknown, twice or out of order", g.ID)
 		}
 	}
-	for _, c := range st.Control {
-		if !slices.Contains(s.Charts.Victory.Sharpsburg, c.Hex) {
-			return bad("control of %s, not a Sharpsburg hex", c.Hex)
+	if len(st.Control) != len(s.Charts.Victory.Sharpsburg) {
+		return bad("control of %d hexes, Sharpsburg has %d", len(st.Control), len(s.Charts.Victory.Sharpsburg))
+	}
+	for i, c := range st.Control {
+		if !slices.Contains(s.Charts.Victory.Sharpsburg, c.Hex) || i > 0 && st.Control[i-1].Hex >= c.Hex {
+			return bad("control of %s: not a Sharpsburg hex, twice or out of order", c.Hex)
 		}
+	}
+	if st.Over != (st.Final != nil) {
+		return bad("over %v with a final count %v", st.Over, st.Final != nil)
 	}
 	return nil
 }

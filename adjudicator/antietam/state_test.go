@@ -121,8 +121,15 @@ func TestStateJSON(t *testing.T) {
 		"game-turn 11":   func(s string) string { return strings.Replace(s, `"game_turn":1`, `"game_turn":11`, 1) },
 		"no strength":    func(s string) string { return strings.Replace(s, `"strength":4`, `"strength":0`, 1) },
 		"unknown rule":   func(s string) string { return strings.Replace(s, `"attack_effectiveness"`, `"fog"`, 1) },
+		"group missing":  func(s string) string { return strings.Replace(s, `{"id":"ap_hill","from":7},`, ``, 1) },
+		"hex twice":      func(s string) string { return strings.Replace(s, `"hex":"0716"`, `"hex":"0616"`, 1) },
+		"over, no count": func(s string) string { return strings.Replace(s, `"control"`, `"over":true,"control"`, 1) },
 	} {
-		if _, err := sc.DecodeState([]byte(edit(string(b)))); err == nil {
+		broken := edit(string(b))
+		if broken == string(b) {
+			t.Errorf("%s: the edit changed nothing", name)
+		}
+		if _, err := sc.DecodeState([]byte(broken)); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
 	}
