@@ -194,7 +194,8 @@ func (g *game) doMove(p movePlan) {
 
 // CheckMoves tries a side's moves in order against a position, as the Movement
 // Phase would play them, and says what would become of each (for the receipt).
-// It changes nothing.
+// It changes nothing. Orders of the side not moving get no verdicts: its moves
+// are never played.
 func (s *Scenario) CheckMoves(st *State, o *Orders) ([]OrderResult, error) {
 	if err := s.fits(st); err != nil {
 		return nil, err
