@@ -118,6 +118,9 @@ func checkPosition(t *testing.T, sc *Scenario, start, st *State) {
 	at := map[HexID]*count{}
 	for i, u := range st.Units {
 		spec := sc.slotSpec[i]
+		if u.Status == Eliminated && start.Units[i].Status != Eliminated && u.Lost != start.Turn().Key {
+			t.Errorf("%s eliminated in %s, recorded as lost in %q", u.ID, start.Turn().Key, u.Lost)
+		}
 		if u.Status != OnMap {
 			continue
 		}

@@ -218,7 +218,7 @@ func (g *game) eliminate(slot, combat int, rule string, why adjudicator.Phrase) 
 	hex := g.g.ids[g.hexOf[slot]]
 	g.lift(slot)
 	u := g.unit(slot)
-	u.Status, u.Hex = Eliminated, ""
+	u.Status, u.Hex, u.Lost = Eliminated, "", g.rep.Turn.Key
 	g.emit(Event{Code: "eliminated", Rule: rule, Side: g.sideOf(slot), Unit: u.ID, Hex: hex, Combat: combat, Why: &why})
 }
 

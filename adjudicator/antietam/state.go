@@ -39,6 +39,9 @@ type UnitState struct {
 	Strength int `json:"strength"`
 	// Ineffective units have lost attack effectiveness (optional rule 11.0).
 	Ineffective bool `json:"ineffective,omitempty"`
+	// Lost is the key of the player-turn an eliminated unit fell in ("T04-USA"),
+	// for the record of 17.1's points.
+	Lost string `json:"lost,omitempty"`
 }
 
 // GroupState is a reinforcement group (15.0): the game-turn from which it may
@@ -254,11 +257,15 @@ func (s *Scenario) fits(st *State) error {
 			if u.Hex != "" {
 				return bad("unit %s is %s but stands on %s", u.ID, u.Status, u.Hex)
 			}
+
 		default:
 			return bad("unit %s has status %q", u.ID, u.Status)
 		}
 		if u.Strength < 1 {
 			return bad("unit %s has strength %d", u.ID, u.Strength)
+		}
+		if u.Lost != "" && u.Status != Eliminated {
+			return bad("unit %s is %s but was lost in %s", u.ID, u.Status, u.Lost)
 		}
 	}
 	if len(st.Groups) != len(s.OB.Reinforcements) {

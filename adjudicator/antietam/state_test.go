@@ -113,17 +113,18 @@ func TestStateJSON(t *testing.T) {
 		t.Errorf("state JSON starts %s", b[:160])
 	}
 	for name, edit := range map[string]func(string) string{
-		"unknown field":  func(s string) string { return strings.Replace(s, `"game_turn"`, `"fog":1,"game_turn"`, 1) },
-		"other scenario": func(s string) string { return strings.Replace(s, `"antietam"`, `"shiloh"`, 1) },
-		"off the map":    func(s string) string { return strings.Replace(s, `"hex":"0804"`, `"hex":"2230"`, 1) },
-		"units renamed":  func(s string) string { return strings.Replace(s, `"id":"1/1/I"`, `"id":"1/1/X"`, 1) },
-		"bad status":     func(s string) string { return strings.Replace(s, `"status":"map"`, `"status":"hidden"`, 1) },
-		"game-turn 11":   func(s string) string { return strings.Replace(s, `"game_turn":1`, `"game_turn":11`, 1) },
-		"no strength":    func(s string) string { return strings.Replace(s, `"strength":4`, `"strength":0`, 1) },
-		"unknown rule":   func(s string) string { return strings.Replace(s, `"attack_effectiveness"`, `"fog"`, 1) },
-		"group missing":  func(s string) string { return strings.Replace(s, `{"id":"ap_hill","from":7},`, ``, 1) },
-		"hex twice":      func(s string) string { return strings.Replace(s, `"hex":"0716"`, `"hex":"0616"`, 1) },
-		"over, no count": func(s string) string { return strings.Replace(s, `"control"`, `"over":true,"control"`, 1) },
+		"unknown field":   func(s string) string { return strings.Replace(s, `"game_turn"`, `"fog":1,"game_turn"`, 1) },
+		"other scenario":  func(s string) string { return strings.Replace(s, `"antietam"`, `"shiloh"`, 1) },
+		"off the map":     func(s string) string { return strings.Replace(s, `"hex":"0804"`, `"hex":"2230"`, 1) },
+		"units renamed":   func(s string) string { return strings.Replace(s, `"id":"1/1/I"`, `"id":"1/1/X"`, 1) },
+		"bad status":      func(s string) string { return strings.Replace(s, `"status":"map"`, `"status":"hidden"`, 1) },
+		"game-turn 11":    func(s string) string { return strings.Replace(s, `"game_turn":1`, `"game_turn":11`, 1) },
+		"no strength":     func(s string) string { return strings.Replace(s, `"strength":4`, `"strength":0`, 1) },
+		"unknown rule":    func(s string) string { return strings.Replace(s, `"attack_effectiveness"`, `"fog"`, 1) },
+		"group missing":   func(s string) string { return strings.Replace(s, `{"id":"ap_hill","from":7},`, ``, 1) },
+		"hex twice":       func(s string) string { return strings.Replace(s, `"hex":"0716"`, `"hex":"0616"`, 1) },
+		"over, no count":  func(s string) string { return strings.Replace(s, `"control"`, `"over":true,"control"`, 1) },
+		"lost on the map": func(s string) string { return strings.Replace(s, `"strength":4}`, `"strength":4,"lost":"T01-USA"}`, 1) },
 	} {
 		broken := edit(string(b))
 		if broken == string(b) {
