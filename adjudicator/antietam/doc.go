@@ -1,8 +1,9 @@
-// Package antietam holds the data of SPI's Blue & Gray game Antietam (1975), the
-// standard rules with the Antietam exclusive rules: the hex map, the order of battle
-// with both deployments and the reinforcements, and the charts. It is the data half
-// of the second rule system (issue 15); the rules, the grammar and mail play come
-// later, so the package is data only so far and is not registered in cmd/pbem.
+// Package antietam is SPI's Blue & Gray game Antietam (1975), the standard rules
+// with the Antietam exclusive rules: the hex map, the order of battle with both
+// deployments and the reinforcements, the charts, and the rules engine that
+// resolves one player-turn. It is the second rule system (issue 15); the
+// contract's Scenario methods, the order grammar, views and wording come later,
+// so the package is not yet registered in cmd/pbem.
 //
 // The data is three hand-editable TOML files under scenarios/antietam, embedded:
 //
@@ -21,11 +22,33 @@
 // every value carries its provenance (docs/systems/antietam.md says what each tag
 // means and lists the choices made where the text is damaged or silent).
 //
-// Files: data.go the files' shapes; load.go reads them (the only file that reads
-// files or embeds); scenario.go indexes them and builds the contract's hex Board;
-// charts.go reads a CRT cell and a victory level; validate.go checks the data
-// against the rules and the battle (Validate, the contract's adjudicator.Validated).
+// Files, data: data.go the files' shapes; load.go reads them (the only file that
+// reads files or embeds); scenario.go indexes them and builds the contract's hex
+// Board; charts.go reads a CRT cell and a victory level; validate.go checks the
+// data against the rules and the battle (Validate, the contract's
+// adjudicator.Validated).
+//
+// Files, rules (each named by its rules section, each function citing its rule):
+//
+//	geometry.go          the board in tables: neighbours, hexsides, distances,
+//	                     exact sight lines (8.12, 8.31-8.34)
+//	state.go             the position and its stable JSON (3.0, 4.0, 17.1, 18.1)
+//	orders.go            a side's orders and standing orders (DESIGN §9)
+//	events.go, codes.go  the report as data; every code said, in one table
+//	rule04_sequence.go   one player-turn: Resolve (4.0, 4.1, 14.3, 16.4)
+//	rule05_movement.go   paths, terrain, entry (5.0-5.3, 9.0, 15.0-15.3); CheckMoves
+//	rule06_zoc.go        zones of control (6.0-6.6)
+//	rule07_combat.go     one combat: odds, terrain, CRT, results, advance (7.0-7.9)
+//	rule07_mandatory.go  the Combat Phase: mandatory and default attacks (7.1, 7.2)
+//	rule07_retreat.go    retreats and displacement (7.7, 7.8)
+//	rule08_artillery.go  bombardment, range, sight (8.0-8.5)
+//	rule10_night.go      night game-turns (10.0-10.2)
+//	rule11_effectiveness.go  optional attack effectiveness (11.0, 21.0)
+//	rule17_victory.go    points, Sharpsburg, the trace to 0126, levels (17.0-17.2)
+//	rule18_restrictions.go   the Union limit and 18.2 (18.0-18.2)
+//	rule19_rifled.go     Union rifled artillery (19.0)
+//	rule20_optional.go   the optional rules by name (20.0-20.6)
 //
 // Like every rule system the package is pure apart from load.go: no clock,
-// network, logging or global randomness.
+// network, logging or global randomness; dice come in through adjudicator.Dice.
 package antietam

@@ -12,7 +12,7 @@ import (
 // rule system).
 var pureImports = []string{
 	"github.com/shiloh-pbem/pbem/adjudicator",
-	"cmp", "errors", "fmt", "math", "slices", "sort", "strconv", "strings",
+	"bytes", "cmp", "encoding/json", "errors", "fmt", "math", "slices", "sort", "strconv", "strings",
 	"unicode", "unicode/utf8",
 }
 

@@ -31,6 +31,13 @@ type Scenario struct {
 
 	units    map[UnitID]int
 	problems []Problem
+	// geo is the board in tables for the rules (geometry.go); nil without a board.
+	geo *geometry
+	// slotIDs are the unit ids in order, as a State lists its units; slotOf
+	// finds a unit's place there, slotSpec its order of battle entry.
+	slotIDs  []UnitID
+	slotOf   map[UnitID]int
+	slotSpec []*Unit
 }
 
 // newScenario indexes decoded data; problems found while decoding come first.
@@ -38,6 +45,8 @@ func newScenario(m MapData, ob OrderOfBattle, ch Charts, probs []Problem) *Scena
 	s := &Scenario{ID: m.Map.ID, Title: m.Map.Title, Map: m, OB: ob, Charts: ch, problems: probs}
 	s.indexUnits()
 	s.buildBoard()
+	s.geo = newGeometry(s.Board, &s.Charts)
+	s.indexSlots()
 	return s
 }
 
@@ -216,6 +225,22 @@ func (s *Scenario) Has(a, b HexID, f Feature) bool {
 	}
 	e := s.Board.Edge(a, b)
 	return e != nil && slices.Contains(e.Features, string(f))
+}
+
+// ZOCExtends says whether a unit in hex a exerts its zone of control into its
+// neighbour b (6.6): not through a creek hexside without a bridge or ford, not into
+// a river ferry (or river) hex.
+func (s *Scenario) ZOCExtends(a, b HexID) bool {
+	if s.geo == nil {
+		return false
+	}
+	i, okA := s.geo.index(a)
+	j, okB := s.geo.index(b)
+	if !okA || !okB {
+		return false
+	}
+	d := s.geo.dir(i, j)
+	return d >= 0 && s.geo.zocInto(i, d)
 }
 
 // TerrainEffect returns the TEC row of a hex terrain, or nil.

@@ -727,7 +727,7 @@ func (v *validator) trace() {
 		}
 		blocked[u.Hex] = true
 		for _, x := range v.s.Board.Neighbours(u.Hex) {
-			if v.zocInto(u.Hex, x) {
+			if v.s.ZOCExtends(u.Hex, x) {
 				blocked[x] = true
 			}
 		}
@@ -744,16 +744,6 @@ func (v *validator) trace() {
 			v.add("ob.toml: unit "+string(u.ID), "17.1", "set up at %s, from where no trace reaches %s: it would count as eliminated", u.Hex, target)
 		}
 	}
-}
-
-// zocInto says whether a unit in hex a exerts its zone of control into its
-// neighbour b (6.6).
-func (v *validator) zocInto(a, b HexID) bool {
-	if v.s.Has(a, b, Creek) && !v.s.Has(a, b, Bridge) && !v.s.Has(a, b, Ford) {
-		return false
-	}
-	e := v.s.Charts.TerrainEffect(v.s.Terrain(b))
-	return e != nil && e.ZOC
 }
 
 // counters checks the order of battle against the counter sheet: one counter per
