@@ -132,6 +132,10 @@ func TestCheckAndRefusals(t *testing.T) {
 		c[0].Text != "it is the USA player-turn, and only the side whose player-turn it is moves" {
 		t.Errorf("orders out of turn: %+v", c)
 	}
+	if c := skirmish.Check(st, &Orders{Side: csa, Moves: []Move{{"texas", "0301"}, {"alabama", "0402"}}}); len(c) != 2 ||
+		c[1].Order != (adjudicator.OrderRef{Kind: "move", Index: 1}) || c[1].Why.Code != "why.not-your-turn" {
+		t.Errorf("moves out of turn: %+v", c)
+	}
 	_, rep, err := skirmish.Resolve(st, [2]adjudicator.Orders{o, nil}, adjudicator.NewScriptedDice())
 	if err != nil {
 		t.Fatal(err)
@@ -209,7 +213,7 @@ func TestWording(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shared := []string{"list.and", "parts", "unit.unseen", "place.unseen", "subject.first", "subject.hour", "subject.over"}
+	shared := []string{"list.and", "parts", "unit.unseen", "place.unseen", "subject.first", "subject.hour", "subject.over", "subject.first.wait", "subject.hour.wait"}
 	for _, p := range w.Problems(Codes(), shared...) {
 		t.Error(p)
 	}
@@ -278,9 +282,14 @@ func TestToldAndPictured(t *testing.T) {
 		!strings.Contains(m.Template, "# 4th Alabama (alabama) in 0403") {
 		t.Errorf("the form lacks Alabama:\n%s", m.Template)
 	}
-	w, err := templates.HourMailOf(skirmish, "t1", nil, skirmish.View(after, usa))
-	if err != nil || !strings.Contains(w.Template, "It is the CSA player-turn: no orders are due from you.") {
-		t.Errorf("the USA's form while the CSA moves: %v\n%s", err, w.Template)
+	w, err := templates.HourMailOf(skirmish, "t1", rv, skirmish.View(after, usa))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wt, err := w.Text()
+	if err != nil || !w.Waiting || w.Subject() != "[t1] T1-USA results, T1-CSA: your opponent moves (USA)" ||
+		!strings.Contains(wt, "NO ORDERS FROM YOU FOR T1-CSA") || !strings.Contains(wt, "It is the CSA player-turn: no orders are due from you.") {
+		t.Errorf("the USA's mail while the CSA moves: %v %q\n%s", err, w.Subject(), wt)
 	}
 	sum, chart, err := templates.EndOfGame(skirmish, after, "head", []templates.PlayedHour{{GM: skirmish.ViewReport(before, rep, after, adjudicator.NoSide)}})
 	if err != nil {

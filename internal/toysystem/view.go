@@ -143,12 +143,22 @@ func (c *scenario) Check(s adjudicator.State, o adjudicator.Orders) []adjudicato
 		return []adjudicator.Check{{Order: adjudicator.OrderRef{Kind: "orders"}, Status: adjudicator.CheckError, Text: "not toy orders"}}
 	}
 	v := c.viewOf(st, x.Side)
-	if turn := v.ViewTurn(); !turn.Sends(x.Side) {
-		why := adjudicator.Say("why.not-your-turn", adjudicator.SideArg("side", turn.Phasing))
-		return []adjudicator.Check{{Order: adjudicator.OrderRef{Kind: "orders"}, Status: adjudicator.CheckError, Rule: "2",
-			Text: c.say(why), Why: why}}
-	}
 	var out []adjudicator.Check
+	if turn := v.ViewTurn(); !turn.Sends(x.Side) {
+		// on each move, so that the receipt marks them; on the set when it has none
+		why := adjudicator.Say("why.not-your-turn", adjudicator.SideArg("side", turn.Phasing))
+		refs := []adjudicator.OrderRef{{Kind: "orders"}}
+		if len(x.Moves) > 0 {
+			refs = nil
+		}
+		for i := range x.Moves {
+			refs = append(refs, adjudicator.OrderRef{Kind: "move", Index: i})
+		}
+		for _, ref := range refs {
+			out = append(out, adjudicator.Check{Order: ref, Status: adjudicator.CheckError, Rule: "2", Text: c.say(why), Why: why})
+		}
+		return out
+	}
 	moved := map[string]bool{}
 	for i, m := range x.Moves {
 		if code := c.illegal(v.positions(), x.Side, m, moved); code != "" {
