@@ -91,6 +91,7 @@ func TestToyGameByMail(t *testing.T) {
 		t.Fatalf("no attack in the CSA's T2-USA report:\n%s", attack)
 	}
 	die, _ := strconv.Atoi(m[1])
+	t.Logf("the attack of T2-USA rolled %d", die)
 	won := die >= 4
 	if won {
 		toyHas(t, "CSA's T2-USA report", attack, "3rd Texas is eliminated and 1st Ohio moves in.", "3rd Texas (CSA) was eliminated.")
