@@ -59,21 +59,42 @@ func extendForVacations(g *store.Game, t time.Time) time.Time {
 	return out
 }
 
-// submittedAt gives, per side, when its latest orders for the hour arrived.
-func submittedAt(h *store.HourRecord) map[string]time.Time {
+// submittedAt gives, per side, when its latest orders for the hour arrived. A
+// side that sends no orders for the turn unit (the opponent's player-turn in a
+// system of alternating player-turns, docs/ARCHITECTURE.md §4) counts as in
+// from the hour's opening: it is never waited for, reminded or late, and its
+// mail never moves the hour on.
+func submittedAt(h *store.HourRecord, turn adjudicator.Turn) map[string]time.Time {
 	m := map[string]time.Time{}
-	for _, sd := range schedule.Sides {
-		if o := h.Latest(sd); o != nil {
-			m[sd] = o.ReceivedAt
+	for _, sd := range adjudicator.Sides {
+		if !sends(turn, sd) {
+			m[sideKey(sd)] = h.OpenedAt
+		} else if o := h.Latest(sideKey(sd)); o != nil {
+			m[sideKey(sd)] = o.ReceivedAt
 		}
 	}
 	return m
 }
 
+// sends says whether a side must send orders for the turn unit: each side
+// where the unit names none (a stored hour the scenario no longer has).
+func sends(turn adjudicator.Turn, sd adjudicator.Side) bool {
+	return len(turn.Senders) == 0 || turn.Sends(sd)
+}
+
+// turnOf is the turn unit a game's stored hour plays.
+func (s *Server) turnOf(g *store.Game, hour int) (adjudicator.Turn, error) {
+	sc, err := s.rulesOf(g)
+	if err != nil {
+		return adjudicator.Turn{}, err
+	}
+	return adjudicator.TurnAt(sc, hour), nil
+}
+
 // plan decides, reading only, what the tick should do now about a game: nil
 // when nothing (not running, or nothing due). The tick reads the game in a read
 // transaction first and opens a writing one only when plan says so.
-func plan(tx *store.Tx, id string) (*tickPlan, error) {
+func (s *Server) plan(tx *store.Tx, id string) (*tickPlan, error) {
 	g, err := tx.Game(id)
 	if err != nil {
 		return nil, err
@@ -90,7 +111,11 @@ func plan(tx *store.Tx, id string) (*tickPlan, error) {
 	}
 	now := tx.Now()
 	p, ok := policyOf(g)
-	sub := seqSubmitted(g, submittedAt(h))
+	turn, err := s.turnOf(g, h.Hour)
+	if err != nil {
+		return nil, err
+	}
+	sub := seqSubmitted(g, submittedAt(h, turn))
 	if !ok || g.Deadline.Next.IsZero() {
 		// No deadline: both sides' orders and the change of mind decide.
 		if len(sub) < len(schedule.Sides) {
@@ -130,7 +155,7 @@ type tickPlan struct {
 // grace-period notice that are due and not yet sent. It is idempotent: the marks
 // of what was sent are stored with the mails. It reports whether the hour resolved.
 func (s *Server) tick(tx *store.Tx, id string) (bool, error) {
-	tp, err := plan(tx, id)
+	tp, err := s.plan(tx, id)
 	if err != nil || tp == nil {
 		return false, err
 	}
@@ -178,22 +203,25 @@ func (s *Server) tick(tx *store.Tx, id string) (bool, error) {
 	return false, nil
 }
 
-// nmrSides marks the sides that sent no orders for an hour (an NMR).
-func nmrSides(h *store.HourRecord) (nmr [2]bool) {
+// nmrSides marks the sides that had to send orders for an hour and sent none
+// (an NMR).
+func nmrSides(h *store.HourRecord, turn adjudicator.Turn) (nmr [2]bool) {
 	for _, sd := range adjudicator.Sides {
-		nmr[sd.Index()] = len(h.OrderSets[sideKey(sd)]) == 0
+		nmr[sd.Index()] = sends(turn, sd) && len(h.OrderSets[sideKey(sd)]) == 0
 	}
 	return nmr
 }
 
-// punctuality adds each side's record for a resolved hour: on time, late (in the
-// grace period) or no orders (NMR).
-func punctuality(g *store.Game, h *store.HourRecord) {
-	nmr := nmrSides(h)
+// punctuality adds the record of each side that had to send orders for a
+// resolved hour: on time, late (in the grace period) or no orders (NMR).
+func punctuality(g *store.Game, h *store.HourRecord, turn adjudicator.Turn) {
+	nmr := nmrSides(h, turn)
 	for _, sd := range adjudicator.Sides {
 		key := sideKey(sd)
 		p := g.Players[key]
 		switch {
+		case !sends(turn, sd):
+			continue
 		case nmr[sd.Index()]:
 			p.NMRs++
 		case !g.Deadline.Next.IsZero() && h.OrderSets[key][0].ReceivedAt.After(g.Deadline.Next):

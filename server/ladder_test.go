@@ -191,14 +191,7 @@ func TestLadderSixPlayersTenGames(t *testing.T) {
 	if !strings.Contains(rec.Text, "END-OF-GAME RECORD, game l8") {
 		t.Fatalf("alice's last record is not l8's:\n%s", rec.Text)
 	}
-	raw, err := r.st.ExportGame("l8")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gr, err := store.ImportGameRecord(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	gr := exportGame(t, r.st, "l8")
 	if diffs, err := VerifyRecord(testRules, gr); err != nil || len(diffs) > 0 {
 		t.Fatalf("verify: %v %v", diffs, err)
 	}

@@ -417,7 +417,7 @@ func (s *Server) ResolveIfReady(ctx context.Context, id string) (bool, error) {
 	var due *tickPlan
 	if err := s.st.View(func(tx *store.Tx) error {
 		var err error
-		due, err = plan(tx, id)
+		due, err = s.plan(tx, id)
 		return err
 	}); err != nil || due == nil {
 		return false, err
@@ -472,7 +472,7 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 	if err != nil {
 		return err
 	}
-	punctuality(g, h)
+	punctuality(g, h, before.Turn())
 	out, nextTurn := after.Outcome(), after.Turn().Index
 	if !out.Over {
 		next := &store.HourRecord{Game: g.ID, Hour: nextTurn, OpenedAt: now, StateAtStart: h.NextState,

@@ -58,7 +58,13 @@ func playHours(t testing.TB, n int, scenario string) (*Server, *store.Store) {
 
 func exportRecord(t testing.TB, st *store.Store) *store.GameRecord {
 	t.Helper()
-	b, err := st.ExportGame("v1")
+	return exportGame(t, st, "v1")
+}
+
+// exportGame is a game's record as pbem game export writes it, read back.
+func exportGame(t testing.TB, st *store.Store, id string) *store.GameRecord {
+	t.Helper()
+	b, err := st.ExportGame(id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,6 +24,11 @@ func HourMailOf(sc adjudicator.Scenario, game string, rv adjudicator.ReportView,
 		return nil, err
 	}
 	m := &HourMail{Game: game, Title: sc.Title(), Viewer: viewerName(v.SeenBy()), Next: f.Turn, Points: t.say(f.Points), t: t}
+	// A player whose opponent's player-turn is open is told so, not asked for
+	// orders (docs/ARCHITECTURE.md §4); the GM is never asked.
+	if turn := v.ViewTurn(); v.SeenBy() != adjudicator.NoSide && len(turn.Senders) > 0 && !turn.Sends(v.SeenBy()) {
+		m.Waiting = true
+	}
 	if rv != nil {
 		sh, err := t.told.Sheet(rv)
 		if err != nil {

@@ -26,7 +26,11 @@ type HourMail struct {
 	Viewer string
 	Report *Report
 	// Next is the hour now open ("" when the game is over).
-	Next     string
+	Next string
+	// Waiting says that the reader is a player who sends no orders for Next:
+	// in a system of alternating player-turns, the opponent's turn is open.
+	// The mail then asks for nothing.
+	Waiting  bool
 	Deadline string
 	// Commitment is SHA-256 of the next hour's dice seed, published before orders
 	// (DESIGN §4); RevealedSeed is the seed of the hour just played.
@@ -52,6 +56,9 @@ func (m *HourMail) Subject() string {
 		code = "subject.over"
 	case m.Report == nil:
 		code = "subject.first"
+	}
+	if m.Waiting && m.Next != "" {
+		code += ".wait"
 	}
 	played := ""
 	if m.Report != nil {

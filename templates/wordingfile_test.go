@@ -54,7 +54,7 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"hqs"}, "form.hqs")
 	add([]string{"place", "terrain", "stack"}, "form.area")
 	add([]string{"list"}, "form.to")
-	add([]string{"game", "viewer", "played", "next"}, "subject.first", "subject.hour", "subject.over")
+	add([]string{"game", "viewer", "played", "next"}, "subject.first", "subject.hour", "subject.over", "subject.first.wait", "subject.hour.wait")
 	// The sheet's lines and the form's (adjudicator.Told).
 	add([]string{"parts"}, "parts")
 	add([]string{"what", "why", "rule"}, "line", "line.why", "line.rule", "line.why.rule")

@@ -1,7 +1,8 @@
 // Package words turns the contract's phrases (adjudicator.Phrase: a code and
 // typed arguments) into sentences, from wording files a club can read and correct:
 // shared.txt for the shared machinery, and one file per rule system, named by the
-// system's id (docs/ARCHITECTURE.md §5).
+// system's id (docs/ARCHITECTURE.md §5). Those files are embedded; a system
+// outside this module, or a test's, gives its file to Register instead.
 //
 // A wording file has one entry a line, "code = text", with # comments and blank
 // lines. The text starts after "= "; a second space after it is part of the text. The text names arguments in braces:
@@ -74,7 +75,7 @@ var files embed.FS
 var loaded sync.Map // system id → *Wording
 
 // For is a system's wording as every reader of it words it: the shared file and
-// the system's own, read once.
+// the system's own, read once (embedded, or given to Register).
 func For(system string) (*Wording, error) {
 	if w, ok := loaded.Load(system); ok {
 		return w.(*Wording), nil
@@ -85,6 +86,34 @@ func For(system string) (*Wording, error) {
 	}
 	loaded.Store(system, w)
 	return w, nil
+}
+
+// Register supplies a system's wording file from outside the embedded set: for
+// systems outside this module and for tests, which cannot add a file to
+// templates/words. src is parsed as an embedded file is (it is known by the name
+// <system>.txt in errors), together with shared.txt, so that For(system) words the
+// system's phrases as it words a built-in system's. A system that already has
+// wording (an embedded file, or one registered or loaded before) is refused, as
+// is a file with problems or one that words a shared code again; nothing is
+// registered then.
+func Register(system string, src []byte) error {
+	if system == "" || strings.ContainsAny(system, "/\\ \t") {
+		return fmt.Errorf("words: %q is not a system id", system)
+	}
+	if _, err := files.ReadFile(system + ".txt"); err == nil {
+		return fmt.Errorf("words: %s has an embedded wording file already", system)
+	}
+	w, err := Load("shared")
+	if err != nil {
+		return err
+	}
+	if err := w.add(system+".txt", src); err != nil {
+		return err
+	}
+	if _, dup := loaded.LoadOrStore(system, w); dup {
+		return fmt.Errorf("words: %s has its wording already", system)
+	}
+	return nil
 }
 
 // Load reads the embedded wording files by name ("shared", a system id) into one

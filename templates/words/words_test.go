@@ -142,3 +142,43 @@ func TestLoad(t *testing.T) {
 		t.Errorf("list: %q", got)
 	}
 }
+
+// A system outside the embedded set registers its wording file: For then words
+// its phrases with shared.txt and the file, as for a built-in system. A second
+// registration, a system with an embedded file, a file with problems and a file
+// that words a shared code again are refused, and leave nothing behind.
+func TestRegister(t *testing.T) {
+	if err := Register("registered-test", []byte(toy)); err != nil {
+		t.Fatal(err)
+	}
+	w, err := For("registered-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := adjudicator.Say("retreat", adjudicator.UnitsArg("units", []string{"us_hare", "us_sherman"}), adjudicator.PlaceArg("to", "rea_field"))
+	if got := w.Say(p, usaView); got != "Hare and Sherman retreat to Rea Field" {
+		t.Errorf("registered wording says %q", got)
+	}
+	if got := w.Say(adjudicator.Say("met", adjudicator.UnitArg("by", "cs_hardee")), usaView); got != "an enemy block met an unseen unit" {
+		t.Errorf("registered wording lacks the shared entries: %q", got)
+	}
+	for _, c := range []struct {
+		name, system, src, want string
+	}{
+		{"twice", "registered-test", toy, "has its wording already"},
+		{"embedded", "shiloh1862", toy, "embedded wording file"},
+		{"bad file", "registered-bad", "fire = {unit\n", "registered-bad.txt:1: fire"},
+		{"shared code", "registered-shared", "list.and = und\n", "list.and is worded already at shared.txt"},
+		{"no id", "", toy, "not a system id"},
+	} {
+		err := Register(c.system, []byte(c.src))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error saying %q", c.name, err, c.want)
+		}
+	}
+	for _, sys := range []string{"registered-bad", "registered-shared"} {
+		if _, err := For(sys); err == nil {
+			t.Errorf("%s: a refused wording was kept", sys)
+		}
+	}
+}
