@@ -269,7 +269,7 @@ func eventLine(n namer, viewer adjudicator.Side, e shiloh1862.Event) Line {
 			s = say("arrival.unnamed", adjudicator.SideArg("side", e.Side), place("place", where))
 		}
 	case shiloh1862.EvArrivalHeld:
-		s = say("arrival-held", adjudicator.TextArg("why", e.Text))
+		s = say("arrival-held", adjudicator.TextArg("why", eventWhy(n, e)))
 	case shiloh1862.EvActivate:
 		s = say("activate", w)
 	case shiloh1862.EvMove:
@@ -386,16 +386,31 @@ func restates(e shiloh1862.Event) bool {
 	return false
 }
 
-// engineWhy is the part of an event's engine text that explains it, without what
+// engineWhy is what the report adds to an event's sentence: its phrase (Why),
+// worded, or for an event of a stored report, which has none (format 1, until
+// step 17 of docs/ARCHITECTURE.md §11), the part of the engine's English that
+// explains it (storedWhy).
+func engineWhy(n namer, e shiloh1862.Event) string {
+	if e.Why.Code != "" {
+		return shilohWords.Say(e.Why, n)
+	}
+	return storedWhy(n, e)
+}
+
+// eventWhy is an event's phrase worded, or its stored English (format 1).
+func eventWhy(n namer, e shiloh1862.Event) string {
+	if e.Why.Code != "" {
+		return shilohWords.Say(e.Why, n)
+	}
+	return e.Text
+}
+
+// storedWhy is the part of an event's engine text that explains it, without what
 // the sentence already says: a retreat's "X retreats to Y", a fire's dice and
 // hits (its firepower changes and notes such as pursuit fire stay), a hit's "X to
 // strength N". The engine breaks its last ties by id, which means nothing to a
 // player: "then id" is left out (the players' guide gives the whole default).
-//
-// Stored reports carry the engine's English (report format 1), so it is trimmed
-// here; with reports as codes (docs/ARCHITECTURE.md §11, step 17) the reasons
-// become phrases of their own.
-func engineWhy(n namer, e shiloh1862.Event) string {
+func storedWhy(n namer, e shiloh1862.Event) string {
 	t := e.Text
 	name := n.block(e.Block)
 	switch e.Kind {

@@ -190,8 +190,8 @@ func (h *hour) deployArrivals(t *turn) {
 				for _, id := range pending {
 					h.mv.held[id] = because(h.spec(id).Name+" is waiting for its group's later entry (5.61)", "why.arrival-waits", unitArg("unit", id))
 				}
-				h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: pending, Rule: "5.61",
-					Text: fmt.Sprintf("arrival %s waits for its later entry", ar.ID)})
+				h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: pending, Rule: "5.61"}.told(
+					because(fmt.Sprintf("arrival %s waits for its later entry", ar.ID), "ev.arrival-waits", adjudicator.TextArg("arrival", ar.ID))))
 			}
 			continue
 		}
@@ -204,8 +204,8 @@ func (h *hour) deployArrivals(t *turn) {
 				for _, id := range pending {
 					h.mv.held[id] = because(h.spec(id).Name+" is held off the map: no landing is friendly or vacant", "why.no-landing", unitArg("unit", id))
 				}
-				h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: pending, Rule: "9.1",
-					Text: fmt.Sprintf("arrival %s is held: no landing is friendly or vacant", ar.ID)})
+				h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: pending, Rule: "9.1"}.told(
+					because(fmt.Sprintf("arrival %s is held: no landing is friendly or vacant", ar.ID), "ev.no-landing", adjudicator.TextArg("arrival", ar.ID))))
 				continue
 			}
 		} else if opt.Choice != "" {
@@ -381,8 +381,9 @@ func (h *hour) arrivalAttack(t *turn, ar *Arrival, pending []BlockID, area AreaI
 			"why.entry-enemy", unitArg("unit", id), placeArg("place", area))
 	}
 	if len(held) > 0 {
-		h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: held, Area: area, Rule: "5.6",
-			Text: fmt.Sprintf("%s held off the map: %s is enemy", h.blockNames(held), h.areaName(area))})
+		h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: held, Area: area, Rule: "5.6"}.told(
+			because(fmt.Sprintf("%s held off the map: %s is enemy", h.blockNames(held), h.areaName(area)), "ev.entry-enemy",
+				h.blocksArg("blocks", held), placeArg("place", area))))
 	} else {
 		h.markArrivalDone(ar.ID)
 	}

@@ -416,8 +416,9 @@ func (ft *fight) checkSwap() {
 	old := ft.attacker
 	ft.attacker = def
 	ft.swapped = true
-	ft.h.event(Event{Kind: EvSwap, Side: old, Area: ft.area, Round: 2, Attacker: def, Rule: "6.5",
-		Text: fmt.Sprintf("every %s defender at %s was eliminated in round 1: %s defends the area from round 2, %s's reserves attack", def, ft.title(), old, def)})
+	ft.h.event(Event{Kind: EvSwap, Side: old, Area: ft.area, Round: 2, Attacker: def, Rule: "6.5"}.told(
+		because(fmt.Sprintf("every %s defender at %s was eliminated in round 1: %s defends the area from round 2, %s's reserves attack", def, ft.title(), old, def),
+			"ev.swap", adjudicator.SideArg("defender", def), titleArg(ft.h.sc, "place", ft.area), adjudicator.SideArg("attacker", old))))
 }
 
 // arrivals brings in the reserves due this round (6.5; Flanking: main reinforcements
@@ -430,6 +431,7 @@ func (ft *fight) arrivals() {
 	for _, s := range Sides {
 		var ids []BlockID
 		var notes []string
+		var lost []Phrase
 		for _, f := range ft.fs {
 			if f.side != s || f.out || f.arrive != ft.round {
 				continue
@@ -438,20 +440,23 @@ func (ft *fight) arrivals() {
 			if f.bonus && !ft.mainStands(f) {
 				f.bonus = false
 				notes = append(notes, fmt.Sprintf("%s loses the flank bonus: the main attack was eliminated", blockTitle(h.sc, f.id)))
+				lost = append(lost, adjudicator.Say("ev.flank-bonus-lost", unitArg("unit", f.id)))
 			}
 		}
 		if len(ids) == 0 {
 			continue
 		}
 		text := fmt.Sprintf("%s reserves arrive at %s: %s", s, ft.title(), blockList(h.sc, ids))
+		why := adjudicator.Say("ev.reserves", adjudicator.SideArg("side", s), titleArg(h.sc, "place", ft.area), unitsArg("blocks", ids))
 		if len(notes) > 0 {
 			text += "; " + strings.Join(notes, "; ")
+			why = adjudicator.Say("ev.reserves.notes", append(why.Args, adjudicator.PhrasesArg("notes", lost...))...)
 		}
 		rule := "6.5"
 		if h.st.Options.Flanking {
 			rule = "6.5, Flanking (optional)"
 		}
-		h.event(Event{Kind: EvReserves, Side: s, Area: ft.area, Round: ft.round, Blocks: ids, Rule: rule, Text: text})
+		h.event(Event{Kind: EvReserves, Side: s, Area: ft.area, Round: ft.round, Blocks: ids, Rule: rule, Text: text, Why: why})
 	}
 }
 
@@ -516,7 +521,7 @@ func (ft *fight) turnOrder() []*fighter {
 // fire (6.4).
 func (ft *fight) turn(f *fighter) {
 	want, forced, why := ft.wantsRetreat(f)
-	note := ""
+	var note reason
 	if want {
 		left, n := ft.retreat(f, forced, why)
 		if left {

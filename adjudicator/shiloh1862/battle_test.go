@@ -734,7 +734,7 @@ func TestHQFalls(t *testing.T) {
 			}
 			st.ArmyCommand = tc.command
 			h := newHour(sc, st, [2]*Orders{}, NewScriptedDice())
-			if h.takeLoss(tc.hit, "a", 2, "6.6", "test hit") {
+			if h.takeLoss(tc.hit, "a", 2, "6.6", because("test hit", "ev.test")) {
 				t.Fatal("the HQ survived")
 			}
 			b := h.block(tc.hit)

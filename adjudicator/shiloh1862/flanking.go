@@ -60,7 +60,7 @@ func flankGroup(fs []*fighter, flankRound int) {
 // pond applies the optional Pond rule (4.2 sidebar): a CSA firing roll of 6 scores
 // one friendly hit on Pond, at most once per battle, never eliminating Pond. Pond's
 // own fire does not hit itself.
-func (ft *fight) pond(dice []int, shooter string) {
+func (ft *fight) pond(dice []int, shooter BlockID) {
 	if ft.pondHit {
 		return
 	}
@@ -81,8 +81,9 @@ func (ft *fight) pond(dice []int, shooter string) {
 		}
 		ft.pondHit = true
 		bs.Strength--
-		ft.h.event(Event{Kind: EvHit, Side: CSA, Block: p.id, Area: ft.area, Round: ft.round, Strength: bs.Strength, Rule: "Pond (optional)",
-			Text: fmt.Sprintf("%s takes a friendly hit from %s's roll of 6 (blue uniforms)", blockTitle(ft.h.sc, p.id), shooter)})
+		ft.h.event(Event{Kind: EvHit, Side: CSA, Block: p.id, Area: ft.area, Round: ft.round, Strength: bs.Strength, Rule: "Pond (optional)"}.told(
+			because(fmt.Sprintf("%s takes a friendly hit from %s's roll of 6 (blue uniforms)", blockTitle(ft.h.sc, p.id), blockTitle(ft.h.sc, shooter)),
+				"ev.pond-hit", unitArg("unit", p.id), unitArg("by", shooter))))
 		return
 	}
 }

@@ -491,21 +491,22 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	if straggle {
 		v := h.d.Roll("straggler " + string(it.block))
 		ev := Event{Kind: EvStraggler, Side: t.side, Block: it.block, Area: from, Dice: []int{v}, Rule: "5.2"}
+		roll := adjudicator.IntArg("roll", v)
 		if v <= 3 {
 			if b.Strength <= 1 {
-				ev.Text = fmt.Sprintf("%s moved without command, rolled %d and is lost to straggling", name, v)
-				h.event(ev)
-				h.removeBlock(it.block, "5.2", name+" eliminated by straggling")
+				h.event(ev.told(because(fmt.Sprintf("%s moved without command, rolled %d and is lost to straggling", name, v), "ev.straggler-lost", unit, roll)))
+				h.removeBlock(it.block, "5.2", because(name+" eliminated by straggling", "ev.eliminated-straggling", unit))
 				t.fail(it, Dropped, "5.2", because(fmt.Sprintf("%s moved without command and rolled %d: eliminated by straggling", name, v),
 					"why.straggled", unit, adjudicator.IntArg("roll", v)))
 				return
 			}
 			b.Strength--
 			ev.Strength = b.Strength
-			ev.Text = fmt.Sprintf("%s moved without command, rolled %d and loses a step (now %d)", name, v, b.Strength)
+			ev = ev.told(because(fmt.Sprintf("%s moved without command, rolled %d and loses a step (now %d)", name, v, b.Strength),
+				"ev.straggler-step", unit, roll, adjudicator.IntArg("strength", b.Strength)))
 		} else {
 			ev.Strength = b.Strength
-			ev.Text = fmt.Sprintf("%s moved without command and rolled %d: no loss", name, v)
+			ev = ev.told(because(fmt.Sprintf("%s moved without command and rolled %d: no loss", name, v), "ev.straggler-none", unit, roll))
 		}
 		h.event(ev)
 	}
@@ -702,13 +703,13 @@ func (h *hour) moveOffBoard(t *turn, it *moveItem, from AreaID) {
 		ev.CommandedBy = t.active[hq].id
 	}
 	h.event(ev)
-	h.removeBlock(it.block, "3.6", name+" shattered off the map")
+	h.removeBlock(it.block, "3.6", because(name+" shattered off the map", "ev.eliminated-shattered", unitArg("unit", it.block)))
 	t.out[it.move].went = append(t.out[it.move].went, it.block)
 }
 
 // removeBlock eliminates a block outside battle (straggling, leaving the map): it
 // goes off the board and counts as a VP for the enemy (6.9, 3.6).
-func (h *hour) removeBlock(id BlockID, rule, text string) {
+func (h *hour) removeBlock(id BlockID, rule string, why reason) {
 	b := h.block(id)
 	side := h.sideOf(id)
 	area := b.Area
@@ -719,12 +720,12 @@ func (h *hour) removeBlock(id BlockID, rule, text string) {
 	}
 	h.mv.lost[id] = true
 	if h.spec(id).IsHQ() { // an HQ falls (6.91): scored, rebuilt or succeeded
-		h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Rule: rule, Text: text})
+		h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Rule: rule}.told(why))
 		h.hqFalls(id, area, 0)
 		return
 	}
 	h.st.Losses = append(h.st.Losses, Loss{Block: id, Side: side, Hour: h.st.Hour})
-	h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Rule: rule, Text: text})
+	h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Rule: rule}.told(why))
 }
 
 // gunboatOrder handles a gunboat's attack on a riverfront area (4.25): gunboats stay
@@ -831,8 +832,9 @@ func (h *hour) returnArrivals(t *turn) {
 		}
 		if len(back) > 0 {
 			sort.Slice(back, func(i, j int) bool { return back[i] < back[j] })
-			h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: back, Area: ar.ID, Rule: "3.31, 9.1",
-				Text: fmt.Sprintf("%s would overstack %s after movement (limit %d) and stay off the map", h.blockNames(back), h.areaName(ar.ID), limit)})
+			h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: back, Area: ar.ID, Rule: "3.31, 9.1"}.told(
+				because(fmt.Sprintf("%s would overstack %s after movement (limit %d) and stay off the map", h.blockNames(back), h.areaName(ar.ID), limit),
+					"ev.arrival-overstack", h.blocksArg("blocks", back), placeArg("place", ar.ID), adjudicator.IntArg("limit", limit))))
 		}
 	}
 }
@@ -1104,8 +1106,8 @@ func (h *hour) noteCamps() {
 		h.st.CampsCaptured = append(h.st.CampsCaptured, a.ID)
 		sort.Slice(h.st.CampsCaptured, func(i, j int) bool { return h.st.CampsCaptured[i] < h.st.CampsCaptured[j] })
 		h.mv.campBonus += 2
-		h.event(Event{Kind: EvCampCaptured, Side: CSA, Area: a.ID, Rule: "7.2",
-			Text: "the CSA captures the USA camp at " + h.areaName(a.ID) + ": +2 SP this hour"})
+		h.event(Event{Kind: EvCampCaptured, Side: CSA, Area: a.ID, Rule: "7.2"}.told(
+			because("the CSA captures the USA camp at "+h.areaName(a.ID)+": +2 SP this hour", "ev.camp-captured", placeArg("place", a.ID))))
 	}
 }
 

@@ -21,8 +21,8 @@ func (h *hour) nightFire() {
 		}
 		name := blockTitle(h.sc, sp.ID)
 		if gb.Strength == 0 {
-			h.event(Event{Kind: EvPass, Side: USA, Block: sp.ID, Area: gb.Area, Rule: "9.2.2, 4.25",
-				Text: fmt.Sprintf("%s is at strength 0 and cannot fire", name)})
+			h.event(Event{Kind: EvPass, Side: USA, Block: sp.ID, Area: gb.Area, Rule: "9.2.2, 4.25"}.told(
+				because(fmt.Sprintf("%s is at strength 0 and cannot fire", name), "ev.gunboat-zero", unitArg("unit", sp.ID))))
 			continue
 		}
 		target, steps := AreaID(""), 0
@@ -52,8 +52,8 @@ func (h *hour) nightFire() {
 			}
 		}
 		if target == "" {
-			h.event(Event{Kind: EvPass, Side: USA, Block: sp.ID, Area: gb.Area, Rule: "9.2.2, 4.25",
-				Text: fmt.Sprintf("%s holds fire: no CSA block in a riverfront area could lose a step to gunboat fire", name)})
+			h.event(Event{Kind: EvPass, Side: USA, Block: sp.ID, Area: gb.Area, Rule: "9.2.2, 4.25"}.told(
+				because(fmt.Sprintf("%s holds fire: no CSA block in a riverfront area could lose a step to gunboat fire", name), "ev.gunboat-no-target", unitArg("unit", sp.ID))))
 			continue
 		}
 		fp := gb.Firepower
@@ -79,8 +79,9 @@ func (h *hour) nightFire() {
 			bs := h.block(t)
 			bs.Strength--
 			// The USA learns nothing from the night's hits: the text names no block.
-			h.event(Event{Kind: EvHit, Side: CSA, Block: t, Area: target, Strength: bs.Strength, Rule: "9.2.2, 4.25",
-				Text: fmt.Sprintf("a CSA block at %s loses a step to %s's fire", areaTitle(h.sc, target), name)})
+			h.event(Event{Kind: EvHit, Side: CSA, Block: t, Area: target, Strength: bs.Strength, Rule: "9.2.2, 4.25"}.told(
+				because(fmt.Sprintf("a CSA block at %s loses a step to %s's fire", areaTitle(h.sc, target), name), "ev.night-hit",
+					titleArg(h.sc, "place", target), unitArg("by", sp.ID))))
 		}
 		if lost > 0 {
 			h.rep.Events[fireEv].Text += fmt.Sprintf("; %d hit(s) lost: gunboat fire cannot eliminate CSA blocks (4.25)", lost)

@@ -48,8 +48,9 @@ func (ft *fight) regroup(victor Side) {
 			crossed[rg.To]++
 			h.place(h.block(id), h.block(id).Where, rg.To)
 			went++
-			h.event(Event{Kind: EvRegroup, Side: victor, Block: id, Area: ft.area, From: ft.area, To: rg.To, Rule: "6.8",
-				Text: fmt.Sprintf("%s regroups to %s (regroup order)", blockTitle(h.sc, id), areaTitle(h.sc, rg.To))})
+			h.event(Event{Kind: EvRegroup, Side: victor, Block: id, Area: ft.area, From: ft.area, To: rg.To, Rule: "6.8"}.told(
+				because(fmt.Sprintf("%s regroups to %s (regroup order)", blockTitle(h.sc, id), areaTitle(h.sc, rg.To)), "ev.regroup",
+					unitArg("unit", id), titleArg(h.sc, "place", rg.To))))
 		}
 		res := Result{Side: victor, Order: ref, Rule: "6.8", Blocks: failed}
 		var why reason

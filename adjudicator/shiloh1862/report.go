@@ -136,6 +136,18 @@ type Event struct {
 	Points      [2]int     `json:"points,omitempty"` // VPs per side (index Side.Index())
 	Rule        string     `json:"rule,omitempty"`
 	Text        string     `json:"text,omitempty"`
+	// Why is what the report adds to the event's own sentence, as a phrase: a
+	// retreat's reason, a fire's firepower changes, the cause of a hit, why an
+	// arrival was held. Kinds whose sentence says it all carry none. It is not
+	// stored yet: format-1 reports keep Text, which goes in step 17
+	// (docs/ARCHITECTURE.md §11).
+	Why adjudicator.Phrase `json:"-"`
+}
+
+// told gives the event its English and its phrase.
+func (e Event) told(r reason) Event {
+	e.Text, e.Why = r.text, r.why
+	return e
 }
 
 // Status is what became of one order.

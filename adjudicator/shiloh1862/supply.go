@@ -63,27 +63,28 @@ func (h *hour) rebuildFallen(s Side) {
 			}
 		}
 		if !onMap && pending {
-			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91",
-				Text: spec.Name + " stays fallen: no block of its formation is on the map yet; it is rebuilt once one has arrived"})
+			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91"}.told(
+				because(spec.Name+" stays fallen: no block of its formation is on the map yet; it is rebuilt once one has arrived", "ev.hq-waits", unitArg("unit", b.ID))))
 			continue
 		}
 		if !onMap {
 			h.place(b, Absent, "")
-			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91",
-				Text: spec.Name + " is never rebuilt: every block of its formation is eliminated"})
+			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91"}.told(
+				because(spec.Name+" is never rebuilt: every block of its formation is eliminated", "ev.hq-never-rebuilt", unitArg("unit", b.ID))))
 			continue
 		}
 		if with == "" {
-			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91, 3.31",
-				Text: spec.Name + " stays fallen: every block of its formation stands in a full area; it is rebuilt in a later supply phase when one has room"})
+			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91, 3.31"}.told(
+				because(spec.Name+" stays fallen: every block of its formation stands in a full area; it is rebuilt in a later supply phase when one has room",
+					"ev.hq-no-room", unitArg("unit", b.ID))))
 			continue
 		}
 		h.place(b, OnMap, h.block(with).Area)
 		b.Strength = 0
 		b.Max, b.Firepower = 1, Firepower{Letter: 'B', Value: 1}
-		h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Area: b.Area, Strength: 0, Rule: "6.91",
-			Text: fmt.Sprintf("%s is rebuilt as another leader with %s at %s: strength 0, max 1, B1",
-				spec.Name, spec.Name, h.areaName(b.Area))})
+		h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Area: b.Area, Strength: 0, Rule: "6.91"}.told(
+			because(fmt.Sprintf("%s is rebuilt as another leader with %s at %s: strength 0, max 1, B1", spec.Name, spec.Name, h.areaName(b.Area)),
+				"ev.hq-rebuilt", unitArg("unit", b.ID), placeArg("place", b.Area))))
 	}
 }
 

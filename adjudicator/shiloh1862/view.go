@@ -514,11 +514,11 @@ func viewEvent(sc *Scenario, ep *Event, act evView, mode Visibility) Event {
 		return Event{Kind: ep.Kind, Area: ep.Area, Attacker: ep.Attacker, Winner: ep.Winner, Rule: ep.Rule,
 			Text: "the battle at " + areaTitle(sc, ep.Area) + " ends: " + ep.Winner.String() + " holds the field"}
 	case evHQFallenUnseen:
-		return Event{Kind: ep.Kind, Side: ep.Side, Block: ep.Block, Rule: ep.Rule, Text: publicLoss(sc, ep.Block, true)}
+		return Event{Kind: ep.Kind, Side: ep.Side, Block: ep.Block, Rule: ep.Rule}.told(publicLoss(sc, ep.Block, true))
 	case evHQFallenSeen:
-		return Event{Kind: ep.Kind, Side: ep.Side, Block: ep.Block, Area: ep.Area, Rule: ep.Rule, Text: publicLoss(sc, ep.Block, true)}
+		return Event{Kind: ep.Kind, Side: ep.Side, Block: ep.Block, Area: ep.Area, Rule: ep.Rule}.told(publicLoss(sc, ep.Block, true))
 	case evEliminated, evEliminatedSeen:
-		out := Event{Kind: ep.Kind, Side: ep.Side, Block: ep.Block, Rule: ep.Rule, Text: publicLoss(sc, ep.Block, false)}
+		out := Event{Kind: ep.Kind, Side: ep.Side, Block: ep.Block, Rule: ep.Rule}.told(publicLoss(sc, ep.Block, false))
 		if act == evEliminatedSeen {
 			out.Area = ep.Area
 		}
@@ -549,13 +549,13 @@ func viewEvent(sc *Scenario, ep *Event, act evView, mode Visibility) Event {
 }
 
 // publicLoss words an enemy loss, which is public (6.9: face-up off the board).
-func publicLoss(sc *Scenario, id BlockID, hqFall bool) string {
+func publicLoss(sc *Scenario, id BlockID, hqFall bool) reason {
 	name := string(id)
 	if spec := sc.OB.Block(id); spec != nil {
 		name = spec.Name
 	}
 	if hqFall {
-		return name + " has fallen (a Fallen HQ VP)"
+		return because(name+" has fallen (a Fallen HQ VP)", "ev.public-fall", unitArg("unit", id))
 	}
-	return name + " is eliminated"
+	return because(name+" is eliminated", "ev.public-loss", unitArg("unit", id))
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
@@ -136,4 +137,43 @@ func (h *hour) blocksArg(key string, ids []BlockID) adjudicator.Arg {
 		}
 	}
 	return unitsArg(key, ids)
+}
+
+// armyTitleArg names an army in full ("Army of the Mississippi") as armyTitle
+// does: by its entry, or as written for an army the rules do not know.
+func armyTitleArg(key string, a Army) adjudicator.Arg {
+	switch a {
+	case ArmyCSA, ArmyUSTN, ArmyUSOH:
+		return adjudicator.WordArg(key, "army-title."+string(a))
+	}
+	return adjudicator.TextArg(key, string(a))
+}
+
+// doctrineArg says a doctrine as its order reads ("withdraw after round 2"), as
+// Doctrine.Words does.
+func doctrineArg(key string, d Doctrine) adjudicator.Arg {
+	switch d.Kind {
+	case WithdrawAfter:
+		return adjudicator.PhrasesArg(key, adjudicator.Say("doctrine.withdraw-after", adjudicator.IntArg("round", d.AfterRound)))
+	case WithdrawIfWeaker:
+		return adjudicator.PhrasesArg(key, adjudicator.Say("doctrine.withdraw-if-weaker"))
+	}
+	return adjudicator.PhrasesArg(key, adjudicator.Say("doctrine.hold"))
+}
+
+// reasonTexts joins reasons' English by sep; reasonWhys lists their phrases.
+func reasonTexts(rs []reason, sep string) string {
+	s := make([]string, len(rs))
+	for i, r := range rs {
+		s[i] = r.text
+	}
+	return strings.Join(s, sep)
+}
+
+func reasonWhys(rs []reason) []Phrase {
+	ps := make([]Phrase, len(rs))
+	for i, r := range rs {
+		ps[i] = r.why
+	}
+	return ps
 }

@@ -3,6 +3,7 @@ package shiloh1862_test
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -47,22 +48,11 @@ func (w *whyComparer) fail(format string, args ...any) {
 // Why by templates/words/shiloh1862.txt, is its Reason (or Text) byte for byte.
 func TestWhyWordsAsReason(t *testing.T) {
 	w := &whyComparer{t: t}
-	sc, err := shiloh1862.LoadScenario("shiloh1862")
-	if err != nil {
-		t.Fatal(err)
-	}
-	games := goldenGames
-	if testing.Short() {
-		games = 20
-	}
-	for seed := range games {
-		playRandomGame(t, sc, uint64(seed), false, func(before, _ *shiloh1862.State, rep *shiloh1862.Report) error {
-			for i, r := range rep.Results {
-				w.compare(sc, fmt.Sprintf("game %d %s result %d (%s)", seed, before.Hour, i, r.Order.Kind), r.Reason, r.Why)
-			}
-			return nil
-		})
-	}
+	games := goldenHours(t, func(sc *shiloh1862.Scenario, where string, _, _ *shiloh1862.State, rep *shiloh1862.Report) {
+		for i, r := range rep.Results {
+			w.compare(sc, fmt.Sprintf("%s result %d (%s)", where, i, r.Order.Kind), r.Reason, r.Why)
+		}
+	})
 	results, checks := w.compared, 0
 	for _, path := range caseFiles(t) {
 		c := readCase(t, path)
@@ -90,6 +80,27 @@ func TestWhyWordsAsReason(t *testing.T) {
 		t.Errorf("compared only %d reasons and %d checks: are the games and cases played?", results, checks)
 	}
 	t.Logf("%d reasons of results worded as the engine writes them (%d games, %d cases), and %d checks", results, games, len(caseFiles(t)), checks)
+}
+
+// goldenHours plays the golden games (20 with -short) and hands f every hour
+// they resolve, named by game and hour; it returns how many games it played.
+func goldenHours(t *testing.T, f func(sc *shiloh1862.Scenario, where string, before, after *shiloh1862.State, rep *shiloh1862.Report)) int {
+	t.Helper()
+	sc, err := shiloh1862.LoadScenario("shiloh1862")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := goldenGames
+	if testing.Short() {
+		games = 20
+	}
+	for seed := range games {
+		playRandomGame(t, sc, uint64(seed), false, func(before, after *shiloh1862.State, rep *shiloh1862.Report) error {
+			f(sc, fmt.Sprintf("game %d %s", seed, before.Hour), before, after, rep)
+			return nil
+		})
+	}
+	return games
 }
 
 // Area ids a map lacks, as JSON orders may carry them ("offboard", a typo), are
@@ -120,4 +131,206 @@ func TestWhyWordsUnknownAreasAsWritten(t *testing.T) {
 	if w.compared < 3 {
 		t.Errorf("compared %d reasons: the unknown areas were not reported", w.compared)
 	}
+}
+
+// eventComparer holds each report's event lines worded from the events' phrases
+// (Why) to the same report worded from the engine's English (Text), as a stored
+// report of format 1 is: every line as mailed, for every viewer.
+type eventComparer struct {
+	t              *testing.T
+	reports, lines int
+	failed         int
+}
+
+func (w *eventComparer) compare(sc *shiloh1862.Scenario, where string, before, after *shiloh1862.State, rep *shiloh1862.Report) {
+	w.t.Helper()
+	for _, viewer := range []adjudicator.Side{adjudicator.USA, adjudicator.CSA, adjudicator.NoSide} {
+		rv := shiloh1862.ViewReport(sc, before, rep, after, viewer)
+		fromWhy, fromText := *rv, *rv
+		fromWhy.Events = slices.Clone(rv.Events)
+		fromText.Events = slices.Clone(rv.Events)
+		for i := range rv.Events {
+			fromWhy.Events[i].Text = ""
+			fromText.Events[i].Why = adjudicator.Phrase{}
+		}
+		a, b := reportLines(templates.BuildReport(sc, "", &fromWhy)), reportLines(templates.BuildReport(sc, "", &fromText))
+		w.reports++
+		w.lines += len(a)
+		if slices.Equal(a, b) {
+			continue
+		}
+		for i := range max(len(a), len(b)) {
+			var x, y string
+			if i < len(a) {
+				x = a[i]
+			}
+			if i < len(b) {
+				y = b[i]
+			}
+			if x != y {
+				w.t.Errorf("%s, %s's report, line %d: worded from Why\n\t%q\nfrom the engine's text\n\t%q", where, viewer, i, x, y)
+				break
+			}
+		}
+		if w.failed++; w.failed >= 20 {
+			w.t.FailNow()
+		}
+	}
+}
+
+// reportLines are a report's lines in the order the mail prints them.
+func reportLines(r *templates.Report) []string {
+	out := []string{r.Initiative}
+	add := func(ls []templates.Line) {
+		for _, l := range ls {
+			out = append(out, l.Text+" <"+l.Class+">")
+		}
+	}
+	add(r.Orders)
+	add(r.Movement)
+	for _, b := range r.Battles {
+		out = append(out, b.Title)
+		add(b.Revealed)
+		for _, rd := range b.Rounds {
+			out = append(out, fmt.Sprint("round ", rd.N))
+			add(rd.Lines)
+		}
+		add(b.After)
+	}
+	add(r.Supply)
+	add(r.Losses)
+	return append(out, r.Points, r.Outcome)
+}
+
+// TestEventsWordedFromWhy is step 14's equivalence test for events: every
+// viewer's report of every hour of the 200 golden games and of every case,
+// worded from the events' phrases, is the report worded from the engine's
+// English, line for line.
+func TestEventsWordedFromWhy(t *testing.T) {
+	w := &eventComparer{t: t}
+	goldenHours(t, w.compare)
+	for _, path := range caseFiles(t) {
+		c := readCase(t, path)
+		csc := caseScenario(t, c)
+		run := runCase(t, csc, c)
+		w.compare(csc, filepath.Base(path), run.Before, run.After, run.Report)
+	}
+	if w.lines < 100000 {
+		t.Errorf("compared only %d lines of %d reports: are the games and cases played?", w.lines, w.reports)
+	}
+	t.Logf("%d reports (%d lines) worded from the events' phrases as from the engine's English", w.reports, w.lines)
+}
+
+// rareEvents are hours that give the events the golden games and the cases do
+// not: each is played and its reports compared as TestEventsWordedFromWhy does.
+var rareEvents = []struct {
+	code string // the phrase the hour must give
+	end  string // the scenario's last hour, when the probe moves it
+	text string // a case (docs/CASES.md)
+}{
+	{"ev.no-successor", "", `# 6.91 Johnston falls with no HQ of his army on the field.
+-- hour --
+D1 7AM
+-- setup --
+cs_beauregard eliminated
+cs_johnston seay_field 0
+us_hare rea_field 1
+us_mcclernand water_oaks 2
+-- usa --
+activate mcclernand
+hare: rea field > seay field attack
+-- dice --
+1
+`},
+	{"ev.gunboat-zero", "", `# 9.2.2 a gunboat at strength 0 cannot fire at night.
+-- hour --
+night
+-- setup --
+us_tyler tennessee_river 0
+cs_wood pittsburg_landing 3
+us_sherman chambers_field 1
+-- dice --
+1 1 6 6
+`},
+	{"ev.stays-off-map", "", `# 5.6 blocks attacking from off the map retreat only off it: a withdrawal order
+# leaves them fighting until round 4.
+-- hour --
+D1 8AM
+-- setup --
+cs_breckinridge pending
+cs_trabue pending
+cs_bowen pending
+cs_statham pending
+us_mcarthur road_b 3
+-- csa --
+trabue, bowen, statham, breckinridge: road b attack
+at road b: withdraw after round 1
+-- dice --
+3 3 2 2
+6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6
+`},
+	{"ev.eliminated-shattered", "", `# 3.6 a block that leaves the map from an entry road is shattered.
+-- hour --
+D1 8AM
+-- setup --
+us_sherman road_e 1
+cs_wood seay_field 3
+-- usa.json --
+{"moves": [{"blocks": ["us_sherman"], "path": ["offboard"]}]}
+-- dice --
+3 3 2 2
+`},
+	{"ev.scenario-ends", "D1 9AM", `# 8.0 a scenario that ends before Day 2 6PM ends with no winner.
+-- hour --
+D1 9AM
+-- setup --
+us_hare rea_field 1
+cs_wood seay_field 3
+-- dice --
+3 3 2 2
+`},
+}
+
+func TestRareEventsWordedFromWhy(t *testing.T) {
+	w := &eventComparer{t: t}
+	for _, p := range rareEvents {
+		c, err := parseCase(p.text)
+		if err != nil {
+			t.Fatalf("%s: %v", p.code, err)
+		}
+		sc := caseScenario(t, c)
+		if p.end != "" {
+			end, err := shiloh1862.ParseHour(p.end)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moved := *sc
+			moved.End = end
+			sc = &moved
+		}
+		run := runCase(t, sc, c)
+		found := false
+		for _, e := range run.Report.Events {
+			found = found || says(e.Why, p.code)
+		}
+		if !found {
+			t.Errorf("%s: the probe gave no such event:\n%s", p.code, run.describe(sc))
+		}
+		w.compare(sc, p.code, run.Before, run.After, run.Report)
+	}
+}
+
+// says reports whether a phrase is, or holds, one with that code.
+func says(p adjudicator.Phrase, code string) bool {
+	if p.Code == code {
+		return true
+	}
+	for _, a := range p.Args {
+		for _, q := range a.Phrases {
+			if says(q, code) {
+				return true
+			}
+		}
+	}
+	return false
 }
