@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -54,7 +53,7 @@ func TestSequentialPlay(t *testing.T) {
 		t.Fatal("the hour resolved on Player 2's orders sent before Player 1 moved")
 	}
 	moves := r.lastTo(alice, "Player 1 has moved").Text
-	if !strings.Contains(moves, "a CSA block moves from") {
+	if !strings.Contains(moves, "An enemy block: ") {
 		t.Fatalf("no CSA move shown to Player 2:\n%s\nCSA: %s", moves, r.lastTo(bob, "Orders received").Text)
 	}
 	if rc := r.lastTo(bob, "Orders received"); !strings.Contains(rc.Text, "final for this hour") {
@@ -69,18 +68,11 @@ func TestSequentialPlay(t *testing.T) {
 	if len(h.OrderSets["csa"]) != 1 || len(h.OrderSets["usa"]) != 2 {
 		t.Errorf("order sets: csa %d usa %d", len(h.OrderSets["csa"]), len(h.OrderSets["usa"]))
 	}
-	var rv shiloh1862.ReportView
-	if err := json.Unmarshal(h.Reports["usa"], &rv); err != nil {
-		t.Fatal(err)
-	}
-	var texts []string
-	for _, e := range rv.Events {
-		texts = append(texts, e.Text)
-	}
-	all := strings.Join(texts, "\n")
+	// Player 2 was told Player 1's moves as its hour report tells them.
+	report := r.lastTo(alice, "8AM").Text
 	for _, line := range strings.Split(moves, "\n") {
-		if l := strings.TrimSpace(line); strings.HasPrefix(l, "a CSA block") && !strings.Contains(all, l) {
-			t.Errorf("announced move %q is not in the USA report", l)
+		if l := strings.TrimSpace(line); strings.HasPrefix(l, "An enemy block") && !strings.Contains(report, l) {
+			t.Errorf("announced move %q is not in the USA report:\n%s", l, report)
 		}
 	}
 	// The next hour opens with its initiative announced.

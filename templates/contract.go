@@ -47,18 +47,23 @@ func ReportTextOf(sc adjudicator.Scenario, rv adjudicator.ReportView) (string, e
 }
 
 // FirstMovesLines are the lines of Player 1's turn that Player 2 is shown in
-// sequential play, the initiative left out (it was announced when the hour opened).
+// sequential play, the initiative left out (it was announced when the hour opened):
+// each worded as the hour's report will word it.
 func FirstMovesLines(sc adjudicator.Scenario, rv adjudicator.ReportView) ([]string, error) {
+	eng, err := shiloh1862.Engine(sc)
+	if err != nil {
+		return nil, err
+	}
 	r, err := reportOf(rv)
 	if err != nil {
 		return nil, err
 	}
 	var out []string
 	for _, e := range r.Events {
-		if e.Kind == shiloh1862.EvInitiative || e.Text == "" {
+		if e.Kind == shiloh1862.EvInitiative {
 			continue
 		}
-		out = append(out, e.Text)
+		out = append(out, eventLine(namer{eng}, r.Viewer, e).Text)
 	}
 	return out, nil
 }
