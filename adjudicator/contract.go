@@ -144,9 +144,8 @@ type ReportView interface {
 // same dice. Both methods are dry runs with the unit's own dice, so the
 // resolution that follows repeats what they showed.
 type Sequential interface {
-	// Initiative is who moves first, and the engine's account of why (format 1:
-	// English, until the report carries codes, docs/ARCHITECTURE.md §11 step 17).
-	Initiative(st State, d Dice) (first Side, why string, err error)
+	// Initiative is who moves first, and why, for the wording to say.
+	Initiative(st State, d Dice) (first Side, why Phrase, err error)
 	// FirstMoves is what Player 2 may see of Player 1's turn, played with first.
 	FirstMoves(st State, first Orders, d Dice) (ReportView, error)
 }

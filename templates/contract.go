@@ -68,6 +68,18 @@ func FirstMovesLines(sc adjudicator.Scenario, rv adjudicator.ReportView) ([]stri
 	return out, nil
 }
 
+// Wording words the phrases of sc's system that a caller passes on without
+// reading them (the initiative a sequential hour opens with), naming units and
+// places by the scenario's names: for what a side's own view may name.
+func Wording(sc adjudicator.Scenario) (func(adjudicator.Phrase) string, error) {
+	eng, err := shiloh1862.Engine(sc)
+	if err != nil {
+		return nil, err
+	}
+	n := namer{eng}
+	return func(p adjudicator.Phrase) string { return shilohWords.Say(p, n) }, nil
+}
+
 // PlayedHour is one resolved turn unit as the end-of-game record reads it.
 type PlayedHour struct {
 	Index            int

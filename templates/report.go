@@ -167,11 +167,15 @@ func initiativeLine(in shiloh1862.Initiative) string {
 	}
 	// The reason says why only when the rolls do not: a tie, or an hour whose
 	// Player 1 is fixed. A higher roll is told once, by the rolls.
-	if decided := u != c && u != 0 && c != 0; in.Reason != "" && !decided {
+	why := in.Reason // a report view read from the store has no phrase (format 1)
+	if in.Why.Code != "" {
+		why = shilohWords.Say(in.Why, namer{})
+	}
+	if decided := u != c && u != 0 && c != 0; why != "" && !decided {
 		code += ".why"
 	}
 	return shilohWords.Say(adjudicator.Say(code, adjudicator.IntArg("usa", u), adjudicator.IntArg("csa", c),
-		adjudicator.SideArg("player1", in.Player1), adjudicator.TextArg("why", in.Reason)), namer{})
+		adjudicator.SideArg("player1", in.Player1), adjudicator.TextArg("why", why)), namer{})
 }
 
 // resultTag names an executed order briefly: "move (line 3): Cleburne". An

@@ -64,6 +64,9 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 		"why.doctrines-covered", "why.regroup-none", "why.no-supply", "why.day2-armies")
 	add([]string{"side"}, "why.marker-held", "why.marker-kept", "why.player2-battles")
 	add([]string{"side", "to"}, "why.marker-passes", "why.marker-passes.taken")
+	add([]string{"side", "hour"}, "why.first-hour")
+	add([]string{"side", "roll", "other", "other-roll"}, "why.rolled")
+	add([]string{"roll", "side", "rule"}, "why.tie")
 	add([]string{"unit"}, "why.not-an-hq", "why.activated-already", "why.hq-at-zero", "why.hq-in-battle", "why.no-army-command",
 		"why.stood-down", "why.no-hq", "why.arrival-waits", "why.no-landing", "why.arrival-siege", "why.moved-already",
 		"why.not-arrived", "why.siege", "why.leaving-battle", "why.gunboat-zero", "why.pin-not-needed", "why.regroup.unknown",

@@ -131,13 +131,13 @@ func (c contractScenario) DecodeReportView(b []byte, format int) (adjudicator.Re
 
 // Initiative and FirstMoves make the scenario an adjudicator.Sequential
 // (sequential.go has the rules).
-func (c contractScenario) Initiative(st adjudicator.State, d Dice) (Side, string, error) {
+func (c contractScenario) Initiative(st adjudicator.State, d Dice) (Side, Phrase, error) {
 	s, err := AsState(st)
 	if err != nil {
-		return NoSide, "", err
+		return NoSide, Phrase{}, err
 	}
 	in, err := ThrowInitiative(c.sc, s, d)
-	return in.Player1, in.Reason, err
+	return in.Player1, in.Why, err
 }
 
 func (c contractScenario) FirstMoves(st adjudicator.State, first adjudicator.Orders, d Dice) (adjudicator.ReportView, error) {

@@ -28,15 +28,12 @@ func (h *hour) initiative() {
 		return
 	}
 	switch hr {
-	case Day1First:
-		h.p1 = CSA
-		h.rep.Initiative = Initiative{Player1: CSA, Reason: "CSA is always Player 1 at Day 1 7AM (2.1), no roll"}
-		h.event(Event{Kind: EvInitiative, Side: CSA, Rule: "2.1", Text: h.rep.Initiative.Reason})
-		return
-	case Day2First:
-		h.p1 = USA
-		h.rep.Initiative = Initiative{Player1: USA, Reason: "USA is always Player 1 at Day 2 7AM (2.1), no roll"}
-		h.event(Event{Kind: EvInitiative, Side: USA, Rule: "2.1", Text: h.rep.Initiative.Reason})
+	case Day1First, Day2First:
+		h.p1 = initialMarker(hr) // the side the day's first hour favours
+		why := because(fmt.Sprintf("%s is always Player 1 at %s (2.1), no roll", h.p1, hr), "why.first-hour",
+			adjudicator.SideArg("side", h.p1), adjudicator.TextArg("hour", hr.String()))
+		h.rep.Initiative = Initiative{Player1: h.p1, Reason: why.text, Why: why.why}
+		h.event(Event{Kind: EvInitiative, Side: h.p1, Rule: "2.1", Text: why.text})
 		return
 	}
 	var rolls [2]int
@@ -47,14 +44,16 @@ func (h *hour) initiative() {
 	}
 	tie := tieWinner(hr)
 	u, c := rolls[USA.Index()], rolls[CSA.Index()]
-	var reason string
+	var why reason
 	switch {
-	case u > c:
+	case u != c:
 		h.p1 = USA
-		reason = fmt.Sprintf("USA rolled %d, CSA %d", u, c)
-	case c > u:
-		h.p1 = CSA
-		reason = fmt.Sprintf("CSA rolled %d, USA %d", c, u)
+		if c > u {
+			h.p1 = CSA
+		}
+		hi, lo := rolls[h.p1.Index()], rolls[h.p1.Enemy().Index()]
+		why = because(fmt.Sprintf("%s rolled %d, %s %d", h.p1, hi, h.p1.Enemy(), lo), "why.rolled",
+			adjudicator.SideArg("side", h.p1), adjudicator.IntArg("roll", hi), adjudicator.SideArg("other", h.p1.Enemy()), adjudicator.IntArg("other-roll", lo))
 	default:
 		h.p1 = tie
 		rule := "2.1"
@@ -64,10 +63,11 @@ func (h *hour) initiative() {
 		case hr.Day() == 2:
 			rule = "9.3.1"
 		}
-		reason = fmt.Sprintf("both rolled %d; %s wins ties (%s)", u, tie, rule)
+		why = because(fmt.Sprintf("both rolled %d; %s wins ties (%s)", u, tie, rule), "why.tie",
+			adjudicator.IntArg("roll", u), adjudicator.SideArg("side", tie), adjudicator.TextArg("rule", rule))
 	}
-	h.rep.Initiative = Initiative{Rolls: rolls, Player1: h.p1, Reason: reason}
-	h.event(Event{Kind: EvInitiative, Side: h.p1, Rule: "2.1", Text: reason + "; " + h.p1.String() + " is Player 1"})
+	h.rep.Initiative = Initiative{Rolls: rolls, Player1: h.p1, Reason: why.text, Why: why.why}
+	h.event(Event{Kind: EvInitiative, Side: h.p1, Rule: "2.1", Text: why.text + "; " + h.p1.String() + " is Player 1"})
 }
 
 // tieWinner is the side that wins initiative ties: CSA on Day 1 and at night (2.1,
@@ -116,7 +116,7 @@ func (h *hour) plannedInitiative() Side {
 		why = because(fmt.Sprintf("%s holds the initiative marker and %s Player 1; the marker passes to %s", holder, how, holder.Enemy()),
 			code, adjudicator.SideArg("side", holder), adjudicator.SideArg("to", holder.Enemy()))
 	}
-	h.rep.Initiative = Initiative{Player1: h.p1, Reason: why.text}
+	h.rep.Initiative = Initiative{Player1: h.p1, Reason: why.text, Why: why.why}
 	h.event(Event{Kind: EvInitiative, Side: h.p1, Rule: "2.1", Text: why.text})
 	h.result(Result{Side: holder, Order: OrderRef{Kind: "initiative"}, Status: Executed, Rule: "2.1", Reason: why.text, Why: why.why})
 	return holder

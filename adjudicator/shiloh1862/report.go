@@ -191,6 +191,9 @@ type Initiative struct {
 	Player1 Side   `json:"player1"`
 	// Reason explains a fixed or tied result ("CSA is Player 1 at Day 1 7AM").
 	Reason string `json:"reason,omitempty"`
+	// Why is Reason as a phrase; not stored yet (format 1 keeps the English,
+	// until step 17 of docs/ARCHITECTURE.md §11).
+	Why adjudicator.Phrase `json:"-"`
 }
 
 // Report is everything that happened in one hour.

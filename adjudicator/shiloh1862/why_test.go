@@ -43,12 +43,14 @@ func (w *whyComparer) fail(format string, args ...any) {
 	}
 }
 
-// TestWhyWordsAsReason is step 14's equivalence test: every result of the 200
-// golden games and of every case, and every check of every case, worded from its
-// Why by templates/words/shiloh1862.txt, is its Reason (or Text) byte for byte.
+// TestWhyWordsAsReason is step 14's equivalence test: the initiative and every
+// result of the 200 golden games and of every case, and every check of every
+// case, worded from its Why by templates/words/shiloh1862.txt, is its Reason (or
+// Text) byte for byte.
 func TestWhyWordsAsReason(t *testing.T) {
 	w := &whyComparer{t: t}
 	games := goldenHours(t, func(sc *shiloh1862.Scenario, where string, _, _ *shiloh1862.State, rep *shiloh1862.Report) {
+		w.compare(sc, where+" initiative", rep.Initiative.Reason, rep.Initiative.Why)
 		for i, r := range rep.Results {
 			w.compare(sc, fmt.Sprintf("%s result %d (%s)", where, i, r.Order.Kind), r.Reason, r.Why)
 		}
@@ -59,6 +61,7 @@ func TestWhyWordsAsReason(t *testing.T) {
 		csc := caseScenario(t, c)
 		run := runCase(t, csc, c)
 		name := filepath.Base(path)
+		w.compare(csc, name+" initiative", run.Report.Initiative.Reason, run.Report.Initiative.Why)
 		for i, r := range run.Report.Results {
 			w.compare(csc, fmt.Sprintf("%s result %d (%s)", name, i, r.Order.Kind), r.Reason, r.Why)
 		}
