@@ -109,4 +109,7 @@ func (d *ScriptedDice) Thrown() string {
 type Throw struct {
 	Reason string `json:"reason"`
 	Value  int    `json:"value"`
+	// Why is Reason as a phrase, where the system gives one; not stored yet
+	// (the English goes in step 17, docs/ARCHITECTURE.md §11).
+	Why Phrase `json:"-"`
 }

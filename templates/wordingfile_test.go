@@ -135,6 +135,10 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"army"}, "ev.no-successor")
 	add([]string{"usa", "csa", "by"}, "ev.day1-usa-wins", "ev.day1-csa-wins", "ev.day2-csa-wins", "ev.day1-no-victory", "ev.day2-usa-wins")
 	add([]string{"hour", "usa", "csa"}, "ev.scenario-ends")
+	// Why each die was thrown (adjudicator.Throw.Why).
+	add([]string{"side", "die"}, "throw.initiative")
+	add([]string{"block"}, "throw.straggler")
+	add([]string{"place", "round", "unit", "firepower", "die", "dice"}, "throw.fire", "throw.night")
 	return specs
 }()
 

@@ -45,7 +45,7 @@ type hour struct {
 	// are not pinned (pinDefenders).
 	ownTurnOnly bool
 	ord         [2]*Orders
-	d           Dice
+	d           loggingDice
 	rep         *Report
 
 	p1 Side

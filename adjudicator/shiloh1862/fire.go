@@ -113,8 +113,11 @@ func (ft *fight) fire(f *fighter, note reason) {
 	}
 	dice := make([]int, bs.Strength)
 	hits := 0
+	throw := []adjudicator.Arg{titleArg(h.sc, "place", ft.area), adjudicator.IntArg("round", ft.round), unit,
+		adjudicator.TextArg("firepower", fp.String()), adjudicator.IntArg("dice", len(dice))}
 	for i := range dice {
-		dice[i] = h.d.Roll(fmt.Sprintf("%s round %d: %s fires %s, die %d of %d", ft.title(), ft.round, name, fp, i+1, len(dice)))
+		dice[i] = h.d.roll(because(fmt.Sprintf("%s round %d: %s fires %s, die %d of %d", ft.title(), ft.round, name, fp, i+1, len(dice)),
+			"throw.fire", dieArgs(throw, i)...))
 		if dice[i] <= fp.Value {
 			hits++
 		}
@@ -135,13 +138,18 @@ func (ft *fight) fire(f *fighter, note reason) {
 	ev.Side, ev.Block, ev.Area, ev.Round, ev.Firepower, ev.Dice, ev.Hits, ev.Rule, ev.Text = f.side, f.id, ft.area, ft.round, fp, dice, hits, rule, text
 	fireEv := ev.Seq - 1 // ev itself may move as later events grow the list
 	lost := 0
+	by := unitArg("by", f.id)
 	for i := 0; i < hits; i++ {
 		t, tie := h.pickLoss(ft.lossCands(enemy), enemy, f.gunboat)
 		if t == "" {
 			lost++
 			continue
 		}
-		cause := because("hit by "+name+" ("+tie.text+")", "ev.hit-by", unitArg("by", f.id), adjudicator.PhrasesArg("how", tie.why))
+		how := strongestHow // most hits: said without a new list
+		if tie.why.Code != strongestHow.Phrases[0].Code {
+			how = adjudicator.PhrasesArg("how", tie.why)
+		}
+		cause := because("hit by "+name+" ("+tie.text+")", "ev.hit-by", by, how)
 		if !h.takeLoss(t, ft.area, ft.round, rule, cause) {
 			ft.fighter(t).out = true
 		}
@@ -243,6 +251,10 @@ func (ft *fight) lossCands(owner Side) []lossCand {
 	return cs
 }
 
+// strongestHow is the commonest cause of a hit, shared by the hits it explains
+// (phrases are never changed once made).
+var strongestHow = adjudicator.PhrasesArg("how", adjudicator.Say("ev.loss-strongest"))
+
 // pickLoss is strongestWhy's choice among cs (which it may reorder).
 func (h *hour) pickLoss(cs []lossCand, owner Side, gunboat bool) (BlockID, reason) {
 	best, n := -1, 0 // the tied strongest are moved to cs[:n], in order
@@ -304,7 +316,7 @@ func (h *hour) pickLoss(cs []lossCand, owner Side, gunboat bool) (BlockID, reaso
 		return a.id < b.id
 	})
 	if len(tied) == 1 {
-		return tied[0].id, because("the strongest", "ev.loss-strongest")
+		return tied[0].id, reason{text: "the strongest", why: strongestHow.Phrases[0]}
 	}
 	g, _ := rank(tied[0].id)
 	g2, _ := rank(tied[1].id)

@@ -38,8 +38,8 @@ func (h *hour) initiative() {
 	}
 	var rolls [2]int
 	for _, s := range Sides {
-		a := h.d.Roll("initiative " + s.String() + " die 1")
-		b := h.d.Roll("initiative " + s.String() + " die 2")
+		a := h.d.roll(because("initiative "+s.String()+" die 1", "throw.initiative", adjudicator.SideArg("side", s), adjudicator.IntArg("die", 1)))
+		b := h.d.roll(because("initiative "+s.String()+" die 2", "throw.initiative", adjudicator.SideArg("side", s), adjudicator.IntArg("die", 2)))
 		rolls[s.Index()] = a + b
 	}
 	tie := tieWinner(hr)

@@ -489,7 +489,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		}
 	}
 	if straggle {
-		v := h.d.Roll("straggler " + string(it.block))
+		v := h.d.roll(because("straggler "+string(it.block), "throw.straggler", adjudicator.TextArg("block", string(it.block))))
 		ev := Event{Kind: EvStraggler, Side: t.side, Block: it.block, Area: from, Dice: []int{v}, Rule: "5.2"}
 		roll := adjudicator.IntArg("roll", v)
 		if v <= 3 {

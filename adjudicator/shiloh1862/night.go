@@ -1,6 +1,10 @@
 package shiloh1862
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
 
 // nightFire is the only combat of the night turn (9.2.2): each USA gunboat on the
 // river fires once, free (no step loss), at CSA blocks in a riverfront area. Each
@@ -59,8 +63,11 @@ func (h *hour) nightFire() {
 		fp := gb.Firepower
 		dice := make([]int, gb.Strength)
 		hits := 0
+		throw := []adjudicator.Arg{unitArg("unit", sp.ID), adjudicator.TextArg("firepower", fp.String()), titleArg(h.sc, "place", target),
+			adjudicator.IntArg("dice", len(dice))}
 		for i := range dice {
-			dice[i] = h.d.Roll(fmt.Sprintf("night: %s fires %s at %s, die %d of %d", name, fp, areaTitle(h.sc, target), i+1, len(dice)))
+			dice[i] = h.d.roll(because(fmt.Sprintf("night: %s fires %s at %s, die %d of %d", name, fp, areaTitle(h.sc, target), i+1, len(dice)),
+				"throw.night", dieArgs(throw, i)...))
 			if dice[i] <= fp.Value {
 				hits++
 			}

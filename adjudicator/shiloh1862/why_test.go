@@ -17,6 +17,7 @@ import (
 type whyComparer struct {
 	t        *testing.T
 	compared int
+	dice     int // throws compared
 	failed   int
 }
 
@@ -33,6 +34,17 @@ func (w *whyComparer) compare(sc *shiloh1862.Scenario, where, text string, why a
 	if got := templates.WhyText(sc, why); got != text {
 		w.fail("%s: %s words as\n\t%q\nthe engine says\n\t%q", where, why.Code, got, text)
 	}
+}
+
+// throws compares every throw's reason; they are counted apart.
+func (w *whyComparer) throws(sc *shiloh1862.Scenario, where string, ts []adjudicator.Throw) {
+	w.t.Helper()
+	n := w.compared
+	for i, th := range ts {
+		w.compare(sc, fmt.Sprintf("%s throw %d", where, i+1), th.Reason, th.Why)
+	}
+	w.dice += w.compared - n
+	w.compared = n
 }
 
 func (w *whyComparer) fail(format string, args ...any) {
@@ -54,6 +66,7 @@ func TestWhyWordsAsReason(t *testing.T) {
 		for i, r := range rep.Results {
 			w.compare(sc, fmt.Sprintf("%s result %d (%s)", where, i, r.Order.Kind), r.Reason, r.Why)
 		}
+		w.throws(sc, where, rep.Throws)
 	})
 	results, checks := w.compared, 0
 	for _, path := range caseFiles(t) {
@@ -62,6 +75,7 @@ func TestWhyWordsAsReason(t *testing.T) {
 		run := runCase(t, csc, c)
 		name := filepath.Base(path)
 		w.compare(csc, name+" initiative", run.Report.Initiative.Reason, run.Report.Initiative.Why)
+		w.throws(csc, name, run.Report.Throws)
 		for i, r := range run.Report.Results {
 			w.compare(csc, fmt.Sprintf("%s result %d (%s)", name, i, r.Order.Kind), r.Reason, r.Why)
 		}
@@ -79,10 +93,11 @@ func TestWhyWordsAsReason(t *testing.T) {
 			}
 		}
 	}
-	if results < 1000 || checks == 0 {
-		t.Errorf("compared only %d reasons and %d checks: are the games and cases played?", results, checks)
+	if results < 1000 || checks == 0 || w.dice < 10000 {
+		t.Errorf("compared only %d reasons, %d checks and %d throws: are the games and cases played?", results, checks, w.dice)
 	}
-	t.Logf("%d reasons of results worded as the engine writes them (%d games, %d cases), and %d checks", results, games, len(caseFiles(t)), checks)
+	t.Logf("%d reasons of results and initiatives worded as the engine writes them (%d games, %d cases), %d checks and %d throws",
+		results, games, len(caseFiles(t)), checks, w.dice)
 }
 
 // goldenHours plays the golden games (20 with -short) and hands f every hour
