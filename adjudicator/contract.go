@@ -81,17 +81,17 @@ type OrderRef struct {
 	Line  int    `json:"line,omitempty"`
 }
 
-// Check is the verdict on one order. Text and Suggestion are the engine's English
-// (format 1) until receipts are worded from codes (docs/ARCHITECTURE.md §11 step 17).
+// Check is the verdict on one order: Why says it, and Hint suggests a fix when
+// there is one. Text and Suggestion are the same in the engine's English, until
+// step 17 of docs/ARCHITECTURE.md §11 deletes them.
 type Check struct {
 	Order      OrderRef
 	Status     CheckStatus
 	Rule       string
 	Text       string
 	Suggestion string
-	// Why is Text as a phrase where the system has one (a result's reason
-	// passed through); Text goes in step 17.
-	Why Phrase
+	Why        Phrase
+	Hint       Phrase
 }
 
 // Rand is the randomness a bot draws from; *rand.Rand of math/rand/v2 meets it.

@@ -135,6 +135,22 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"army"}, "ev.no-successor")
 	add([]string{"usa", "csa", "by"}, "ev.day1-usa-wins", "ev.day1-csa-wins", "ev.day2-csa-wins", "ev.day1-no-victory", "ev.day2-usa-wins")
 	add([]string{"hour", "usa", "csa"}, "ev.scenario-ends")
+	// A receipt's verdicts (shiloh1862 Check.Why) and suggestions (Check.Hint).
+	add(nil, "check.no-side", "check.other-side", "check.ok", "check.pin-standing", "check.marker-yours", "check.no-planned-initiative",
+		"check.battles", "check.regroup", "hint.army-hq", "hint.fewer", "hint.artillery-road", "hint.attack", "hint.reinforce", "hint.road")
+	add([]string{"error"}, "check.misfit", "check.error")
+	add([]string{"commands"}, "check.ok-commanded")
+	add([]string{"unit", "hq"}, "check.commanded-by")
+	add([]string{"blocks"}, "check.ok-supply")
+	add([]string{"why"}, "check.ok-why")
+	add([]string{"sp", "blocks"}, "check.supply-plan")
+	add([]string{"side"}, "check.marker-other")
+	add([]string{"doctrine"}, "check.doctrine")
+	add([]string{"area"}, "check.unknown-retreat")
+	add([]string{"to", "from"}, "check.retreat-not-adjacent")
+	add([]string{"area", "to"}, "check.regroup-unknown")
+	add([]string{"hq"}, "hint.hq-cannot", "hint.activate")
+	add([]string{"adjacent"}, "hint.adjacent")
 	// Why each die was thrown (adjudicator.Throw.Why).
 	add([]string{"side", "die"}, "throw.initiative")
 	add([]string{"block"}, "throw.straggler")

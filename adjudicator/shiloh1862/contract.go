@@ -163,15 +163,21 @@ var _ adjudicator.Sequential = contractScenario{}
 func (c contractScenario) Check(st adjudicator.State, o adjudicator.Orders) []adjudicator.Check {
 	s, err := AsState(st)
 	if err != nil {
-		return []adjudicator.Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: err.Error()}}
+		return contractChecks(orderCheck(because(err.Error(), "check.error", adjudicator.TextArg("error", err.Error()))))
 	}
 	x, err := AsOrders(o)
 	if err != nil || x == nil {
-		return []adjudicator.Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the orders name no side"}}
+		return contractChecks(orderCheck(noSide))
 	}
+	return contractChecks(CheckOrders(c.sc, KnowledgeOf(c.sc, s, x.Side), x))
+}
+
+// contractChecks are the engine's checks as the contract gives them.
+func contractChecks(cs []Check) []adjudicator.Check {
 	var out []adjudicator.Check
-	for _, ch := range CheckOrders(c.sc, KnowledgeOf(c.sc, s, x.Side), x) {
-		out = append(out, adjudicator.Check{Order: ch.Order, Status: ch.Status, Rule: ch.Rule, Text: ch.Text, Suggestion: ch.Suggestion, Why: ch.Why})
+	for _, ch := range cs {
+		out = append(out, adjudicator.Check{Order: ch.Order, Status: ch.Status, Rule: ch.Rule, Text: ch.Text, Suggestion: ch.Suggestion,
+			Why: ch.Why, Hint: ch.Hint})
 	}
 	return out
 }

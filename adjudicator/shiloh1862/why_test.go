@@ -2,12 +2,14 @@ package shiloh1862_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862/bot"
 	"github.com/shiloh-pbem/pbem/templates"
 )
 
@@ -55,10 +57,9 @@ func (w *whyComparer) fail(format string, args ...any) {
 	}
 }
 
-// TestWhyWordsAsReason is step 14's equivalence test: the initiative and every
-// result of the 200 golden games and of every case, and every check of every
-// case, worded from its Why by templates/words/shiloh1862.txt, is its Reason (or
-// Text) byte for byte.
+// TestWhyWordsAsReason is step 14's equivalence test: the initiative, every
+// result and every throw of the 200 golden games and of every case, worded from
+// its Why by templates/words/shiloh1862.txt, is its Reason byte for byte.
 func TestWhyWordsAsReason(t *testing.T) {
 	w := &whyComparer{t: t}
 	games := goldenHours(t, func(sc *shiloh1862.Scenario, where string, _, _ *shiloh1862.State, rep *shiloh1862.Report) {
@@ -68,7 +69,6 @@ func TestWhyWordsAsReason(t *testing.T) {
 		}
 		w.throws(sc, where, rep.Throws)
 	})
-	results, checks := w.compared, 0
 	for _, path := range caseFiles(t) {
 		c := readCase(t, path)
 		csc := caseScenario(t, c)
@@ -79,25 +79,61 @@ func TestWhyWordsAsReason(t *testing.T) {
 		for i, r := range run.Report.Results {
 			w.compare(csc, fmt.Sprintf("%s result %d (%s)", name, i, r.Order.Kind), r.Reason, r.Why)
 		}
-		results = w.compared
+	}
+	if w.compared < 1000 || w.dice < 10000 {
+		t.Errorf("compared only %d reasons and %d throws: are the games and cases played?", w.compared, w.dice)
+	}
+	t.Logf("%d reasons of results and initiatives worded as the engine writes them (%d games, %d cases) and %d throws",
+		w.compared, games, len(caseFiles(t)), w.dice)
+}
+
+// checks holds each check's phrase to its Text and its hint to its Suggestion.
+// Every check has a phrase.
+func (w *whyComparer) checks(sc *shiloh1862.Scenario, where string, cs []shiloh1862.Check) {
+	w.t.Helper()
+	for i, ch := range cs {
+		at := fmt.Sprintf("%s check %d (%s)", where, i, ch.Order.Kind)
+		if ch.Why.Code == "" {
+			w.fail("%s: %q has no phrase", at, ch.Text)
+			continue
+		}
+		w.compare(sc, at, ch.Text, ch.Why)
+		w.compare(sc, at+" suggestion", ch.Suggestion, ch.Hint)
+	}
+}
+
+// TestChecksWordedFromWhy is step 14's equivalence test for receipts: every
+// check, of both sides' orders of every case and of a bot's orders for each side
+// at every hour of the golden games, worded from its phrase is the engine's Text,
+// and its hint the Suggestion.
+func TestChecksWordedFromWhy(t *testing.T) {
+	w := &whyComparer{t: t}
+	rng := rand.New(rand.NewPCG(14, 17))
+	goldenHours(t, func(sc *shiloh1862.Scenario, where string, before, _ *shiloh1862.State, _ *shiloh1862.Report) {
+		for _, side := range adjudicator.Sides {
+			o := bot.RandomOrders(sc, sideView(sc, before, side), rng)
+			w.checks(sc, where+" "+side.String(), shiloh1862.CheckOrders(sc, shiloh1862.KnowledgeOf(sc, before, side), o))
+		}
+	})
+	for _, path := range caseFiles(t) {
+		c := readCase(t, path)
+		csc := caseScenario(t, c)
+		st, err := buildState(csc, c)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, side := range adjudicator.Sides {
 			o, err := caseOrders(csc, c, side)
 			if err != nil {
 				t.Fatal(err)
 			}
-			for i, ch := range shiloh1862.CheckOrders(csc, shiloh1862.KnowledgeOf(csc, run.Before, side), o) {
-				if ch.Why.Code != "" {
-					w.compare(csc, fmt.Sprintf("%s %s check %d (%s)", name, side, i, ch.Order.Kind), ch.Text, ch.Why)
-					checks++
-				}
-			}
+			w.checks(csc, filepath.Base(path)+" "+side.String(), shiloh1862.CheckOrders(csc, shiloh1862.KnowledgeOf(csc, st, side), o))
 		}
 	}
-	if results < 1000 || checks == 0 || w.dice < 10000 {
-		t.Errorf("compared only %d reasons, %d checks and %d throws: are the games and cases played?", results, checks, w.dice)
+	if w.compared < 10000 {
+		t.Errorf("compared only %d checks and suggestions: are the games and cases played?", w.compared)
 	}
-	t.Logf("%d reasons of results and initiatives worded as the engine writes them (%d games, %d cases), %d checks and %d throws",
-		results, games, len(caseFiles(t)), checks, w.dice)
+	t.Logf("%d checks and suggestions worded as the engine writes them", w.compared)
 }
 
 // goldenHours plays the golden games (20 with -short) and hands f every hour
@@ -329,26 +365,11 @@ func TestRareEventsWordedFromWhy(t *testing.T) {
 		run := runCase(t, sc, c)
 		found := false
 		for _, e := range run.Report.Events {
-			found = found || says(e.Why, p.code)
+			found = found || shiloh1862.Says(e.Why, p.code)
 		}
 		if !found {
 			t.Errorf("%s: the probe gave no such event:\n%s", p.code, run.describe(sc))
 		}
 		w.compare(sc, p.code, run.Before, run.After, run.Report)
 	}
-}
-
-// says reports whether a phrase is, or holds, one with that code.
-func says(p adjudicator.Phrase, code string) bool {
-	if p.Code == code {
-		return true
-	}
-	for _, a := range p.Args {
-		for _, q := range a.Phrases {
-			if says(q, code) {
-				return true
-			}
-		}
-	}
-	return false
 }

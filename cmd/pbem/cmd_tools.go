@@ -268,7 +268,11 @@ func readOrders(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.
 		}
 		return o, nil, nil
 	}
-	return orders.Read(sc, st, side, string(b), 1, 0)
+	say, err := templates.Wording(sc)
+	if err != nil {
+		return nil, nil, err
+	}
+	return orders.Read(sc, st, side, string(b), 1, 0, say)
 }
 
 func parseDice(s string) ([]int, error) {
