@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/store"
+	"github.com/shiloh-pbem/pbem/templates"
 )
 
 // playHours creates a game and plays n hours with the given orders texts, without
@@ -59,6 +61,12 @@ func playHours(t testing.TB, n int, scenario string) (*Server, *store.Store) {
 func exportRecord(t testing.TB, st *store.Store) *store.GameRecord {
 	t.Helper()
 	b, err := st.ExportGame("v1")
+	return importRecord(t, b, err)
+}
+
+// importRecord reads a record that b, or err, is.
+func importRecord(t testing.TB, b []byte, err error) *store.GameRecord {
+	t.Helper()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,6 +169,37 @@ func BenchmarkReplayGame(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if d, err := ReplayHours(rulesOf(b, rec.Game.Scenario), hours); err != nil || len(d) > 0 {
 			b.Fatal(d, err)
+		}
+	}
+}
+
+// storedRecord is a game's record as testdata/format1-record.json keeps it: two
+// hours a server resolved and stored when reports were English (format 1).
+func storedRecord(t *testing.T) *store.GameRecord {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "format1-record.json"))
+	return importRecord(t, b, err)
+}
+
+// A record stored in format 1 verifies, and its reports read and are worded.
+func TestVerifyStoredFormat1Record(t *testing.T) {
+	rec := storedRecord(t)
+	if diffs, err := VerifyRecord(testRules, rec); err != nil || len(diffs) > 0 {
+		t.Fatalf("stored record: %v %v", diffs, err)
+	}
+	rules := rulesOf(t, rec.Game.Scenario)
+	for _, h := range rec.Hours {
+		if h.Format() != 1 {
+			t.Fatalf("hour %d is of format %d", h.Hour, h.Format())
+		}
+		for _, viewer := range viewers {
+			rv, err := rules.DecodeReportView(h.Reports[sideKey(viewer)], h.Format())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if text, err := templates.ReportTextOf(rules, rv); err != nil || !strings.Contains(text, "Victory points") {
+				t.Errorf("hour %d, %s: %v\n%s", h.Hour, sideKey(viewer), err, text)
+			}
 		}
 	}
 }

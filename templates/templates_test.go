@@ -79,16 +79,7 @@ func TestReportGolden(t *testing.T) {
 	m.RevealedSeed = strings.Repeat("cd", 32)
 	m.ChainHead = "#3 0123456789ab"
 	m.HasMap = true
-	text, err := m.Text()
-	if err != nil {
-		t.Fatal(err)
-	}
-	html, err := m.HTML()
-	if err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "reserves-csa.txt", text)
-	golden(t, "reserves-csa.html", html)
+	text, html := goldenMail(t, m, "reserves-csa")
 	if got, want := m.Subject(), "[g7] Day 1 8AM results, Day 1 9AM orders due (CSA)"; got != want {
 		t.Errorf("subject %q, want %q", got, want)
 	}
@@ -126,6 +117,22 @@ func TestOrderTemplateListsOwnBlocksAndExits(t *testing.T) {
 			t.Errorf("non-comment line %q would be read as an order", line)
 		}
 	}
+}
+
+// goldenMail holds a mail's text and HTML to name.txt and name.html, and
+// returns them.
+func goldenMail(t *testing.T, m *HourMail, name string) (text, html string) {
+	t.Helper()
+	var err error
+	if text, err = m.Text(); err != nil {
+		t.Fatal(err)
+	}
+	if html, err = m.HTML(); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, name+".txt", text)
+	golden(t, name+".html", html)
+	return text, html
 }
 
 func golden(t *testing.T, name, got string) {

@@ -136,6 +136,15 @@ func TestChecksWordedFromWhy(t *testing.T) {
 	t.Logf("%d checks and suggestions worded as the engine writes them", w.compared)
 }
 
+// goldenGameCount is how many golden games the wording's tests play: 20 with
+// -short.
+func goldenGameCount() int {
+	if testing.Short() {
+		return 20
+	}
+	return goldenGames
+}
+
 // goldenHours plays the golden games (20 with -short) and hands f every hour
 // they resolve, named by game and hour; it returns how many games it played.
 func goldenHours(t *testing.T, f func(sc *shiloh1862.Scenario, where string, before, after *shiloh1862.State, rep *shiloh1862.Report)) int {
@@ -144,10 +153,7 @@ func goldenHours(t *testing.T, f func(sc *shiloh1862.Scenario, where string, bef
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := goldenGames
-	if testing.Short() {
-		games = 20
-	}
+	games := goldenGameCount()
 	for seed := range games {
 		playRandomGame(t, sc, uint64(seed), false, func(before, after *shiloh1862.State, rep *shiloh1862.Report) error {
 			f(sc, fmt.Sprintf("game %d %s", seed, before.Hour), before, after, rep)
@@ -275,6 +281,27 @@ func TestEventsWordedFromWhy(t *testing.T) {
 	t.Logf("%d reports (%d lines) worded from the events' phrases as from the engine's English", w.reports, w.lines)
 }
 
+// playProbe plays one hour written as a case, in a scenario that ends at end
+// when it is given.
+func playProbe(t *testing.T, end, text string) (*shiloh1862.Scenario, *caseRun) {
+	t.Helper()
+	c, err := parseCase(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := caseScenario(t, c)
+	if end != "" {
+		last, err := shiloh1862.ParseHour(end)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moved := *sc
+		moved.End = last
+		sc = &moved
+	}
+	return sc, runCase(t, sc, c)
+}
+
 // rareEvents are hours that give the events the golden games and the cases do
 // not: each is played and its reports compared as TestEventsWordedFromWhy does.
 var rareEvents = []struct {
@@ -348,21 +375,7 @@ cs_wood seay_field 3
 func TestRareEventsWordedFromWhy(t *testing.T) {
 	w := &eventComparer{t: t}
 	for _, p := range rareEvents {
-		c, err := parseCase(p.text)
-		if err != nil {
-			t.Fatalf("%s: %v", p.code, err)
-		}
-		sc := caseScenario(t, c)
-		if p.end != "" {
-			end, err := shiloh1862.ParseHour(p.end)
-			if err != nil {
-				t.Fatal(err)
-			}
-			moved := *sc
-			moved.End = end
-			sc = &moved
-		}
-		run := runCase(t, sc, c)
+		sc, run := playProbe(t, p.end, p.text)
 		found := false
 		for _, e := range run.Report.Events {
 			found = found || shiloh1862.Says(e.Why, p.code)
