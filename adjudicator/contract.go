@@ -81,17 +81,14 @@ type OrderRef struct {
 	Line  int    `json:"line,omitempty"`
 }
 
-// Check is the verdict on one order: Why says it, and Hint suggests a fix when
-// there is one. Text and Suggestion are the same in the engine's English, until
-// step 17 of docs/ARCHITECTURE.md §11 deletes them.
+// Check is the verdict on one order: Why says it, and Hint suggests a fix (a
+// zero phrase when there is none). The system's wording words them.
 type Check struct {
-	Order      OrderRef
-	Status     CheckStatus
-	Rule       string
-	Text       string
-	Suggestion string
-	Why        Phrase
-	Hint       Phrase
+	Order  OrderRef
+	Status CheckStatus
+	Rule   string
+	Why    Phrase
+	Hint   Phrase
 }
 
 // Rand is the randomness a bot draws from; *rand.Rand of math/rand/v2 meets it.

@@ -20,24 +20,21 @@ type CommandAssignment struct {
 	HQ    BlockID `json:"hq"`
 }
 
-// Check is the verdict on one order.
+// Check is the verdict on one order: Why says it, Hint suggests a fix (a zero
+// phrase when there is none), for templates to word.
 type Check struct {
 	Order       OrderRef            `json:"order"`
 	Status      CheckStatus         `json:"status"`
 	Rule        string              `json:"rule,omitempty"`
-	Text        string              `json:"text"`
-	Suggestion  string              `json:"suggestion,omitempty"`
+	Why         adjudicator.Phrase  `json:"why"`
+	Hint        adjudicator.Phrase  `json:"hint,omitzero"`
 	Blocks      []BlockID           `json:"blocks,omitempty"`
 	CommandedBy []CommandAssignment `json:"commanded_by,omitempty"`
-	// Why is Text as a phrase, and Hint the Suggestion; the English goes in step
-	// 17 (docs/ARCHITECTURE.md §11).
-	Why  adjudicator.Phrase `json:"-"`
-	Hint adjudicator.Phrase `json:"-"`
 }
 
-// says gives the check its verdict's words; hint its suggestion's.
-func (c *Check) says(r reason) { c.Text, c.Why = r.text, r.why }
-func (c *Check) hint(r reason) { c.Suggestion, c.Hint = r.text, r.why }
+// says gives the check its verdict; hint its suggestion.
+func (c *Check) says(r reason) { c.Why = r.why }
+func (c *Check) hint(r reason) { c.Hint = r.why }
 
 // orderCheck is a check of the orders as a whole.
 func orderCheck(r reason) []Check {
@@ -175,7 +172,7 @@ func commandsByMove(cmds []CommandAssignment, moves int) [][]CommandAssignment {
 // assignments of each move (commandsByMove).
 func resultCheck(h *hour, o *Orders, rp *Result, byMove [][]CommandAssignment) Check {
 	r := *rp
-	c := Check{Order: r.Order, Rule: r.Rule, Text: r.Reason, Why: r.Why, Blocks: r.Blocks}
+	c := Check{Order: r.Order, Rule: r.Rule, Why: r.Why, Blocks: r.Blocks}
 	if r.Order.Kind == "move" {
 		if i := r.Order.Index; i >= 0 && i < len(byMove) {
 			c.CommandedBy = byMove[i]
@@ -201,9 +198,7 @@ func resultCheck(h *hour, o *Orders, rp *Result, byMove [][]CommandAssignment) C
 	}
 	c.hint(suggestion(h, o, r))
 	if c.Hint.Code == "hint.adjacent" {
-		if i := strings.Index(c.Text, "; adjacent: "); i >= 0 {
-			c.Text, c.Why = c.Text[:i], withoutAdjacent(c.Why) // the list is the suggestion
-		}
+		c.Why = withoutAdjacent(c.Why) // the list is the suggestion
 	}
 	return c
 }

@@ -176,8 +176,7 @@ func (c contractScenario) Check(st adjudicator.State, o adjudicator.Orders) []ad
 func contractChecks(cs []Check) []adjudicator.Check {
 	var out []adjudicator.Check
 	for _, ch := range cs {
-		out = append(out, adjudicator.Check{Order: ch.Order, Status: ch.Status, Rule: ch.Rule, Text: ch.Text, Suggestion: ch.Suggestion,
-			Why: ch.Why, Hint: ch.Hint})
+		out = append(out, adjudicator.Check{Order: ch.Order, Status: ch.Status, Rule: ch.Rule, Why: ch.Why, Hint: ch.Hint})
 	}
 	return out
 }

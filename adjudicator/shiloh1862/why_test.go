@@ -2,14 +2,12 @@ package shiloh1862_test
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
-	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862/bot"
 	"github.com/shiloh-pbem/pbem/templates"
 )
 
@@ -85,55 +83,6 @@ func TestWhyWordsAsReason(t *testing.T) {
 	}
 	t.Logf("%d reasons of results and initiatives worded as the engine writes them (%d games, %d cases) and %d throws",
 		w.compared, games, len(caseFiles(t)), w.dice)
-}
-
-// checks holds each check's phrase to its Text and its hint to its Suggestion.
-// Every check has a phrase.
-func (w *whyComparer) checks(sc *shiloh1862.Scenario, where string, cs []shiloh1862.Check) {
-	w.t.Helper()
-	for i, ch := range cs {
-		at := fmt.Sprintf("%s check %d (%s)", where, i, ch.Order.Kind)
-		if ch.Why.Code == "" {
-			w.fail("%s: %q has no phrase", at, ch.Text)
-			continue
-		}
-		w.compare(sc, at, ch.Text, ch.Why)
-		w.compare(sc, at+" suggestion", ch.Suggestion, ch.Hint)
-	}
-}
-
-// TestChecksWordedFromWhy is step 14's equivalence test for receipts: every
-// check, of both sides' orders of every case and of a bot's orders for each side
-// at every hour of the golden games, worded from its phrase is the engine's Text,
-// and its hint the Suggestion.
-func TestChecksWordedFromWhy(t *testing.T) {
-	w := &whyComparer{t: t}
-	rng := rand.New(rand.NewPCG(14, 17))
-	goldenHours(t, func(sc *shiloh1862.Scenario, where string, before, _ *shiloh1862.State, _ *shiloh1862.Report) {
-		for _, side := range adjudicator.Sides {
-			o := bot.RandomOrders(sc, sideView(sc, before, side), rng)
-			w.checks(sc, where+" "+side.String(), shiloh1862.CheckOrders(sc, shiloh1862.KnowledgeOf(sc, before, side), o))
-		}
-	})
-	for _, path := range caseFiles(t) {
-		c := readCase(t, path)
-		csc := caseScenario(t, c)
-		st, err := buildState(csc, c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, side := range adjudicator.Sides {
-			o, err := caseOrders(csc, c, side)
-			if err != nil {
-				t.Fatal(err)
-			}
-			w.checks(csc, filepath.Base(path)+" "+side.String(), shiloh1862.CheckOrders(csc, shiloh1862.KnowledgeOf(csc, st, side), o))
-		}
-	}
-	if w.compared < 10000 {
-		t.Errorf("compared only %d checks and suggestions: are the games and cases played?", w.compared)
-	}
-	t.Logf("%d checks and suggestions worded as the engine writes them", w.compared)
 }
 
 // goldenGameCount is how many golden games the wording's tests play: 20 with
