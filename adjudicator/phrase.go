@@ -89,6 +89,15 @@ func (p Phrase) String() string {
 	return b.String()
 }
 
+// Equal reports whether two phrases say the same: the same code and the same
+// arguments in the same order.
+func (p Phrase) Equal(q Phrase) bool {
+	return p.Code == q.Code && slices.EqualFunc(p.Args, q.Args, func(a, b Arg) bool {
+		return a.Key == b.Key && a.Kind == b.Kind && a.Int == b.Int && slices.Equal(a.Strs, b.Strs) && slices.Equal(a.Ints, b.Ints) &&
+			slices.EqualFunc(a.Phrases, b.Phrases, Phrase.Equal)
+	})
+}
+
 // Get returns the argument with that key.
 func (p Phrase) Get(key string) (Arg, bool) {
 	for _, a := range p.Args {

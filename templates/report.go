@@ -1,7 +1,6 @@
 package templates
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -167,7 +166,7 @@ func initiativeLine(in shiloh1862.Initiative) string {
 	}
 	// The reason says why only when the rolls do not: a tie, or an hour whose
 	// Player 1 is fixed. A higher roll is told once, by the rolls.
-	why := in.Reason // a report view read from the store has no phrase (format 1)
+	why := ""
 	if in.Why.Code != "" {
 		why = shilohWords.Say(in.Why, namer{})
 	}
@@ -184,7 +183,7 @@ func initiativeLine(in shiloh1862.Initiative) string {
 func resultTag(n namer, r shiloh1862.Result) string {
 	code, what := "tag", ""
 	switch {
-	case r.Order.Kind == "activate" && r.Reason != "":
+	case r.Order.Kind == "activate" && r.Why.Code != "":
 		code, what = "tag.what", resultWhy(n, r)
 	case len(r.Blocks) > 0:
 		code, what = "tag.what", n.blocks(r.Blocks)
@@ -198,15 +197,8 @@ func resultTag(n namer, r shiloh1862.Result) string {
 
 // resultWhy words why an order went as it did from the result's phrase, naming
 // what the viewer's report view carries (a result is the viewer's own order, and
-// its phrase names only what its English named). A report view decoded from the
-// store has no phrase (format 1 keeps only the English, until step 17): its
-// English is printed as it is.
-func resultWhy(n namer, r shiloh1862.Result) string {
-	if r.Why.Code == "" {
-		return r.Reason
-	}
-	return shilohWords.Say(r.Why, n)
-}
+// its phrase names only what the viewer knows).
+func resultWhy(n namer, r shiloh1862.Result) string { return shilohWords.Say(r.Why, n) }
 
 func resultLine(n namer, viewer adjudicator.Side, r shiloh1862.Result) Line {
 	// The order, as "line 3, move: dropped", then what it was about, why, and the
@@ -223,10 +215,10 @@ func resultLine(n namer, viewer adjudicator.Side, r shiloh1862.Result) Line {
 		adjudicator.TextArg("blocks", n.blocks(r.Blocks)), adjudicator.TextArg("why", resultWhy(n, r)), adjudicator.TextArg("rule", r.Rule)}
 	say := func(code string) string { return shilohWords.Say(adjudicator.Say(code, args...), n) }
 	s := say(code)
-	if len(r.Blocks) > 0 && (r.Order.Kind != "activate" || r.Reason == "") { // an activation's reason names its HQ and blocks
+	if len(r.Blocks) > 0 && (r.Order.Kind != "activate" || r.Why.Code == "") { // an activation's reason names its HQ and blocks
 		s += say("result.blocks")
 	}
-	if r.Reason != "" {
+	if r.Why.Code != "" {
 		s += say("result.why")
 	}
 	if r.Rule != "" {
@@ -273,7 +265,7 @@ func eventLine(n namer, viewer adjudicator.Side, e shiloh1862.Event) Line {
 			s = say("arrival.unnamed", adjudicator.SideArg("side", e.Side), place("place", where))
 		}
 	case shiloh1862.EvArrivalHeld:
-		s = say("arrival-held", adjudicator.TextArg("why", eventWhy(n, e)))
+		s = say("arrival-held", adjudicator.TextArg("why", engineWhy(n, e)))
 	case shiloh1862.EvActivate:
 		s = say("activate", w)
 	case shiloh1862.EvMove:
@@ -391,63 +383,10 @@ func restates(e shiloh1862.Event) bool {
 }
 
 // engineWhy is what the report adds to an event's sentence: its phrase (Why),
-// worded, or for an event of a stored report, which has none (format 1, until
-// step 17 of docs/ARCHITECTURE.md §11), the part of the engine's English that
-// explains it (storedWhy).
+// worded ("" when it has none).
 func engineWhy(n namer, e shiloh1862.Event) string {
-	if e.Why.Code != "" {
-		return shilohWords.Say(e.Why, n)
+	if e.Why.Code == "" {
+		return ""
 	}
-	return storedWhy(n, e)
-}
-
-// eventWhy is an event's phrase worded, or its stored English (format 1).
-func eventWhy(n namer, e shiloh1862.Event) string {
-	if e.Why.Code != "" {
-		return shilohWords.Say(e.Why, n)
-	}
-	return e.Text
-}
-
-// storedWhy is the part of an event's engine text that explains it, without what
-// the sentence already says: a retreat's "X retreats to Y", a fire's dice and
-// hits (its firepower changes and notes such as pursuit fire stay), a hit's "X to
-// strength N". The engine breaks its last ties by id, which means nothing to a
-// player: "then id" is left out (the players' guide gives the whole default).
-func storedWhy(n namer, e shiloh1862.Event) string {
-	t := e.Text
-	name := n.block(e.Block)
-	switch e.Kind {
-	case shiloh1862.EvRetreat:
-		prefix := name + " retreats to " + n.area(e.To) + " ("
-		if strings.HasPrefix(t, prefix) && strings.HasSuffix(t, ")") {
-			t = t[len(prefix) : len(t)-1]
-		}
-	case shiloh1862.EvFire:
-		told := fmt.Sprintf("%s fires %s: %s, %d hit(s)", name, e.Firepower, diceList(e.Dice), e.Hits)
-		rest, ok := strings.CutPrefix(t, told)
-		if !ok {
-			return "" // a fire the viewer knows less of: the sentence tells it
-		}
-		var why []string
-		rest = strings.TrimSpace(rest)
-		if strings.HasPrefix(rest, "[") {
-			if end := strings.Index(rest, "]"); end > 0 {
-				why = append(why, rest[1:end])
-				rest = strings.TrimSpace(rest[end+1:])
-			}
-		}
-		if strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")") {
-			why = append(why, rest[1:len(rest)-1])
-		}
-		t = strings.Join(why, "; ")
-	case shiloh1862.EvHit:
-		for _, told := range []string{fmt.Sprintf(": %s to strength %d", name, e.Strength), ": " + name + " at its last step"} {
-			if cut, ok := strings.CutSuffix(t, told); ok {
-				t = cut
-				break
-			}
-		}
-	}
-	return strings.ReplaceAll(t, ", then id", "")
+	return shilohWords.Say(e.Why, n)
 }

@@ -60,7 +60,7 @@ func reserves() *shiloh1862.ReportView {
 		},
 		Results: []shiloh1862.Result{{Side: csa, Order: shiloh1862.OrderRef{Kind: "move", Index: 0, Line: 2}, Status: shiloh1862.Executed,
 			Rule: "5.3", Blocks: []shiloh1862.BlockID{"cs_cleburne", "cs_shoup"}}, {Side: csa, Order: shiloh1862.OrderRef{Kind: "move", Index: 2, Line: 4}, Status: shiloh1862.Dropped,
-			Rule: "3.32", Reason: "the ford's move limit of 4 was used up", Blocks: []shiloh1862.BlockID{"cs_wood"}}},
+			Rule: "3.32", Why: adjudicator.Say("why.as-written", adjudicator.TextArg("text", "the ford's move limit of 4 was used up")), Blocks: []shiloh1862.BlockID{"cs_wood"}}},
 		Points: [2]int{0, 1},
 	}
 }

@@ -56,6 +56,7 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"game", "viewer", "played", "next"}, "subject.first", "subject.hour", "subject.over")
 	// Why each order went as it did (shiloh1862 Result.Why), by their keys.
 	add([]string{"block"}, "why.not-your-block", "block")
+	add([]string{"text"}, "why.as-written")
 	add([]string{"area"}, "why.unknown-area")
 	add([]string{"unit", "where"}, "why.off-map")
 	add(nil, "why.no-planned-initiative", "why.arrival-night", "why.no-blocks", "why.no-destination", "why.path-too-long",
@@ -103,7 +104,7 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"blocks", "place", "limit"}, "ev.arrival-overstack")
 	add([]string{"unit", "roll"}, "ev.straggler-lost", "ev.straggler-none")
 	add([]string{"unit", "roll", "strength"}, "ev.straggler-step")
-	add([]string{"unit"}, "ev.eliminated-straggling", "ev.eliminated-shattered", "ev.flank-bonus-lost", "ev.pass-gunboats",
+	add([]string{"unit"}, "ev.as-army-hq", "ev.eliminated-straggling", "ev.eliminated-shattered", "ev.flank-bonus-lost", "ev.pass-gunboats",
 		"ev.pass-reserves", "ev.pass-gunboat-holds", "ev.pass-zero", "ev.gunboat-zero", "ev.gunboat-no-target", "ev.gunboat-wear",
 		"ev.gunboat-spent", "ev.eliminated", "ev.eliminated-left-map", "ev.public-loss", "ev.public-fall", "ev.other-army-commander",
 		"ev.senior-hq", "ev.hq-waits", "ev.hq-never-rebuilt", "ev.hq-no-room")
@@ -135,6 +136,8 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"army"}, "ev.no-successor")
 	add([]string{"usa", "csa", "by"}, "ev.day1-usa-wins", "ev.day1-csa-wins", "ev.day2-csa-wins", "ev.day1-no-victory", "ev.day2-usa-wins")
 	add([]string{"hour", "usa", "csa"}, "ev.scenario-ends")
+	add([]string{"side", "position"}, "ev.battle-listed")
+	add(nil, "ev.battle-unlisted")
 	// A receipt's verdicts (shiloh1862 Check.Why) and suggestions (Check.Hint).
 	add(nil, "check.no-side", "check.other-side", "check.ok", "check.pin-standing", "check.marker-yours", "check.no-planned-initiative",
 		"check.battles", "check.regroup", "hint.army-hq", "hint.fewer", "hint.artillery-road", "hint.attack", "hint.reinforce", "hint.road")

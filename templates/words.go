@@ -1,7 +1,6 @@
 package templates
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -54,18 +53,6 @@ func (n namer) blockKind(id shiloh1862.BlockID) string {
 		return "gunboat"
 	}
 	return string(b.Type)
-}
-
-// dice is how reports show dice: [6 3 1].
-func dice(d []int) string { return "[" + diceList(d) + "]" }
-
-// diceList is the dice as the engine's texts write them: 6 3 1.
-func diceList(d []int) string {
-	s := make([]string, len(d))
-	for i, v := range d {
-		s[i] = strconv.Itoa(v)
-	}
-	return strings.Join(s, " ")
 }
 
 // shilohWords is the wording of Shiloh 1862's reports (templates/words).

@@ -1,12 +1,6 @@
 package shiloh1862
 
-import (
-	"fmt"
-	"strconv"
-	"strings"
-
-	"github.com/shiloh-pbem/pbem/adjudicator"
-)
+import "github.com/shiloh-pbem/pbem/adjudicator"
 
 // This file checks one side's orders as soon as they arrive (DESIGN §2.2): each order
 // is tried against the side's own view of the map, never against hidden enemy facts,
@@ -33,8 +27,8 @@ type Check struct {
 }
 
 // says gives the check its verdict; hint its suggestion.
-func (c *Check) says(r reason) { c.Why = r.why }
-func (c *Check) hint(r reason) { c.Hint = r.why }
+func (c *Check) says(r reason) { c.Why = r }
+func (c *Check) hint(r reason) { c.Hint = r }
 
 // orderCheck is a check of the orders as a whole.
 func orderCheck(r reason) []Check {
@@ -44,11 +38,11 @@ func orderCheck(r reason) []Check {
 }
 
 // noSide: orders that name no side cannot be checked.
-var noSide = because("the orders name no side", "check.no-side")
+var noSide = because("check.no-side")
 
 // misfit: a state that does not fit its scenario.
 func misfit(err error) reason {
-	return because("the game's state does not fit its scenario: "+err.Error(), "check.misfit", adjudicator.TextArg("error", err.Error()))
+	return because("check.misfit", adjudicator.TextArg("error", err.Error()))
 }
 
 // CheckOrders tries o against what its side knows (Knowledge: the side's view, its
@@ -63,7 +57,7 @@ func CheckOrders(sc *Scenario, k *Knowledge, o *Orders) []Check {
 		return orderCheck(noSide)
 	}
 	if k == nil || k.Side != o.Side {
-		return orderCheck(because("the orders are checked against another side's knowledge", "check.other-side"))
+		return orderCheck(because("check.other-side"))
 	}
 	if k.misfit != nil {
 		return orderCheck(misfit(k.misfit))
@@ -102,7 +96,7 @@ func CheckOrders(sc *Scenario, k *Knowledge, o *Orders) []Check {
 		c := &standing[j]
 		keys = append(keys, checkKey{rank: checkKindRank(c.Order.Kind), index: c.Order.Index, src: int32(-1 - j)})
 	}
-	if !plan.none() {
+	if !none(plan) {
 		keys = append(keys, checkKey{rank: checkKindRank("supply-plan"), src: int32(-1 - len(standing))})
 	}
 	if len(keys) == 0 {
@@ -184,12 +178,12 @@ func resultCheck(h *hour, o *Orders, rp *Result, byMove [][]CommandAssignment) C
 	switch r.Status {
 	case Executed:
 		c.Status = CheckOK
-		c.says(okText(h, r, c.CommandedBy))
+		c.says(okWhy(h, r, c.CommandedBy))
 	case Unused:
 		c.Status = CheckWarning
 		if r.Order.Kind == "pin" {
 			c.Status = CheckOK
-			c.says(because("OK: a standing preference, used if your blocks are attacked while you are Player 2", "check.pin-standing"))
+			c.says(because("check.pin-standing"))
 		}
 	case Partial, Dropped:
 		c.Status = CheckWarning
@@ -240,33 +234,28 @@ func checkKindRank(kind string) int {
 // steadyDice throws 6 for every die: a straggler in a check loses nothing.
 type steadyDice struct{}
 
-func (steadyDice) Roll(string) int { return 6 }
+func (steadyDice) Roll(Phrase) int { return 6 }
 
-// okText words an order that would work; cmds are a move's command assignments.
-func okText(h *hour, r Result, cmds []CommandAssignment) reason {
+// okWhy says an order would work; cmds are a move's command assignments.
+func okWhy(h *hour, r Result, cmds []CommandAssignment) reason {
 	switch r.Order.Kind {
 	case "move":
 		if len(cmds) == 0 {
-			return because("OK", "check.ok")
+			return because("check.ok")
 		}
-		parts := make([]string, len(cmds))
 		whys := make([]Phrase, len(cmds))
 		for i, a := range cmds {
-			parts[i] = h.spec(a.Block).Name + " commanded by " + h.spec(a.HQ).Name
 			whys[i] = adjudicator.Say("check.commanded-by", unitArg("unit", a.Block), unitArg("hq", a.HQ))
 		}
-		return because("OK: "+strings.Join(parts, ", "), "check.ok-commanded", adjudicator.PhrasesArg("commands", whys...))
+		return because("check.ok-commanded", adjudicator.PhrasesArg("commands", whys...))
 	case "supply":
-		return because("OK: "+h.blockNames(r.Blocks)+" gains a step", "check.ok-supply", h.blocksArg("blocks", r.Blocks))
+		return because("check.ok-supply", h.blocksArg("blocks", r.Blocks))
 	}
-	if r.Reason != "" {
-		return because("OK: "+r.Reason, "check.ok-why", adjudicator.PhrasesArg("why", r.Why))
+	if !none(r.Why) {
+		return because("check.ok-why", adjudicator.PhrasesArg("why", r.Why))
 	}
-	return because("OK", "check.ok")
+	return because("check.ok")
 }
-
-// hqHint ends the suggestions for a move no HQ can command.
-const hqHint = "or mark the move uncommanded (straggler roll)"
 
 // suggestion proposes a fix for a failed order, from what the side can see.
 func suggestion(h *hour, o *Orders, r Result) reason {
@@ -280,38 +269,37 @@ func suggestion(h *hour, o *Orders, r Result) reason {
 		}
 		hq := formationHQ(h.sc, h.spec(r.Blocks[0]).Formation)
 		if hq == "" || h.spec(hq) == nil || h.spec(hq).HQKind == AHQ {
-			return because("activate an army HQ within range, "+hqHint, "hint.army-hq")
+			return because("hint.army-hq")
 		}
 		for _, a := range o.Activate {
 			if a.HQ == hq {
-				return because(fmt.Sprintf("%s is activated but cannot command this move: activate an army HQ within range, %s", h.spec(hq).Name, hqHint),
-					"hint.hq-cannot", unitArg("hq", hq))
+				return because("hint.hq-cannot", unitArg("hq", hq))
 			}
 		}
-		return because(fmt.Sprintf("activate %s, %s", h.spec(hq).Name, hqHint), "hint.activate", unitArg("hq", hq))
+		return because("hint.activate", unitArg("hq", hq))
 	case "3.1":
 		if len(r.Blocks) > 0 && h.block(r.Blocks[0]) != nil && h.block(r.Blocks[0]).Where == OnMap {
 			return adjacentHint(h.sc, h.block(r.Blocks[0]).Area)
 		}
 	case "3.32", "3.33":
-		return because("send fewer blocks across that border, or use another border", "hint.fewer")
+		return because("hint.fewer")
 	case "4.24":
-		return because("artillery moves only across borders that carry a road", "hint.artillery-road")
+		return because("hint.artillery-road")
 	case "5.3":
 		if r.Order.Kind == "move" && (says(r.Why, "why.enemy-move") || says(r.Why, "why.enemy-reinforce")) {
-			return because("use attack to attack it", "hint.attack")
+			return because("hint.attack")
 		}
 	case "5.5":
-		return because("reinforce joins a battle the enemy starts this hour, and only if you turn out to be Player 2", "hint.reinforce")
+		return because("hint.reinforce")
 	case "5.31":
-		return because("a road move follows one road through friendly or vacant areas, and never attacks", "hint.road")
+		return because("hint.road")
 	}
 	return reason{}
 }
 
 // adjacentHint lists where a block in a may go.
 func adjacentHint(sc *Scenario, a AreaID) reason {
-	return because("adjacent: "+adjacentNames(sc, a), "hint.adjacent", adjacentArg(sc, "adjacent", a))
+	return because("hint.adjacent", adjacentArg(sc, "adjacent", a))
 }
 
 // says reports whether a phrase is, or holds, one with that code.
@@ -341,7 +329,7 @@ func supplyPlan(h *hour, side Side) reason {
 		return reason{}
 	}
 	sp := h.supplyPoints(side)
-	return because("supply as it would be spent now ("+strconv.Itoa(sp)+" SP): "+h.blockNames(ids), "check.supply-plan",
+	return because("check.supply-plan",
 		adjudicator.IntArg("sp", sp), h.blocksArg("blocks", ids))
 }
 
@@ -351,12 +339,11 @@ func supplyPlan(h *hour, side Side) reason {
 func standingChecks(sc *Scenario, st *State, o *Orders) []Check {
 	out := make([]Check, 0, 1+len(o.Battles)+len(o.Doctrine)+len(o.Regroup))
 	side := o.Side
-	area := func(a AreaID) string { return areaTitle(sc, a) }
 	known := func(a AreaID) bool { return sc.Map.Area(a) != nil }
 	own := func(id BlockID) bool { b := sc.OB.Block(id); return b != nil && b.Side == side }
 	if o.Initiative != InitiativeAny {
 		c := Check{Order: OrderRef{Kind: "initiative"}, Status: CheckOK, Rule: "2.1"}
-		c.says(because("OK: you hold the initiative marker", "check.marker-yours"))
+		c.says(because("check.marker-yours"))
 		holder := st.InitiativeMarker
 		if holder == NoSide || st.Hour == Day1First || st.Hour == Day2First {
 			holder = initialMarker(st.Hour)
@@ -364,17 +351,17 @@ func standingChecks(sc *Scenario, st *State, o *Orders) []Check {
 		switch {
 		case !st.Options.PlannedInitiative:
 			c.Status = CheckWarning
-			c.says(because("the Planned Initiative rule is not in use in this game: initiative is rolled", "check.no-planned-initiative"))
+			c.says(because("check.no-planned-initiative"))
 		case holder != side:
 			c.Status = CheckWarning
-			c.says(because(holder.String()+" holds the initiative marker this hour: your choice will not be used", "check.marker-other",
+			c.says(because("check.marker-other",
 				adjudicator.SideArg("side", holder)))
 		}
 		out = append(out, c)
 	}
 	for i, a := range o.Battles {
 		c := Check{Order: OrderRef{Kind: "battles", Index: i}, Status: CheckOK, Rule: "6.2"}
-		c.says(because("OK: battle sequence, used if you are Player 1", "check.battles"))
+		c.says(because("check.battles"))
 		if !known(a) {
 			c.Status = CheckError
 			c.says(unknownArea(a))
@@ -383,7 +370,7 @@ func standingChecks(sc *Scenario, st *State, o *Orders) []Check {
 	}
 	for i, d := range o.Doctrine {
 		c := Check{Order: OrderRef{Kind: "doctrine", Index: i, Line: d.Line}, Status: CheckOK, Rule: "6.7"}
-		c.says(because("OK: "+d.Words(), "check.doctrine", doctrineArg("doctrine", d)))
+		c.says(because("check.doctrine", doctrineArg("doctrine", d)))
 		switch {
 		case d.Area != "" && !known(d.Area):
 			c.Status = CheckError
@@ -393,11 +380,10 @@ func standingChecks(sc *Scenario, st *State, o *Orders) []Check {
 				switch {
 				case !known(r):
 					c.Status = CheckError
-					c.says(because(fmt.Sprintf("unknown retreat area %q", r), "check.unknown-retreat", quotedArg("area", string(r))))
+					c.says(because("check.unknown-retreat", quotedArg("area", string(r))))
 				case d.Area != "" && sc.Map.Border(d.Area, r) == nil && c.Status == CheckOK:
 					c.Status = CheckWarning
-					c.says(because(fmt.Sprintf("%s is not adjacent to %s: that retreat can never be taken", area(r), area(d.Area)),
-						"check.retreat-not-adjacent", titleArg(sc, "to", r), titleArg(sc, "from", d.Area)))
+					c.says(because("check.retreat-not-adjacent", titleArg(sc, "to", r), titleArg(sc, "from", d.Area)))
 					c.hint(adjacentHint(sc, d.Area))
 				}
 			}
@@ -406,15 +392,15 @@ func standingChecks(sc *Scenario, st *State, o *Orders) []Check {
 	}
 	for i, rg := range o.Regroup {
 		c := Check{Order: OrderRef{Kind: "regroup", Index: i, Line: rg.Line}, Status: CheckOK, Rule: "6.8"}
-		c.says(because("OK: used if you win the battle there", "check.regroup"))
+		c.says(because("check.regroup"))
 		switch {
 		case !known(rg.Area) || !known(rg.To):
 			c.Status = CheckError
-			c.says(because(fmt.Sprintf("unknown area in regroup %s > %s", rg.Area, rg.To), "check.regroup-unknown",
+			c.says(because("check.regroup-unknown",
 				adjudicator.TextArg("area", string(rg.Area)), adjudicator.TextArg("to", string(rg.To))))
 		case sc.Map.Border(rg.Area, rg.To) == nil:
 			c.Status = CheckError
-			c.says(because(fmt.Sprintf("%s is not adjacent to %s", area(rg.To), area(rg.Area)), "why.not-adjacent.brief",
+			c.says(because("why.not-adjacent.brief",
 				titleArg(sc, "to", rg.To), titleArg(sc, "from", rg.Area)))
 			c.hint(adjacentHint(sc, rg.Area))
 		}
@@ -443,15 +429,6 @@ func lossAt(o *Orders, i int) BlockID {
 		return o.LossesFirst[i]
 	}
 	return o.LossesLast[i-len(o.LossesFirst)]
-}
-
-// adjacentNames lists an area's land neighbours by name.
-func adjacentNames(sc *Scenario, a AreaID) string {
-	var names []string
-	for _, ar := range adjacentLand(sc, a) {
-		names = append(names, ar.Name)
-	}
-	return strings.Join(names, ", ")
 }
 
 // adjacentLand lists the areas next to a that blocks can enter: not the river.

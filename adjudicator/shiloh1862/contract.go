@@ -114,19 +114,26 @@ func (c contractScenario) ViewReport(before adjudicator.State, r adjudicator.Rep
 	return ViewReport(c.sc, b, rep, a, viewer)
 }
 
-// ReportFormat: 1 is the report view with the engine's English texts beside its
-// codes, the only one so far.
-func (c contractScenario) ReportFormat() int { return 1 }
+// ReportFormat: 2 is the report view whose reasons are phrases (Why); 1, the
+// same with the engine's English in their place, is still read (format1.go).
+func (c contractScenario) ReportFormat() int { return 2 }
 
 func (c contractScenario) DecodeReportView(b []byte, format int) (adjudicator.ReportView, error) {
-	if format != 1 {
-		return nil, errorf("stored report: format %d is not one this build reads (1)", format)
+	switch format {
+	case 1:
+		rv, err := decodeFormat1(c.sc, b)
+		if err != nil {
+			return nil, errorf("stored report (format 1): %v", err)
+		}
+		return rv, nil
+	case 2:
+		var rv ReportView
+		if err := json.Unmarshal(b, &rv); err != nil {
+			return nil, errorf("stored report: %v", err)
+		}
+		return &rv, nil
 	}
-	var rv ReportView
-	if err := json.Unmarshal(b, &rv); err != nil {
-		return nil, errorf("stored report: %v", err)
-	}
-	return &rv, nil
+	return nil, errorf("stored report: format %d is not one this build reads (1, 2)", format)
 }
 
 // Initiative and FirstMoves make the scenario an adjudicator.Sequential
@@ -163,7 +170,7 @@ var _ adjudicator.Sequential = contractScenario{}
 func (c contractScenario) Check(st adjudicator.State, o adjudicator.Orders) []adjudicator.Check {
 	s, err := AsState(st)
 	if err != nil {
-		return contractChecks(orderCheck(because(err.Error(), "check.error", adjudicator.TextArg("error", err.Error()))))
+		return contractChecks(orderCheck(because("check.error", adjudicator.TextArg("error", err.Error()))))
 	}
 	x, err := AsOrders(o)
 	if err != nil || x == nil {

@@ -20,10 +20,10 @@ func dieArgs(shared []adjudicator.Arg, i int) []adjudicator.Arg {
 }
 
 func (l loggingDice) roll(why reason) int {
-	v := l.d.Roll(why.text)
+	v := l.d.Roll(why)
 	if v < 1 || v > 6 {
-		panic(fmt.Sprintf("adjudicator: dice returned %d for %s", v, why.text))
+		panic(fmt.Sprintf("adjudicator: dice returned %d for %s", v, why))
 	}
-	*l.log = append(*l.log, Throw{Reason: why.text, Value: v, Why: why.why})
+	*l.log = append(*l.log, Throw{Value: v, Why: why})
 	return v
 }

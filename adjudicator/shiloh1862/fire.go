@@ -6,7 +6,6 @@ package shiloh1862
 // hit itself: a step lost, or the block eliminated at its last step (6.9).
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -24,23 +23,23 @@ func (ft *fight) effective(f *fighter) (Firepower, []reason) {
 		if f.spec.Type == Artillery {
 			v--
 			if f.reserve {
-				why = append(why, because("reinforcing artillery -1 in its first round (6.5)", "ev.fp-reinforcing-artillery"))
+				why = append(why, because("ev.fp-reinforcing-artillery"))
 			} else {
-				why = append(why, because("attacking artillery -1 in its first round (4.24)", "ev.fp-attacking-artillery"))
+				why = append(why, because("ev.fp-attacking-artillery"))
 			}
 		}
 		if f.ravine {
 			v--
-			why = append(why, because("crossed a ravine -1 in its first round (3.35)", "ev.fp-ravine"))
+			why = append(why, because("ev.fp-ravine"))
 		}
 		if f.bonus {
 			v++
-			why = append(why, because("flank attack +1 in its first round (Flanking, optional)", "ev.fp-flank"))
+			why = append(why, because("ev.fp-flank"))
 		}
 	}
 	if ft.round == 4 && !ft.attacking(f) && f.spec.Type != Cavalry {
 		v--
-		why = append(why, because("pursuit fire -1 in round 4 (6.73)", "ev.fp-pursuit"))
+		why = append(why, because("ev.fp-pursuit"))
 	}
 	if v < 0 {
 		v = 0
@@ -81,13 +80,12 @@ func (ft *fight) onlyGunboats(s Side) bool {
 func (ft *fight) fire(f *fighter, note reason) {
 	h := ft.h
 	bs := f.state(h)
-	name := f.title()
 	unit := unitArg("unit", f.id)
 	enemy := f.side.Enemy()
 	fp, why := ft.effective(f)
 	pass := func(rule string, r reason) {
-		if !note.none() {
-			r = because(r.text+" ("+note.text+")", "ev.with-note", adjudicator.PhrasesArg("what", r.why), adjudicator.PhrasesArg("note", note.why))
+		if !none(note) {
+			r = because("ev.with-note", adjudicator.PhrasesArg("what", r), adjudicator.PhrasesArg("note", note))
 		}
 		h.event(Event{Kind: EvPass, Side: f.side, Block: f.id, Area: ft.area, Round: ft.round, Firepower: fp, Rule: rule}.told(r))
 	}
@@ -95,20 +93,19 @@ func (ft *fight) fire(f *fighter, note reason) {
 	switch {
 	case len(targets) == 0:
 		if ft.onlyGunboats(enemy) {
-			pass("4.25", because(fmt.Sprintf("%s has no target: CSA blocks can never fire at gunboats", name), "ev.pass-gunboats", unit))
+			pass("4.25", because("ev.pass-gunboats", unit))
 		} else {
-			pass("6.5", because(fmt.Sprintf("%s has no target: the enemy's reserves cannot be hit before they arrive", name), "ev.pass-reserves", unit))
+			pass("6.5", because("ev.pass-reserves", unit))
 		}
 		return
 	case f.gunboat && h.strongestFor(targets, enemy, true) == "":
-		pass("4.25", because(fmt.Sprintf("%s holds fire: gunboat fire cannot eliminate, and no CSA block here could take a hit (default)", name), "ev.pass-gunboat-holds", unit))
+		pass("4.25", because("ev.pass-gunboat-holds", unit))
 		return
 	case bs.Strength == 0:
-		pass("4.11", because(fmt.Sprintf("%s is at strength 0 and rolls no dice", name), "ev.pass-zero", unit))
+		pass("4.11", because("ev.pass-zero", unit))
 		return
 	case fp.Value == 0:
-		pass("Firepower Penalties", because(fmt.Sprintf("%s cannot fire: firepower %s falls to 0 (%s)", name, bs.Firepower, reasonTexts(why, "; ")),
-			"ev.pass-no-firepower", unit, adjudicator.TextArg("firepower", bs.Firepower.String()), adjudicator.PhrasesArg("why", reasonWhys(why)...)))
+		pass("Firepower Penalties", because("ev.pass-no-firepower", unit, adjudicator.TextArg("firepower", bs.Firepower.String()), adjudicator.PhrasesArg("why", why...)))
 		return
 	}
 	dice := make([]int, bs.Strength)
@@ -116,26 +113,17 @@ func (ft *fight) fire(f *fighter, note reason) {
 	throw := []adjudicator.Arg{titleArg(h.sc, "place", ft.area), adjudicator.IntArg("round", ft.round), unit,
 		adjudicator.TextArg("firepower", fp.String()), adjudicator.IntArg("dice", len(dice))}
 	for i := range dice {
-		dice[i] = h.d.roll(because(fmt.Sprintf("%s round %d: %s fires %s, die %d of %d", ft.title(), ft.round, name, fp, i+1, len(dice)),
-			"throw.fire", dieArgs(throw, i)...))
+		dice[i] = h.d.roll(because("throw.fire", dieArgs(throw, i)...))
 		if dice[i] <= fp.Value {
 			hits++
 		}
 	}
-	var whyText, noteText string
-	if len(why) > 0 {
-		whyText = " [" + reasonTexts(why, "; ") + "]"
-	}
-	if !note.none() {
-		noteText = " (" + note.text + ")"
-	}
-	text := fmt.Sprintf("%s fires %s: %s, %d hit(s)%s%s", name, fp, diceText(dice), hits, whyText, noteText)
 	rule := "6.6"
 	if f.gunboat {
 		rule = "6.6, 4.25"
 	}
 	ev := h.newEvent(EvFire)
-	ev.Side, ev.Block, ev.Area, ev.Round, ev.Firepower, ev.Dice, ev.Hits, ev.Rule, ev.Text = f.side, f.id, ft.area, ft.round, fp, dice, hits, rule, text
+	ev.Side, ev.Block, ev.Area, ev.Round, ev.Firepower, ev.Dice, ev.Hits, ev.Rule = f.side, f.id, ft.area, ft.round, fp, dice, hits, rule
 	fireEv := ev.Seq - 1 // ev itself may move as later events grow the list
 	lost := 0
 	by := unitArg("by", f.id)
@@ -146,28 +134,22 @@ func (ft *fight) fire(f *fighter, note reason) {
 			continue
 		}
 		how := strongestHow // most hits: said without a new list
-		if tie.why.Code != strongestHow.Phrases[0].Code {
-			how = adjudicator.PhrasesArg("how", tie.why)
+		if tie.Code != strongestHow.Phrases[0].Code {
+			how = adjudicator.PhrasesArg("how", tie)
 		}
-		cause := because("hit by "+name+" ("+tie.text+")", "ev.hit-by", by, how)
+		cause := because("ev.hit-by", by, how)
 		if !h.takeLoss(t, ft.area, ft.round, rule, cause) {
 			ft.fighter(t).out = true
 		}
 	}
-	// The report tells the firepower's changes and the note; hits lost to no
-	// target are told by the hits that follow (or do not).
-	if lost == 0 && !note.none() {
+	// Why the fire went as it did: the firepower's changes, and the note of a
+	// block that could not withdraw; not when hits found no block to take them,
+	// which the hits that follow tell (the reports of format 1 said no more).
+	if lost == 0 && !none(note) {
 		why = append(why, note)
 	}
 	if len(why) > 0 {
-		h.rep.Events[fireEv].Why = adjudicator.Say("ev.fire", adjudicator.PhrasesArg("why", reasonWhys(why)...))
-	}
-	if lost > 0 {
-		why := "no enemy block left to take it"
-		if f.gunboat {
-			why = "gunboat fire cannot eliminate CSA blocks (4.25)"
-		}
-		h.rep.Events[fireEv].Text += fmt.Sprintf("; %d hit(s) lost: %s", lost, why)
+		h.rep.Events[fireEv].Why = adjudicator.Say("ev.fire", adjudicator.PhrasesArg("why", why...))
 	}
 	if f.gunboat {
 		f.fired = true
@@ -199,10 +181,10 @@ func (ft *fight) gunboatWear() {
 		if bs.Strength > 0 {
 			bs.Strength--
 		}
-		why := because(fmt.Sprintf("%s loses a step after firing (4.25)", blockTitle(h.sc, f.id)), "ev.gunboat-wear", unitArg("unit", f.id))
+		why := because("ev.gunboat-wear", unitArg("unit", f.id))
 		if bs.Strength == 0 && !f.out {
 			f.out = true
-			why = because(why.text+"; at strength 0 it cannot fire and leaves the battle", "ev.gunboat-spent", unitArg("unit", f.id))
+			why = because("ev.gunboat-spent", unitArg("unit", f.id))
 		}
 		h.event(Event{Kind: EvHit, Side: f.side, Block: f.id, Area: ft.area, Round: ft.round, Strength: bs.Strength, Rule: "4.25"}.told(why))
 	}
@@ -316,19 +298,18 @@ func (h *hour) pickLoss(cs []lossCand, owner Side, gunboat bool) (BlockID, reaso
 		return a.id < b.id
 	})
 	if len(tied) == 1 {
-		return tied[0].id, reason{text: "the strongest", why: strongestHow.Phrases[0]}
+		return tied[0].id, strongestHow.Phrases[0]
 	}
 	g, _ := rank(tied[0].id)
 	g2, _ := rank(tied[1].id)
-	why := because("default: non-HQ before HQ, lower firepower, then id", "ev.loss-default")
+	why := because("ev.loss-default")
 	switch {
 	case g == 0:
-		why = because("losses-first order", "ev.loss-first")
+		why = because("ev.loss-first")
 	case g != g2 || g == 2:
-		why = because("losses-last order", "ev.loss-last")
+		why = because("ev.loss-last")
 	}
-	return tied[0].id, because(fmt.Sprintf("tied with %d other(s) at strength %d; %s", len(tied)-1, best, why.text),
-		"ev.loss-tied", adjudicator.IntArg("others", len(tied)-1), adjudicator.IntArg("strength", best), adjudicator.PhrasesArg("order", why.why))
+	return tied[0].id, because("ev.loss-tied", adjudicator.IntArg("others", len(tied)-1), adjudicator.IntArg("strength", best), adjudicator.PhrasesArg("order", why))
 }
 
 // stableSort sorts l by less, keeping equal elements in their order.
@@ -350,24 +331,22 @@ func lastStepOf(bs *BlockState, spec *BlockSpec) bool {
 
 // takeLoss applies one hit or step loss to a block (4.12, 6.6): reduce it, or
 // eliminate it at its last step (6.9), or make an HQ at 0 fall (6.91). It reports
-// whether the block survived.
-// The hit's Why is its cause: the sentence tells the strength.
+// whether the block survived. The hit's Why is its cause; the report tells the
+// strength left (0: the last step).
 func (h *hour) takeLoss(id BlockID, area AreaID, round int, rule string, cause reason) bool {
 	bi := h.bix(id)
 	bs, spec := &h.st.Blocks[bi], h.specAt(bi)
-	side, name := spec.Side, specTitle(spec, id)
 	ev := h.newEvent(EvHit)
-	ev.Side, ev.Block, ev.Area, ev.Round, ev.Rule, ev.Why = side, id, area, round, rule, cause.why
+	ev.Side, ev.Block, ev.Area, ev.Round, ev.Rule, ev.Why = spec.Side, id, area, round, rule, cause
 	if !h.lastStepAt(bi) {
 		bs.Strength--
-		ev.Strength, ev.Text = bs.Strength, fmt.Sprintf("%s: %s to strength %d", cause.text, name, bs.Strength)
+		ev.Strength = bs.Strength
 		return true
 	}
-	ev.Text = cause.text + ": " + name + " at its last step" // Strength 0
 	if spec.IsHQ() {
 		h.hqFalls(id, area, round)
 	} else {
-		h.battleEliminate(id, area, round, "6.9", because(name+" is eliminated (6.9)", "ev.eliminated", unitArg("unit", id)))
+		h.battleEliminate(id, area, round, "6.9", because("ev.eliminated", unitArg("unit", id)))
 	}
 	return false
 }

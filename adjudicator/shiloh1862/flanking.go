@@ -5,7 +5,6 @@ package shiloh1862
 // (4.2 sidebar), Pond's brigade taking hits for its neighbours.
 
 import (
-	"fmt"
 	"sort"
 )
 
@@ -82,8 +81,7 @@ func (ft *fight) pond(dice []int, shooter BlockID) {
 		ft.pondHit = true
 		bs.Strength--
 		ft.h.event(Event{Kind: EvHit, Side: CSA, Block: p.id, Area: ft.area, Round: ft.round, Strength: bs.Strength, Rule: "Pond (optional)"}.told(
-			because(fmt.Sprintf("%s takes a friendly hit from %s's roll of 6 (blue uniforms)", blockTitle(ft.h.sc, p.id), blockTitle(ft.h.sc, shooter)),
-				"ev.pond-hit", unitArg("unit", p.id), unitArg("by", shooter))))
+			because("ev.pond-hit", unitArg("unit", p.id), unitArg("by", shooter))))
 		return
 	}
 }

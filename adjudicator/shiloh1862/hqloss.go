@@ -5,7 +5,6 @@ package shiloh1862
 // commander falls (6.91, 5.23).
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -64,7 +63,6 @@ func (h *hour) armyAHQPending(a Army) bool {
 func (h *hour) hqFalls(id BlockID, area AreaID, round int) {
 	bs := h.block(id)
 	side := h.sideOf(id)
-	name := blockTitle(h.sc, id)
 	army := h.armyHQ(id)
 	var commanded []Army
 	if h.spec(id).HQKind == AHQ {
@@ -81,11 +79,10 @@ func (h *hour) hqFalls(id BlockID, area AreaID, round int) {
 	h.st.Losses = append(h.st.Losses, Loss{Block: id, Side: side, Hour: h.st.Hour, HQFall: true})
 	h.dropSightings(id)
 	unit, scorer := unitArg("unit", id), adjudicator.SideArg("enemy", side.Enemy())
-	why := because(fmt.Sprintf("%s has fallen: %s scores a Fallen HQ; it is rebuilt at strength 0 (max 1, B1) in the next supply phase if its formation has blocks left (6.91)", name, side.Enemy()),
-		"ev.hq-falls", unit, scorer)
+	why := because("ev.hq-falls", unit, scorer)
 	if army {
 		h.place(bs, Eliminated, "")
-		why = because(fmt.Sprintf("%s has fallen: %s scores a Fallen HQ; an army HQ is never replaced (6.91)", name, side.Enemy()), "ev.army-hq-falls", unit, scorer)
+		why = because("ev.army-hq-falls", unit, scorer)
 	} else {
 		h.place(bs, Fallen, "")
 	}
@@ -142,8 +139,7 @@ func (h *hour) succeedArmy(a Army, fallen BlockID) {
 	if side == USA && !ahqPending {
 		for _, sp := range h.sc.OB.Blocks {
 			if sp.Side == USA && sp.Army != a && sp.HQKind == AHQ && h.block(sp.ID).Where == OnMap {
-				next, why = sp.ID, because(fmt.Sprintf("the other army's commander %s is on the field and senior to every division commander (5.23, 6.91)", blockTitle(h.sc, sp.ID)),
-					"ev.other-army-commander", unitArg("unit", sp.ID))
+				next, why = sp.ID, because("ev.other-army-commander", unitArg("unit", sp.ID))
 				break
 			}
 		}
@@ -158,31 +154,18 @@ func (h *hour) succeedArmy(a Army, fallen BlockID) {
 				if id == fallen || b == nil || b.Where != OnMap || h.spec(id).HQKind == AHQ {
 					continue
 				}
-				next, why = id, because(fmt.Sprintf("%s is the senior HQ on the field (seniority list, 6.91)", blockTitle(h.sc, id)), "ev.senior-hq", unitArg("unit", id))
+				next, why = id, because("ev.senior-hq", unitArg("unit", id))
 				break
 			}
 		}
 	}
 	if next == "" {
 		h.event(Event{Kind: EvSuccession, Side: side, Rule: "6.91"}.told(
-			because(fmt.Sprintf("no HQ on the field can assume command of the %s", armyTitle(a)), "ev.no-successor", armyTitleArg("army", a))))
+			because("ev.no-successor", armyTitleArg("army", a))))
 		return
 	}
 	h.st.ArmyCommand = append(h.st.ArmyCommand, ArmyCommand{Army: a, HQ: next})
 	sort.Slice(h.st.ArmyCommand, func(i, j int) bool { return h.st.ArmyCommand[i].Army < h.st.ArmyCommand[j].Army })
 	h.event(Event{Kind: EvSuccession, Side: side, Block: next, Rule: "6.91"}.told(
-		because(fmt.Sprintf("%s assumes command of the %s: %s", blockTitle(h.sc, next), armyTitle(a), why.text),
-			"ev.successor", unitArg("unit", next), armyTitleArg("army", a), adjudicator.PhrasesArg("why", why.why))))
-}
-
-func armyTitle(a Army) string {
-	switch a {
-	case ArmyCSA:
-		return "Army of the Mississippi"
-	case ArmyUSTN:
-		return "Army of the Tennessee"
-	case ArmyUSOH:
-		return "Army of the Ohio"
-	}
-	return string(a)
+		because("ev.successor", unitArg("unit", next), armyTitleArg("army", a), adjudicator.PhrasesArg("why", why))))
 }

@@ -6,7 +6,6 @@ package shiloh1862
 // the block that moves on from a full area (6.75).
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -31,14 +30,14 @@ func (ft *fight) doctrine(s Side) (Doctrine, string) {
 // doctrineReason says which standing order made a block withdraw: "doctrine:
 // withdraw after round 2".
 func doctrineReason(d Doctrine, src string) reason {
-	return because(src+": "+d.Words(), "ev.doctrine", adjudicator.WordArg("source", "doctrine-source."+src), doctrineArg("doctrine", d))
+	return because("ev.doctrine", adjudicator.WordArg("source", "doctrine-source."+src), doctrineArg("doctrine", d))
 }
 
 // wantsRetreat decides whether a block retreats this turn, and whether it must.
 func (ft *fight) wantsRetreat(f *fighter) (want, forced bool, why reason) {
 	r := ft.round
 	if ft.attacking(f) && r == 4 {
-		return true, true, because("attackers must retreat in round 4 (6.73)", "ev.attackers-retreat")
+		return true, true, because("ev.attackers-retreat")
 	}
 	if f.gunboat {
 		return false, false, reason{}
@@ -56,8 +55,7 @@ func (ft *fight) wantsRetreat(f *fighter) (want, forced bool, why reason) {
 		if ft.weaker[f.side.Index()] {
 			dr := doctrineReason(d, src)
 			own, enemy := ft.steps[f.side.Index()], ft.steps[f.side.Enemy().Index()]
-			return true, false, because(fmt.Sprintf("%s, %d steps against %d", dr.text, own, enemy),
-				"ev.weaker", adjudicator.PhrasesArg("doctrine", dr.why), adjudicator.IntArg("steps", own), adjudicator.IntArg("enemy", enemy))
+			return true, false, because("ev.weaker", adjudicator.PhrasesArg("doctrine", dr), adjudicator.IntArg("steps", own), adjudicator.IntArg("enemy", enemy))
 		}
 	}
 	return false, false, reason{}
@@ -68,47 +66,39 @@ func (ft *fight) wantsRetreat(f *fighter) (want, forced bool, why reason) {
 func (ft *fight) retreat(f *fighter, forced bool, why reason) (bool, reason) {
 	h := ft.h
 	bs := f.state(h)
-	name := blockTitle(h.sc, f.id)
-	unit, whyArg := unitArg("unit", f.id), adjudicator.PhrasesArg("why", why.why)
+	unit, whyArg := unitArg("unit", f.id), adjudicator.PhrasesArg("why", why)
 	ev := Event{Kind: EvRetreat, Side: f.side, Block: f.id, Area: ft.area, From: ft.area, Round: ft.round, Strength: bs.Strength}
 	switch {
 	case f.gunboat:
 		f.out = true
 		ev.To, ev.Rule = bs.Area, "4.25, 6.73"
-		h.event(ev.told(because(fmt.Sprintf("%s breaks off and stays on the river (%s; gunboats never leave the river)", name, why.text),
-			"ev.retreat-river", unit, whyArg)))
+		h.event(ev.told(because("ev.retreat-river", unit, whyArg)))
 		return true, reason{}
 	case f.spec.Siege:
 		if !forced {
-			return false, because(fmt.Sprintf("%s, but %s never retreats (6.1)", why.text, name), "ev.stays-siege", whyArg, unit)
+			return false, because("ev.stays-siege", whyArg, unit)
 		}
 		f.out = true
-		h.battleEliminate(f.id, ft.area, ft.round, "6.1, 6.7", because(fmt.Sprintf("%s must retreat (%s) but never retreats (6.1): eliminated", name, why.text),
-			"ev.eliminated-siege", unit, whyArg))
+		h.battleEliminate(f.id, ft.area, ft.round, "6.1, 6.7", because("ev.eliminated-siege", unit, whyArg))
 		return true, reason{}
 	case f.offboard:
 		if !forced {
-			return false, because(fmt.Sprintf("%s, but blocks arriving from off the map can only retreat off it (5.6): they fight on", why.text),
-				"ev.stays-off-map", whyArg)
+			return false, because("ev.stays-off-map", whyArg)
 		}
 		f.out = true
 		ev.To, ev.Rule = OffBoard, "5.6, 3.6"
-		h.event(ev.told(because(fmt.Sprintf("%s retreats off the map (%s; it arrived from off the map, 5.6)", name, why.text),
-			"ev.retreat-off-map", unit, whyArg)))
-		h.battleEliminate(f.id, ft.area, ft.round, "5.6, 3.6", because(fmt.Sprintf("%s left the map: a shattered brigade (3.6)", name),
-			"ev.eliminated-left-map", unit))
+		h.event(ev.told(because("ev.retreat-off-map", unit, whyArg)))
+		h.battleEliminate(f.id, ft.area, ft.round, "5.6, 3.6", because("ev.eliminated-left-map", unit))
 		return true, reason{}
 	}
 	to, full, how := ft.retreatDestination(f)
 	if to == "" {
 		rule := ft.retreatRule(f)
 		if !forced {
-			return false, because(fmt.Sprintf("%s, but no retreat is open (%s)", why.text, rule.text),
-				"ev.stays-no-retreat", whyArg, adjudicator.PhrasesArg("rule", rule.why))
+			return false, because("ev.stays-no-retreat", whyArg, adjudicator.PhrasesArg("rule", rule))
 		}
 		f.out = true
-		h.battleEliminate(f.id, ft.area, ft.round, "6.7", because(fmt.Sprintf("%s must retreat (%s) but no retreat is open (%s): eliminated", name, why.text, rule.text),
-			"ev.eliminated-no-retreat", unit, whyArg, adjudicator.PhrasesArg("rule", rule.why)))
+		h.battleEliminate(f.id, ft.area, ft.round, "6.7", because("ev.eliminated-no-retreat", unit, whyArg, adjudicator.PhrasesArg("rule", rule)))
 		return true, reason{}
 	}
 	ft.retreats[to]++
@@ -124,8 +114,7 @@ func (ft *fight) retreat(f *fighter, forced bool, why reason) (bool, reason) {
 	}
 	// The report tells where it went; Why is the reason and how the place was
 	// chosen.
-	ev.Text = fmt.Sprintf("%s retreats to %s (%s; %s)", name, areaTitle(h.sc, to), why.text, how.text)
-	ev.Why = adjudicator.Say("ev.retreat", whyArg, adjudicator.PhrasesArg("how", how.why))
+	ev.Why = adjudicator.Say("ev.retreat", whyArg, adjudicator.PhrasesArg("how", how))
 	h.event(ev)
 	if full {
 		ft.overstacked(f, to)
@@ -137,20 +126,18 @@ func (ft *fight) retreat(f *fighter, forced bool, why reason) (bool, reason) {
 func (ft *fight) retreatRule(f *fighter) reason {
 	switch {
 	case ft.attacking(f):
-		return because("attackers retreat by a border used to attack or into a friendly area, 6.72", "ev.retreat-rule-attackers")
+		return because("ev.retreat-rule-attackers")
 	case f.reserve:
-		return because("reserves retreat like defenders, 6.74", "ev.retreat-rule-reserves")
+		return because("ev.retreat-rule-reserves")
 	}
-	return because("defenders retreat into friendly or vacant areas, not by the attacker's borders, 6.74", "ev.retreat-rule-defenders")
+	return because("ev.retreat-rule-defenders")
 }
 
 // overstacked applies 6.75: the block loses a step and must move on at once into an
 // adjacent friendly or vacant area below its stacking limit, or is eliminated.
 func (ft *fight) overstacked(f *fighter, at AreaID) {
 	h := ft.h
-	name := blockTitle(h.sc, f.id)
-	if !h.takeLoss(f.id, at, ft.round, "6.75", because(fmt.Sprintf("%s retreated into full %s: loses a step", name, areaTitle(h.sc, at)),
-		"ev.retreated-full", unitArg("unit", f.id), titleArg(h.sc, "place", at))) {
+	if !h.takeLoss(f.id, at, ft.round, "6.75", because("ev.retreated-full", unitArg("unit", f.id), titleArg(h.sc, "place", at))) {
 		return
 	}
 	var cands []AreaID
@@ -171,16 +158,14 @@ func (ft *fight) overstacked(f *fighter, at AreaID) {
 		cands = append(cands, n)
 	}
 	if len(cands) == 0 {
-		h.battleEliminate(f.id, at, ft.round, "6.75", because(fmt.Sprintf("%s cannot move on from full %s to an understacked friendly or vacant area: eliminated", name, areaTitle(h.sc, at)),
-			"ev.eliminated-no-room", unitArg("unit", f.id), titleArg(h.sc, "place", at)))
+		h.battleEliminate(f.id, at, ft.round, "6.75", because("ev.eliminated-no-room", unitArg("unit", f.id), titleArg(h.sc, "place", at)))
 		return
 	}
 	h.rankRetreats(f.side, cands)
 	to := cands[0]
 	h.place(f.state(h), f.state(h).Where, to)
 	h.event(Event{Kind: EvRetreat, Side: f.side, Block: f.id, Area: ft.area, From: at, To: to, Round: ft.round, Strength: f.state(h).Strength, Rule: "6.75"}.told(
-		because(fmt.Sprintf("%s moves on from full %s to %s (default: friendly before vacant, fewest enemy neighbours, then id)", name, areaTitle(h.sc, at), areaTitle(h.sc, to)),
-			"ev.move-on", unitArg("unit", f.id), titleArg(h.sc, "from", at), titleArg(h.sc, "to", to))))
+		because("ev.move-on", unitArg("unit", f.id), titleArg(h.sc, "from", at), titleArg(h.sc, "to", to))))
 }
 
 // attackBorder reports whether the area across a border is one the attacking side
@@ -245,10 +230,10 @@ func (ft *fight) retreatDestination(f *fighter) (AreaID, bool, reason) {
 	d, _ := ft.doctrine(f.side)
 	for _, want := range d.Retreat {
 		if containsArea(open, want) {
-			return want, false, because("destination from the retreat list", "ev.retreat-listed")
+			return want, false, because("ev.retreat-listed")
 		}
 		if containsArea(full, want) {
-			return want, true, because("destination from the retreat list, full: 6.75", "ev.retreat-listed-full")
+			return want, true, because("ev.retreat-listed-full")
 		}
 	}
 	for _, set := range []struct {
@@ -257,7 +242,7 @@ func (ft *fight) retreatDestination(f *fighter) (AreaID, bool, reason) {
 	}{{open, false}, {full, true}} {
 		if len(set.areas) > 0 {
 			ft.h.rankRetreats(f.side, set.areas)
-			return set.areas[0], set.full, because("default destination: friendly before vacant, fewest enemy neighbours, then id", "ev.retreat-default")
+			return set.areas[0], set.full, because("ev.retreat-default")
 		}
 	}
 	return "", false, reason{}

@@ -382,9 +382,19 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 	var rep adjudicator.Report
 	err = func() (err error) {
 		defer func() {
-			if r := recover(); r != nil && scripted != nil {
+			r := recover()
+			out, ranOut := r.(*adjudicator.DiceRanOut)
+			switch {
+			case ranOut && scripted != nil:
+				// The throws' reasons worded for the umpire who scripted them.
+				say, werr := templates.Wording(sc)
+				if werr != nil {
+					say = adjudicator.Phrase.String
+				}
+				err = errors.New(out.Words(say))
+			case r != nil && scripted != nil:
 				err = fmt.Errorf("%v", r)
-			} else if r != nil {
+			case r != nil:
 				panic(r)
 			}
 		}()
