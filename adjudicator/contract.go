@@ -81,17 +81,14 @@ type OrderRef struct {
 	Line  int    `json:"line,omitempty"`
 }
 
-// Check is the verdict on one order. Text and Suggestion are the engine's English
-// (format 1) until receipts are worded from codes (docs/ARCHITECTURE.md §11 step 17).
+// Check is the verdict on one order: Why says it, and Hint suggests a fix (a
+// zero phrase when there is none). The system's wording words them.
 type Check struct {
-	Order      OrderRef
-	Status     CheckStatus
-	Rule       string
-	Text       string
-	Suggestion string
-	// Why is Text as a phrase where the system has one (a result's reason
-	// passed through); Text goes in step 17.
-	Why Phrase
+	Order  OrderRef
+	Status CheckStatus
+	Rule   string
+	Why    Phrase
+	Hint   Phrase
 }
 
 // Rand is the randomness a bot draws from; *rand.Rand of math/rand/v2 meets it.
@@ -144,9 +141,8 @@ type ReportView interface {
 // same dice. Both methods are dry runs with the unit's own dice, so the
 // resolution that follows repeats what they showed.
 type Sequential interface {
-	// Initiative is who moves first, and the engine's account of why (format 1:
-	// English, until the report carries codes, docs/ARCHITECTURE.md §11 step 17).
-	Initiative(st State, d Dice) (first Side, why string, err error)
+	// Initiative is who moves first, and why, for the wording to say.
+	Initiative(st State, d Dice) (first Side, why Phrase, err error)
 	// FirstMoves is what Player 2 may see of Player 1's turn, played with first.
 	FirstMoves(st State, first Orders, d Dice) (ReportView, error)
 }

@@ -9,10 +9,11 @@ import (
 	"strings"
 )
 
-// Dice throws six-sided dice. Every throw says why, so that the report can list it
-// (DESIGN §4). Implementations must return 1..6.
+// Dice throws six-sided dice. Every throw says why, as a phrase the system's
+// wording words, so that the report can list it (DESIGN §4). Implementations must
+// return 1..6.
 type Dice interface {
-	Roll(reason string) int
+	Roll(why Phrase) int
 }
 
 // StreamDice is the dice of real play: a deterministic stream keyed by the hour's
@@ -52,7 +53,7 @@ func (d *StreamDice) nextByte() byte {
 
 // Roll returns the next die. Bytes of 252 and above are skipped so that each face is
 // exactly equally likely (252 = 6 × 42).
-func (d *StreamDice) Roll(string) int {
+func (d *StreamDice) Roll(Phrase) int {
 	for {
 		b := d.nextByte()
 		if b < 252 {
@@ -62,12 +63,44 @@ func (d *StreamDice) Roll(string) int {
 }
 
 // ScriptedDice returns a fixed list of throws, for tests and for umpires replaying a
-// table game. It panics with the reason when the rules ask for a throw the script
-// does not have, or when a scripted value is not 1..6: a test must fail loudly.
+// table game. It panics when the rules ask for a throw the script does not have
+// (with a *DiceRanOut), or when a scripted value is not 1..6: a test must fail
+// loudly.
 type ScriptedDice struct {
 	Values []int
 	used   int
 	Log    []Throw
+}
+
+// DiceRanOut is what ScriptedDice panics with when the rules ask for one throw
+// more than the script has: the throw's number and why it was wanted, and the
+// throws made before it. Error spells the phrases out (Phrase.String); a tool
+// words them for its reader with Words.
+type DiceRanOut struct {
+	Throw  int
+	Why    Phrase
+	Thrown []Throw
+}
+
+func (e *DiceRanOut) Error() string {
+	return e.Words(Phrase.String)
+}
+
+// Words is the message with each phrase worded by say.
+func (e *DiceRanOut) Words(say func(Phrase) string) string {
+	return fmt.Sprintf("scripted dice ran out at throw %d (%s); thrown so far: %s", e.Throw, say(e.Why), ThrowsWords(e.Thrown, say))
+}
+
+// ThrowsWords lists throws with their reasons worded by say: "6 (why); 3 (why)".
+func ThrowsWords(ts []Throw, say func(Phrase) string) string {
+	var b strings.Builder
+	for i, t := range ts {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%d (%s)", t.Value, say(t.Why))
+	}
+	return b.String()
 }
 
 // NewScriptedDice returns dice that throw the given values in order.
@@ -75,17 +108,16 @@ func NewScriptedDice(values ...int) *ScriptedDice {
 	return &ScriptedDice{Values: append([]int(nil), values...)}
 }
 
-func (d *ScriptedDice) Roll(reason string) int {
+func (d *ScriptedDice) Roll(why Phrase) int {
 	if d.used >= len(d.Values) {
-		panic(fmt.Sprintf("adjudicator: scripted dice ran out at throw %d (%s); thrown so far: %s",
-			d.used+1, reason, d.Thrown()))
+		panic(&DiceRanOut{Throw: d.used + 1, Why: why, Thrown: d.Log})
 	}
 	v := d.Values[d.used]
 	if v < 1 || v > 6 {
 		panic(fmt.Sprintf("adjudicator: scripted die %d is %d, not 1..6", d.used+1, v))
 	}
 	d.used++
-	d.Log = append(d.Log, Throw{Reason: reason, Value: v})
+	d.Log = append(d.Log, Throw{Value: v, Why: why})
 	return v
 }
 
@@ -93,20 +125,12 @@ func (d *ScriptedDice) Roll(reason string) int {
 // usually wrong.
 func (d *ScriptedDice) Remaining() int { return len(d.Values) - d.used }
 
-// Thrown lists the throws made so far with their reasons, for a failing test's message.
-func (d *ScriptedDice) Thrown() string {
-	var b strings.Builder
-	for i, t := range d.Log {
-		if i > 0 {
-			b.WriteString("; ")
-		}
-		fmt.Fprintf(&b, "%d (%s)", t.Value, t.Reason)
-	}
-	return b.String()
-}
+// Thrown lists the throws made so far with their reasons spelled out, for a
+// failing test's message.
+func (d *ScriptedDice) Thrown() string { return ThrowsWords(d.Log, Phrase.String) }
 
 // Throw is one die thrown, with why (DESIGN §4: every throw is logged).
 type Throw struct {
-	Reason string `json:"reason"`
-	Value  int    `json:"value"`
+	Value int    `json:"value"`
+	Why   Phrase `json:"why"`
 }

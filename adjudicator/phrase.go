@@ -1,6 +1,10 @@
 package adjudicator
 
-import "slices"
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // Phrase is something to be said to a player, as data: a code and typed
 // arguments, never English (DESIGN §8, docs/ARCHITECTURE.md §3.3). Package
@@ -43,6 +47,56 @@ type Arg struct {
 
 // Say builds a phrase.
 func Say(code string, args ...Arg) Phrase { return Phrase{Code: code, Args: args} }
+
+// String spells a phrase out for logs and failing tests, not for players: its
+// code and its arguments as given ("why.pinned{unit=cs_hardee place=rea_field}").
+// Players read phrases worded by package templates.
+func (p Phrase) String() string {
+	if len(p.Args) == 0 {
+		return p.Code
+	}
+	var b strings.Builder
+	b.WriteString(p.Code + "{")
+	for i, a := range p.Args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(a.Key + "=")
+		switch a.Kind {
+		case ArgInt:
+			b.WriteString(strconv.Itoa(a.Int))
+		case ArgSide:
+			b.WriteString(Side(a.Int).String())
+		case ArgDice:
+			for j, v := range a.Ints {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				b.WriteString(strconv.Itoa(v))
+			}
+		case ArgPhrases:
+			for j, q := range a.Phrases {
+				if j > 0 {
+					b.WriteString("; ")
+				}
+				b.WriteString(q.String())
+			}
+		default:
+			b.WriteString(strings.Join(a.Strs, ","))
+		}
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// Equal reports whether two phrases say the same: the same code and the same
+// arguments in the same order.
+func (p Phrase) Equal(q Phrase) bool {
+	return p.Code == q.Code && slices.EqualFunc(p.Args, q.Args, func(a, b Arg) bool {
+		return a.Key == b.Key && a.Kind == b.Kind && a.Int == b.Int && slices.Equal(a.Strs, b.Strs) && slices.Equal(a.Ints, b.Ints) &&
+			slices.EqualFunc(a.Phrases, b.Phrases, Phrase.Equal)
+	})
+}
 
 // Get returns the argument with that key.
 func (p Phrase) Get(key string) (Arg, bool) {

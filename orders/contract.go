@@ -63,8 +63,10 @@ func grammarOf(sc adjudicator.Scenario) (Grammar, error) {
 // Read reads one side's orders for the turn unit st is at, and the receipt that
 // answers them (version v, replacing version replaces; 0 for none): every order
 // echoed canonically with its status, and the system's checks made from the side's
-// own view only (fog of war).
-func Read(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.Side, text string, version, replaces int) (adjudicator.Orders, *Receipt, error) {
+// own view only (fog of war), each worded by say (the system's wording, which
+// this package does not know: templates.Wording gives it).
+func Read(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.Side, text string, version, replaces int,
+	say func(adjudicator.Phrase) string) (adjudicator.Orders, *Receipt, error) {
 	g, err := grammarOf(sc)
 	if err != nil {
 		return nil, nil, err
@@ -88,14 +90,17 @@ func Read(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.Side, 
 		case adjudicator.CheckError:
 			status = Errored
 		}
-		sugg := c.Suggestion
-		if strings.Contains(c.Text, sugg) {
+		text, sugg := say(c.Why), ""
+		if c.Hint.Code != "" {
+			sugg = say(c.Hint)
+		}
+		if strings.Contains(text, sugg) {
 			sugg = "" // the system's text already ends with it
 		}
 		if c.Order.Line > 0 {
-			rc.AddCheck(c.Order.Line, status, c.Rule, c.Text, sugg)
+			rc.AddCheck(c.Order.Line, status, c.Rule, text, sugg)
 		} else {
-			rc.AddCheckFor(c.Order.Kind, c.Order.Index, status, c.Rule, c.Text, sugg)
+			rc.AddCheckFor(c.Order.Kind, c.Order.Index, status, c.Rule, text, sugg)
 		}
 	}
 	return p.Orders, rc, nil

@@ -2,6 +2,7 @@ package orders
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -112,9 +113,17 @@ func (toyScenario) System() string { return "toysystem" }
 func (toyScenario) Check(_ adjudicator.State, o adjudicator.Orders) []adjudicator.Check {
 	var out []adjudicator.Check
 	for i := range o.(*toyOrders).hold {
-		out = append(out, adjudicator.Check{Order: adjudicator.OrderRef{Kind: "hold", Index: i}, Status: adjudicator.CheckError, Rule: "9.9", Text: "no holding here"})
+		out = append(out, adjudicator.Check{Order: adjudicator.OrderRef{Kind: "hold", Index: i}, Status: adjudicator.CheckError, Rule: "9.9",
+			Why: adjudicator.Say("toy.no-hold", adjudicator.IntArg("n", i+1))})
 	}
 	return out
+}
+
+// toySay words the toy's checks as the caller's wording would: this package
+// words no system's phrases itself.
+func toySay(p adjudicator.Phrase) string {
+	a, _ := p.Get("n")
+	return fmt.Sprintf("no holding here (%s %d)", p.Code, a.Int)
 }
 
 // noGrammar is a scenario whose system brings no grammar.
@@ -129,7 +138,7 @@ func (noGrammar) System() string { return "baresystem" }
 func TestReadThroughTheGrammar(t *testing.T) {
 	sc := toyScenario{toyGrammar: toyGrammar{Compile(toyNames{})}}
 	text := "Hello,\nORDERS\nhardee > church\nbragg > the ford  # by the road\nhold polk\nhold bragg,\nhardy\n-- \nTom\n"
-	o, rc, err := Read(sc, nil, adjudicator.CSA, text, 2, 1)
+	o, rc, err := Read(sc, nil, adjudicator.CSA, text, 2, 1, toySay)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +170,7 @@ func TestReadThroughTheGrammar(t *testing.T) {
 	if rc.Errors() != 2 || rc.Summary != "2 moves; 2 lines in error" {
 		t.Errorf("errors %d, summary %q", rc.Errors(), rc.Summary)
 	}
-	for _, want := range []string{"Orders v2 for CSA (v2 replaces v1)", "  line 5: hold Polk\n        (9.9) no holding here", "  OK    Bragg > Lick Creek Ford", "Hash: " + rc.Hash} {
+	for _, want := range []string{"Orders v2 for CSA (v2 replaces v1)", "  line 5: hold Polk\n        (9.9) no holding here (toy.no-hold 1)", "  OK    Bragg > Lick Creek Ford", "Hash: " + rc.Hash} {
 		if !strings.Contains(rc.Text(), want) {
 			t.Errorf("receipt lacks %q:\n%s", want, rc.Text())
 		}
@@ -170,7 +179,7 @@ func TestReadThroughTheGrammar(t *testing.T) {
 
 // TestNoGrammar: a scenario whose system brings no grammar is an error, not a panic.
 func TestNoGrammar(t *testing.T) {
-	if _, _, err := Read(noGrammar{}, nil, adjudicator.USA, "grant > church", 1, 0); err == nil || !strings.Contains(err.Error(), "baresystem has no order grammar") {
+	if _, _, err := Read(noGrammar{}, nil, adjudicator.USA, "grant > church", 1, 0, toySay); err == nil || !strings.Contains(err.Error(), "baresystem has no order grammar") {
 		t.Errorf("Read: %v", err)
 	}
 	if _, err := Canonical(noGrammar{}, &toyOrders{}); err == nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/orders"
 	"github.com/shiloh-pbem/pbem/store"
+	"github.com/shiloh-pbem/pbem/templates"
 )
 
 // intake decides what one mail means and does it inside tx. It returns the id of
@@ -132,7 +133,7 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 	if prev != nil {
 		prevVersion = prev.Version
 	}
-	read, rc, err := orders.Read(sc, st, side, in.Text, prevVersion+1, prevVersion)
+	read, rc, err := readOrders(sc, st, side, in.Text, prevVersion+1, prevVersion)
 	if err != nil {
 		return "", err
 	}
@@ -171,9 +172,19 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 // PreviewReceipt is the receipt a side would get for text, without storing
 // anything (pbem orders check), and the number of errors in it.
 func PreviewReceipt(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.Side, text string) (string, int, error) {
-	_, rc, err := orders.Read(sc, st, side, text, 1, 0)
+	_, rc, err := readOrders(sc, st, side, text, 1, 0)
 	if err != nil {
 		return "", 0, err
 	}
 	return rc.Text(), rc.Errors(), nil
+}
+
+// readOrders reads a side's orders with their receipt, the system's checks worded
+// by its wording file.
+func readOrders(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.Side, text string, version, replaces int) (adjudicator.Orders, *orders.Receipt, error) {
+	say, err := templates.Wording(sc)
+	if err != nil {
+		return nil, nil, err
+	}
+	return orders.Read(sc, st, side, text, version, replaces, say)
 }

@@ -25,10 +25,15 @@ func (s *Server) openSequential(tx *store.Tx, g *store.Game, sc adjudicator.Scen
 		return fmt.Errorf("server: game %s is sequential, but %s has no sequential play", g.ID, sc.ID())
 	}
 	turn := st.Turn()
-	p1, why, err := seq.Initiative(st, adjudicator.NewStreamDice(hourSeed(g, turn.Index)))
+	p1, reason, err := seq.Initiative(st, adjudicator.NewStreamDice(hourSeed(g, turn.Index)))
 	if err != nil {
 		return err
 	}
+	say, err := templates.Wording(sc)
+	if err != nil {
+		return err
+	}
+	why := say(reason)
 	g.SeqHour = &store.SequentialHour{Hour: turn.Index, Player1: sideKey(p1), Initiative: why}
 	if err := tx.PutGame(g); err != nil {
 		return err

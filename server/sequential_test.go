@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -25,7 +24,8 @@ func TestSequentialPlay(t *testing.T) {
 	r.waitFor("initiative", func() bool {
 		return r.countSubject(alice, "CSA is Player 1") == 1 && r.countSubject(bob, "CSA is Player 1") == 1
 	})
-	if m := r.lastTo(alice, "Player 1"); !strings.Contains(m.Text, "You are Player 2") {
+	if m := r.lastTo(alice, "Player 1"); !strings.Contains(m.Text, "You are Player 2") ||
+		!strings.Contains(m.Text, "Initiative: CSA is always Player 1 at Day 1 7AM (2.1), no roll. CSA is Player 1.") {
 		t.Errorf("USA initiative mail:\n%s", m.Text)
 	}
 	usaAddr, csaAddr := replyTo(t, r.mailsTo(alice)[0]), replyTo(t, r.mailsTo(bob)[0])
@@ -64,23 +64,18 @@ func TestSequentialPlay(t *testing.T) {
 	r.waitFor("refusal", func() bool { return r.countSubject(bob, "Orders not taken") == 1 })
 
 	r.send(alice, usaAddr, "orders", "at all: hold\n")
-	r.waitFor("reports", func() bool { return r.countSubject(alice, "8AM") >= 1 && r.countSubject(bob, "8AM") >= 1 })
+	r.waitFor("reports", func() bool {
+		return r.countSubject(alice, "7AM results") >= 1 && r.countSubject(bob, "7AM results") >= 1
+	})
 	h := r.hour("sq", 0)
 	if len(h.OrderSets["csa"]) != 1 || len(h.OrderSets["usa"]) != 2 {
 		t.Errorf("order sets: csa %d usa %d", len(h.OrderSets["csa"]), len(h.OrderSets["usa"]))
 	}
-	var rv shiloh1862.ReportView
-	if err := json.Unmarshal(h.Reports["usa"], &rv); err != nil {
-		t.Fatal(err)
-	}
-	var texts []string
-	for _, e := range rv.Events {
-		texts = append(texts, e.Text)
-	}
-	all := strings.Join(texts, "\n")
+	// Player 2 was told Player 1's moves as its hour report tells them.
+	report := r.lastTo(alice, "7AM results").Text
 	for _, line := range strings.Split(moves, "\n") {
-		if l := strings.TrimSpace(line); strings.HasPrefix(l, "a CSA block") && !strings.Contains(all, l) {
-			t.Errorf("announced move %q is not in the USA report", l)
+		if l := strings.TrimSpace(line); strings.HasPrefix(l, "An enemy block") && !strings.Contains(report, l) {
+			t.Errorf("announced move %q is not in the USA report:\n%s", l, report)
 		}
 	}
 	// The next hour opens with its initiative announced.

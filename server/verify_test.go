@@ -3,14 +3,18 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/store"
+	"github.com/shiloh-pbem/pbem/templates"
 )
 
 // playHours creates a game and plays n hours with the given orders texts, without
@@ -65,6 +69,12 @@ func exportRecord(t testing.TB, st *store.Store) *store.GameRecord {
 func exportGame(t testing.TB, st *store.Store, id string) *store.GameRecord {
 	t.Helper()
 	b, err := st.ExportGame(id)
+	return importRecord(t, b, err)
+}
+
+// importRecord reads a record that b, or err, is.
+func importRecord(t testing.TB, b []byte, err error) *store.GameRecord {
+	t.Helper()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,24 +134,20 @@ func TestVerifyRecordCatchesTampering(t *testing.T) {
 func TestVerifyRecordAcrossReportFormats(t *testing.T) {
 	_, st := playHours(t, 3, "shiloh1862")
 	rec := exportRecord(t, st)
-	if rec.Hours[0].ReportFormat != 1 {
-		t.Fatalf("a resolved hour records report format %d, want the rules' 1", rec.Hours[0].ReportFormat)
+	rules := rulesOf(t, rec.Game.Scenario)
+	if rec.Hours[0].ReportFormat != rules.ReportFormat() {
+		t.Fatalf("a resolved hour records report format %d, want the rules' %d", rec.Hours[0].ReportFormat, rules.ReportFormat())
 	}
-	if old := EarlierFormats(rulesOf(t, rec.Game.Scenario), rec.Hours); len(old) != 0 {
+	if old := EarlierFormats(rules, rec.Hours); len(old) != 0 {
 		t.Fatalf("earlier formats of a fresh game: %v", old)
 	}
-	// An hour stored before hours recorded a format reads as format 1.
-	rec.Hours[0].ReportFormat = 0
-	if diffs, err := VerifyRecord(testRules, rec); err != nil || len(diffs) > 0 {
-		t.Fatalf("hour without a format: %v %v", diffs, err)
-	}
-	// Hour 1 in a format of the future: its report is not compared...
-	rec.Hours[1].ReportFormat = 2
-	rec.Hours[1].Reports["usa"] = []byte(`{"format two": true}`)
+	// Hour 1 in another format (here a future one): its report is not compared...
+	rec.Hours[1].ReportFormat = rules.ReportFormat() + 1
+	rec.Hours[1].Reports["usa"] = []byte(`{"format three": true}`)
 	if diffs, err := VerifyRecord(testRules, rec); err != nil || len(diffs) > 0 {
 		t.Fatalf("report of another format compared: %v %v", diffs, err)
 	}
-	if old := EarlierFormats(rulesOf(t, rec.Game.Scenario), rec.Hours); len(old) != 1 || old[0] != rec.Hours[1].Hour {
+	if old := EarlierFormats(rules, rec.Hours); len(old) != 1 || old[0] != rec.Hours[1].Hour {
 		t.Fatalf("earlier formats = %v, want hour %d", old, rec.Hours[1].Hour)
 	}
 	// ...but its next state still is.
@@ -169,4 +175,86 @@ func BenchmarkReplayGame(b *testing.B) {
 			b.Fatal(d, err)
 		}
 	}
+}
+
+// storedRecord is a game's record as testdata/format1-record.json keeps it: two
+// hours a server resolved and stored when reports were English (format 1).
+func storedRecord(t *testing.T) *store.GameRecord {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "format1-record.json"))
+	return importRecord(t, b, err)
+}
+
+// A club's store holds hours resolved before reports carried codes (format 1)
+// and, after it upgraded, hours in format 2: the record verifies (format-1 hours
+// by their seeds, orders and next states, their reports not compared; format-2
+// hours in full), verify lists the format-1 hours, and every stored report still
+// reads and is worded.
+func TestVerifyStoredFormat1Record(t *testing.T) {
+	rec := storedRecord(t)
+	rules := rulesOf(t, rec.Game.Scenario)
+	old := len(rec.Hours)
+	rec.Hours[0].ReportFormat = 0 // as hours stored before formats were recorded: format 1
+	for range 2 {
+		resolveNext(t, rules, rec)
+	}
+	if diffs, err := VerifyRecord(testRules, rec); err != nil || len(diffs) > 0 {
+		t.Fatalf("record of format-1 and format-2 hours: %v %v", diffs, err)
+	}
+	earlier := EarlierFormats(rules, rec.Hours)
+	if len(earlier) != old || earlier[0] != rec.Hours[0].Hour {
+		t.Errorf("earlier formats %v, want the %d stored hours", earlier, old)
+	}
+	for _, h := range rec.Hours {
+		for _, viewer := range viewers {
+			rv, err := rules.DecodeReportView(h.Reports[sideKey(viewer)], h.Format())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if text, err := templates.ReportTextOf(rules, rv); err != nil || !strings.Contains(text, "Victory points") {
+				t.Errorf("hour %d, %s: %v\n%s", h.Hour, sideKey(viewer), err, text)
+			}
+		}
+	}
+	// A format-2 report is still compared byte for byte.
+	last := &rec.Hours[len(rec.Hours)-1]
+	last.Reports["gm"] = []byte(strings.Replace(string(last.Reports["gm"]), `"points":[`, `"points":[9`, 1))
+	if diffs, _ := VerifyRecord(testRules, rec); len(diffs) == 0 {
+		t.Error("a tampered format-2 report verifies")
+	}
+}
+
+// resolveNext adds to rec the next hour resolved by the rules as they are now,
+// without orders (both sides' standing orders), linked into its audit chain as
+// the server links it.
+func resolveNext(t *testing.T, rules adjudicator.Scenario, rec *store.GameRecord) {
+	t.Helper()
+	prev := rec.Hours[len(rec.Hours)-1]
+	before, err := rules.DecodeState(prev.NextState)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed := []byte(fmt.Sprintf("hour %d after the upgrade", prev.Hour+1))
+	after, rep, err := rules.Resolve(before, [2]adjudicator.Orders{}, adjudicator.NewStreamDice(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := store.HourRecord{Game: rec.Game.ID, Hour: prev.Hour + 1, OpenedAt: prev.ResolvedAt, StateAtStart: prev.NextState,
+		SeedCommitment: store.Commitment(seed), Seed: seed, Reports: map[string][]byte{}, ReportFormat: rules.ReportFormat(),
+		ResolvedAt: prev.ResolvedAt.Add(time.Hour)}
+	if h.NextState, err = rules.EncodeState(after); err != nil {
+		t.Fatal(err)
+	}
+	for _, viewer := range viewers {
+		if h.Reports[sideKey(viewer)], err = json.Marshal(rules.ViewReport(before, rep, after, viewer)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := store.HourAudit(&h)
+	head := rec.Audit[len(rec.Audit)-1]
+	a.Seq, a.PrevHash, a.At = head.Seq+1, head.Hash, h.ResolvedAt
+	a.Hash = a.ComputeHash()
+	rec.Hours = append(rec.Hours, h)
+	rec.Audit = append(rec.Audit, *a)
+	rec.ChainHead = store.ChainHead{Seq: a.Seq, Hash: a.Hash}
 }

@@ -151,3 +151,14 @@ func ChartTitle(sc adjudicator.Scenario, game string) (string, error) {
 	}
 	return t.say(adjudicator.Say("summary.chart", adjudicator.TextArg("game", game))), nil
 }
+
+// Wording words the phrases of sc's system that a caller passes on without
+// reading them (the initiative a sequential hour opens with), naming units and
+// places by the scenario's names: for what a side's own view may name.
+func Wording(sc adjudicator.Scenario) (func(adjudicator.Phrase) string, error) {
+	t, err := tellerOf(sc)
+	if err != nil {
+		return nil, err
+	}
+	return t.say, nil
+}

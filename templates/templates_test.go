@@ -108,7 +108,7 @@ func reserves() *shiloh1862.ReportView {
 		},
 		Results: []shiloh1862.Result{{Side: csa, Order: shiloh1862.OrderRef{Kind: "move", Index: 0, Line: 2}, Status: shiloh1862.Executed,
 			Rule: "5.3", Blocks: []shiloh1862.BlockID{"cs_cleburne", "cs_shoup"}}, {Side: csa, Order: shiloh1862.OrderRef{Kind: "move", Index: 2, Line: 4}, Status: shiloh1862.Dropped,
-			Rule: "3.32", Reason: "the ford's move limit of 4 was used up", Blocks: []shiloh1862.BlockID{"cs_wood"}}},
+			Rule: "3.32", Why: adjudicator.Say("why.as-written", adjudicator.TextArg("text", "the ford's move limit of 4 was used up")), Blocks: []shiloh1862.BlockID{"cs_wood"}}},
 		Points: [2]int{0, 1},
 	}
 }
@@ -127,16 +127,7 @@ func TestReportGolden(t *testing.T) {
 	m.RevealedSeed = strings.Repeat("cd", 32)
 	m.ChainHead = "#3 0123456789ab"
 	m.HasMap = true
-	text, err := m.Text()
-	if err != nil {
-		t.Fatal(err)
-	}
-	html, err := m.HTML()
-	if err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "reserves-csa.txt", text)
-	golden(t, "reserves-csa.html", html)
+	text, html := goldenMail(t, m, "reserves-csa")
 	if got, want := m.Subject(), "[g7] Day 1 8AM results, Day 1 9AM orders due (CSA)"; got != want {
 		t.Errorf("subject %q, want %q", got, want)
 	}
@@ -172,6 +163,22 @@ func TestOrderTemplateListsOwnBlocksAndExits(t *testing.T) {
 			t.Errorf("non-comment line %q would be read as an order", line)
 		}
 	}
+}
+
+// goldenMail holds a mail's text and HTML to name.txt and name.html, and
+// returns them.
+func goldenMail(t *testing.T, m *HourMail, name string) (text, html string) {
+	t.Helper()
+	var err error
+	if text, err = m.Text(); err != nil {
+		t.Fatal(err)
+	}
+	if html, err = m.HTML(); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, name+".txt", text)
+	golden(t, name+".html", html)
+	return text, html
 }
 
 func golden(t *testing.T, name, got string) {

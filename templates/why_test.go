@@ -10,13 +10,16 @@ import (
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862/bot"
 )
 
-// Hour mails word what became of each order from the results' phrases (Why);
-// a report view decoded from the store has none and prints the engine's English.
-// Both must give the same mail byte for byte: every viewer's text and HTML mail
-// of seeded bot games, built from the fresh view and from the same view after a
-// JSON round trip (which drops Why, as the store does).
-func TestResultsWordedFromWhy(t *testing.T) {
+// Hour mails are worded from the report view's phrases, and the store keeps them
+// (report format 2): a view read back from its stored bytes makes the mail the
+// fresh view makes, byte for byte, for every viewer's text and HTML mail of
+// seeded bot games.
+func TestStoredViewsWordAsFresh(t *testing.T) {
 	sc := scenario(t)
+	rules, err := shiloh1862.Contract(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
 	worded, hours := 0, 0
 	for seed := range uint64(8) {
 		st, err := shiloh1862.NewState(sc, shiloh1862.Options{Visibility: shiloh1862.VisBlocks, PlannedInitiative: seed%2 == 1})
@@ -44,12 +47,16 @@ func TestResultsWordedFromWhy(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var stored shiloh1862.ReportView
-				if err := json.Unmarshal(b, &stored); err != nil {
+				back, err := rules.DecodeReportView(b, rules.ReportFormat())
+				if err != nil {
+					t.Fatal(err)
+				}
+				stored, err := shiloh1862.AsReportView(back)
+				if err != nil {
 					t.Fatal(err)
 				}
 				v := shiloh1862.ViewOf(sc, next, viewer)
-				a, b2 := hourMail(t, "g1", fresh, v), hourMail(t, "g1", &stored, v)
+				a, b2 := hourMail(t, "g1", fresh, v), hourMail(t, "g1", stored, v)
 				for _, render := range []func(*HourMail) (string, error){(*HourMail).Text, (*HourMail).HTML} {
 					x, err := render(a)
 					if err != nil {
@@ -60,7 +67,7 @@ func TestResultsWordedFromWhy(t *testing.T) {
 						t.Fatal(err)
 					}
 					if x != y {
-						t.Fatalf("game %d %s, %s's mail: worded from Why it differs from the stored English:\n%s\n--- stored ---\n%s",
+						t.Fatalf("game %d %s, %s's mail: the stored view words it differently:\n%s\n--- stored ---\n%s",
 							seed, st.Hour, viewerName(viewer), x, y)
 					}
 				}
@@ -70,7 +77,7 @@ func TestResultsWordedFromWhy(t *testing.T) {
 		}
 	}
 	if worded < 1000 {
-		t.Errorf("only %d results worded from Why", worded)
+		t.Errorf("only %d results with a reason", worded)
 	}
-	t.Logf("%d hours, %d results worded from Why: mails identical", hours, worded)
+	t.Logf("%d hours, %d results with a reason: mails identical", hours, worded)
 }

@@ -10,31 +10,34 @@ import (
 )
 
 // The repetitions players saw in their reports (issue 14), each told once now.
-// The engine's texts are as the engine writes them.
+// The reasons are the phrases the engine gives.
 func TestReportSaysEachThingOnce(t *testing.T) {
 	csa, usa := adjudicator.CSA, adjudicator.USA
 	c2 := shiloh1862.Firepower{Letter: 'C', Value: 2}
 	rv := &shiloh1862.ReportView{
 		Viewer: csa, Hour: 15,
-		Initiative: shiloh1862.Initiative{Rolls: [2]int{6, 10}, Player1: csa, Reason: "CSA rolled 10, USA 6"},
+		Initiative: shiloh1862.Initiative{Rolls: [2]int{6, 10}, Player1: csa,
+			Why: adjudicator.Say("why.rolled", adjudicator.SideArg("side", csa), adjudicator.IntArg("roll", 10), adjudicator.SideArg("other", usa), adjudicator.IntArg("other-roll", 6))},
 		Events: []shiloh1862.Event{
 			{Kind: shiloh1862.EvBattle, Area: "davis_field", Attacker: csa, Revealed: []shiloh1862.Revealed{
 				{Block: "cs_bowen", Side: csa, Strength: 1, Firepower: c2}}},
 			{Kind: shiloh1862.EvRound, Area: "davis_field", Round: 4},
 			{Kind: shiloh1862.EvRetreat, Side: csa, Block: "cs_bowen", Area: "davis_field", From: "davis_field", To: "barnes_field", Round: 4, Rule: "6.72",
-				Text: "Bowen retreats to Barnes' Field (attackers must retreat in round 4 (6.73); default destination: friendly before vacant, fewest enemy neighbours, then id)"},
+				Why: adjudicator.Say("ev.retreat", adjudicator.PhrasesArg("why", adjudicator.Say("ev.attackers-retreat")), adjudicator.PhrasesArg("how", adjudicator.Say("ev.retreat-default")))},
 			{Kind: shiloh1862.EvHit, Side: csa, Block: "cs_cobb", Area: "davis_field", Round: 4, Rule: "6.6",
-				Text: "hit by Smith (tied with 1 other(s) at strength 1; default: non-HQ before HQ, lower firepower, then id): Cobb at its last step"},
-			{Kind: shiloh1862.EvEliminated, Side: csa, Block: "cs_cobb", Area: "davis_field", Round: 4, Rule: "6.9", Text: "Cobb is eliminated (6.9)"},
+				Why: adjudicator.Say("ev.hit-by", adjudicator.UnitArg("by", "us_ws_smith"), adjudicator.PhrasesArg("how", adjudicator.Say("ev.loss-tied",
+					adjudicator.IntArg("others", 1), adjudicator.IntArg("strength", 1), adjudicator.PhrasesArg("order", adjudicator.Say("ev.loss-default")))))},
+			{Kind: shiloh1862.EvEliminated, Side: csa, Block: "cs_cobb", Area: "davis_field", Round: 4, Rule: "6.9", Why: adjudicator.Say("ev.eliminated", adjudicator.UnitArg("unit", "cs_cobb"))},
 			{Kind: shiloh1862.EvBattleEnd, Area: "davis_field", Winner: usa},
 		},
 		Results: []shiloh1862.Result{
 			{Side: csa, Order: shiloh1862.OrderRef{Kind: "activate", Line: 1}, Status: shiloh1862.Executed, Rule: "5.2",
-				Blocks: []shiloh1862.BlockID{"cs_anderson", "cs_gibson"}, Reason: "Bragg commanded Anderson, Gibson; reduced to strength 1"},
+				Blocks: []shiloh1862.BlockID{"cs_anderson", "cs_gibson"},
+				Why:    adjudicator.Say("why.commanded", adjudicator.UnitArg("hq", "cs_bragg"), adjudicator.UnitsArg("blocks", []string{"cs_anderson", "cs_gibson"}), adjudicator.IntArg("strength", 1))},
 			{Side: csa, Order: shiloh1862.OrderRef{Kind: "battles", Index: 0}, Status: shiloh1862.Unused, Rule: "6.2",
-				Reason: "CSA was Player 2 this hour: Player 1 sets the battle sequence"},
+				Why: adjudicator.Say("why.player2-battles", adjudicator.SideArg("side", csa))},
 			{Side: csa, Order: shiloh1862.OrderRef{Kind: "battles", Index: 1}, Status: shiloh1862.Unused, Rule: "6.2",
-				Reason: "CSA was Player 2 this hour: Player 1 sets the battle sequence"},
+				Why: adjudicator.Say("why.player2-battles", adjudicator.SideArg("side", csa))},
 		},
 	}
 	r := report(t, rv)
@@ -64,11 +67,16 @@ Cobb eliminated [6.9].`
 	}
 
 	// A tie, or a fixed Player 1, is explained by the reason.
-	for _, in := range []shiloh1862.Initiative{
-		{Rolls: [2]int{9, 9}, Player1: usa, Reason: "both rolled 9; USA wins ties (9.3.1)"},
-		{Player1: usa, Reason: "USA is always Player 1 at Day 2 7AM (2.1), no roll"},
+	for _, c := range []struct {
+		in   shiloh1862.Initiative
+		want string
+	}{
+		{shiloh1862.Initiative{Rolls: [2]int{9, 9}, Player1: usa, Why: adjudicator.Say("why.tie", adjudicator.IntArg("roll", 9),
+			adjudicator.SideArg("side", usa), adjudicator.TextArg("rule", "9.3.1"))}, "both rolled 9; USA wins ties (9.3.1)"},
+		{shiloh1862.Initiative{Player1: usa, Why: adjudicator.Say("why.first-hour", adjudicator.SideArg("side", usa), adjudicator.TextArg("hour", "Day 2 7AM"))},
+			"USA is always Player 1 at Day 2 7AM (2.1), no roll"},
 	} {
-		if line := report(t, &shiloh1862.ReportView{Viewer: usa, Hour: 15, Initiative: in}).Initiative; !strings.HasSuffix(line, in.Reason) {
+		if line := report(t, &shiloh1862.ReportView{Viewer: usa, Hour: 15, Initiative: c.in}).Initiative; !strings.HasSuffix(line, c.want) {
 			t.Errorf("initiative %q lost its reason", line)
 		}
 	}

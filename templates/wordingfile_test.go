@@ -84,6 +84,7 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"name", "side"}, "map.lost", "map.lost.side", "map.lost.unknown")
 	// Why each order went as it did (shiloh1862 Result.Why), by their keys.
 	add([]string{"block"}, "why.not-your-block", "block")
+	add([]string{"text"}, "why.as-written")
 	add([]string{"area"}, "why.unknown-area")
 	add([]string{"unit", "where"}, "why.off-map")
 	add(nil, "why.no-planned-initiative", "why.arrival-night", "why.no-blocks", "why.no-destination", "why.path-too-long",
@@ -92,6 +93,9 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 		"why.doctrines-covered", "why.regroup-none", "why.no-supply", "why.day2-armies")
 	add([]string{"side"}, "why.marker-held", "why.marker-kept", "why.player2-battles")
 	add([]string{"side", "to"}, "why.marker-passes", "why.marker-passes.taken")
+	add([]string{"side", "hour"}, "why.first-hour")
+	add([]string{"side", "roll", "other", "other-roll"}, "why.rolled")
+	add([]string{"roll", "side", "rule"}, "why.tie")
 	add([]string{"unit"}, "why.not-an-hq", "why.activated-already", "why.hq-at-zero", "why.hq-in-battle", "why.no-army-command",
 		"why.stood-down", "why.no-hq", "why.arrival-waits", "why.no-landing", "why.arrival-siege", "why.moved-already",
 		"why.not-arrived", "why.siege", "why.leaving-battle", "why.gunboat-zero", "why.pin-not-needed", "why.regroup.unknown",
@@ -122,12 +126,73 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"side", "place"}, "why.won-no-battle")
 	add([]string{"why"}, "why.regroup-failed")
 	add([]string{"unit", "limit"}, "why.regroup.limit", "why.regroup.stacking")
+	// What the report adds to an event (shiloh1862 Event.Why), by their keys.
+	add([]string{"arrival"}, "ev.arrival-waits", "ev.no-landing")
+	add([]string{"blocks", "place"}, "ev.entry-enemy")
+	add([]string{"blocks", "place", "limit"}, "ev.arrival-overstack")
+	add([]string{"unit", "roll"}, "ev.straggler-lost", "ev.straggler-none")
+	add([]string{"unit", "roll", "strength"}, "ev.straggler-step")
+	add([]string{"unit"}, "ev.as-army-hq", "ev.eliminated-straggling", "ev.eliminated-shattered", "ev.flank-bonus-lost", "ev.pass-gunboats",
+		"ev.pass-reserves", "ev.pass-gunboat-holds", "ev.pass-zero", "ev.gunboat-zero", "ev.gunboat-no-target", "ev.gunboat-wear",
+		"ev.gunboat-spent", "ev.eliminated", "ev.eliminated-left-map", "ev.public-loss", "ev.public-fall", "ev.other-army-commander",
+		"ev.senior-hq", "ev.hq-waits", "ev.hq-never-rebuilt", "ev.hq-no-room")
+	add([]string{"place"}, "ev.camp-captured")
+	add([]string{"defender", "place", "attacker"}, "ev.swap")
+	add([]string{"side", "place", "blocks", "notes"}, "ev.reserves", "ev.reserves.notes")
+	add([]string{"why"}, "ev.fire", "ev.stays-off-map")
+	add(nil, "ev.fp-reinforcing-artillery", "ev.fp-attacking-artillery", "ev.fp-ravine", "ev.fp-flank", "ev.fp-pursuit",
+		"ev.loss-strongest", "ev.loss-first", "ev.loss-last", "ev.loss-default", "ev.attackers-retreat", "ev.retreat-listed",
+		"ev.retreat-listed-full", "ev.retreat-default", "ev.retreat-rule-attackers", "ev.retreat-rule-reserves",
+		"ev.retreat-rule-defenders", "ev.ohio-barred", "doctrine.hold", "doctrine.withdraw-if-weaker")
+	add([]string{"what", "note"}, "ev.with-note")
+	add([]string{"unit", "firepower", "why"}, "ev.pass-no-firepower")
+	add([]string{"by", "how"}, "ev.hit-by")
+	add([]string{"others", "strength", "order"}, "ev.loss-tied")
+	add([]string{"place", "by"}, "ev.night-hit")
+	add([]string{"unit", "by"}, "ev.pond-hit")
+	add([]string{"unit", "place"}, "ev.retreated-full", "ev.eliminated-no-room", "ev.regroup", "ev.hq-rebuilt")
+	add([]string{"why", "how"}, "ev.retreat")
+	add([]string{"source", "doctrine"}, "ev.doctrine")
+	add([]string{"doctrine", "steps", "enemy"}, "ev.weaker")
+	add([]string{"round"}, "doctrine.withdraw-after")
+	add([]string{"unit", "why"}, "ev.retreat-river", "ev.retreat-off-map", "ev.eliminated-siege", "ev.stays-siege")
+	add([]string{"unit", "from", "to"}, "ev.move-on")
+	add([]string{"why", "rule"}, "ev.stays-no-retreat")
+	add([]string{"unit", "why", "rule"}, "ev.eliminated-no-retreat")
+	add([]string{"unit", "enemy"}, "ev.hq-falls", "ev.army-hq-falls")
+	add([]string{"unit", "army", "why"}, "ev.successor")
+	add([]string{"army"}, "ev.no-successor")
+	add([]string{"usa", "csa", "by"}, "ev.day1-usa-wins", "ev.day1-csa-wins", "ev.day2-csa-wins", "ev.day1-no-victory", "ev.day2-usa-wins")
+	add([]string{"hour", "usa", "csa"}, "ev.scenario-ends")
+	add([]string{"side", "position"}, "ev.battle-listed")
+	add(nil, "ev.battle-unlisted")
+	// A receipt's verdicts (shiloh1862 Check.Why) and suggestions (Check.Hint).
+	add(nil, "check.no-side", "check.other-side", "check.ok", "check.pin-standing", "check.marker-yours", "check.no-planned-initiative",
+		"check.battles", "check.regroup", "hint.army-hq", "hint.fewer", "hint.artillery-road", "hint.attack", "hint.reinforce", "hint.road")
+	add([]string{"error"}, "check.misfit", "check.error")
+	add([]string{"commands"}, "check.ok-commanded")
+	add([]string{"unit", "hq"}, "check.commanded-by")
+	add([]string{"blocks"}, "check.ok-supply")
+	add([]string{"why"}, "check.ok-why")
+	add([]string{"sp", "blocks"}, "check.supply-plan")
+	add([]string{"side"}, "check.marker-other")
+	add([]string{"doctrine"}, "check.doctrine")
+	add([]string{"area"}, "check.unknown-retreat")
+	add([]string{"to", "from"}, "check.retreat-not-adjacent")
+	add([]string{"area", "to"}, "check.regroup-unknown")
+	add([]string{"hq"}, "hint.hq-cannot", "hint.activate")
+	add([]string{"adjacent"}, "hint.adjacent")
+	// Why each die was thrown (adjudicator.Throw.Why).
+	add([]string{"side", "die"}, "throw.initiative")
+	add([]string{"block"}, "throw.straggler")
+	add([]string{"place", "round", "unit", "firepower", "die", "dice"}, "throw.fire", "throw.night")
 	return specs
 }()
 
 func TestWordingFiles(t *testing.T) {
 	words := []string{"intent.attack", "intent.reinforce", "action.move", "action.attack", "action.reinforce",
-		"where.pending", "where.eliminated", "where.fallen", "where.absent", "army.CSA", "army.US-TN", "army.US-OH"}
+		"where.pending", "where.eliminated", "where.fallen", "where.absent", "army.CSA", "army.US-TN", "army.US-OH",
+		"army-title.CSA", "army-title.US-TN", "army-title.US-OH", "doctrine-source.doctrine", "doctrine-source.default"}
 	for _, st := range []shiloh1862.Status{shiloh1862.Executed, shiloh1862.Partial, shiloh1862.Dropped,
 		shiloh1862.Invalid, shiloh1862.Illegal, shiloh1862.Unused} {
 		words = append(words, "status."+string(st))
@@ -155,6 +220,29 @@ func TestRareEventsWorded(t *testing.T) {
 	} {
 		if got := eventText(t, adjudicator.USA, c.e); got != c.want {
 			t.Errorf("%s: %q, want %q", c.e.Kind, got, c.want)
+		}
+	}
+}
+
+// The event reasons no game or probe of the engine's equivalence tests gives
+// (shiloh1862 why_test.go): a siege gun that must retreat, a reserve with
+// nowhere to go, a default doctrine that withdraws. Worded as the engine writes
+// them.
+func TestRareEventReasonsWorded(t *testing.T) {
+	w := teller{told: contract(t).(adjudicator.Told), w: shilohWords(t)}
+	must := adjudicator.Say("ev.attackers-retreat")
+	hold := adjudicator.Say("ev.doctrine", adjudicator.WordArg("source", "doctrine-source.default"), adjudicator.PhrasesArg("doctrine", adjudicator.Say("doctrine.hold")))
+	for _, c := range []struct {
+		why  adjudicator.Phrase
+		want string
+	}{
+		{adjudicator.Say("ev.eliminated-siege", adjudicator.UnitArg("unit", "us_webster"), adjudicator.PhrasesArg("why", must)),
+			"Webster must retreat (attackers must retreat in round 4 (6.73)) but never retreats (6.1): eliminated"},
+		{adjudicator.Say("ev.stays-no-retreat", adjudicator.PhrasesArg("why", hold), adjudicator.PhrasesArg("rule", adjudicator.Say("ev.retreat-rule-reserves"))),
+			"default: hold, but no retreat is open (reserves retreat like defenders, 6.74)"},
+	} {
+		if got := w.say(c.why); got != c.want {
+			t.Errorf("%s: %q, want %q", c.why.Code, got, c.want)
 		}
 	}
 }

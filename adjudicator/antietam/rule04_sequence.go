@@ -14,7 +14,6 @@ package antietam
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
@@ -152,10 +151,10 @@ func (g *game) result(kind string, index int, v verdict, units ...UnitID) {
 	g.rep.Results = append(g.rep.Results, r)
 }
 
-// roll throws a die and logs it (DESIGN §4).
-func (g *game) roll(reason string) int {
-	v := g.dice.Roll(reason)
-	g.rep.Throws = append(g.rep.Throws, adjudicator.Throw{Reason: reason, Value: v})
+// roll throws a die and logs it with why it was thrown (DESIGN §4).
+func (g *game) roll(why adjudicator.Phrase) int {
+	v := g.dice.Roll(why)
+	g.rep.Throws = append(g.rep.Throws, adjudicator.Throw{Why: why, Value: v})
 	return v
 }
 
@@ -248,4 +247,6 @@ func (g *game) standing(s sideT) *Standing {
 }
 
 // combatReason is the reason a combat's die is thrown, for the throw log.
-func combatReason(n int) string { return "7.6 combat " + strconv.Itoa(n) }
+func combatReason(n int) adjudicator.Phrase {
+	return adjudicator.Say("throw.combat", adjudicator.IntArg("n", n))
+}

@@ -9,7 +9,7 @@ package antietam
 // at the start of each of its side's Combat Phases it rallies on a roll of one
 // (21.0). Without the optional rule nothing here happens.
 
-import "strconv"
+import "github.com/shiloh-pbem/pbem/adjudicator"
 
 // loseEffectiveness is 11.1 after an Ar.
 func (g *game) loseEffectiveness(c *combat) {
@@ -34,7 +34,7 @@ func (g *game) rally() {
 		if g.sideOf(u) != g.phasing || g.hexOf[u] == noHex || !g.unit(u).Ineffective {
 			continue
 		}
-		die := g.roll("21.0 rally " + strconv.Itoa(u+1) + " " + string(g.id(u)))
+		die := g.roll(adjudicator.Say("throw.rally", adjudicator.IntArg("n", u+1), adjudicator.UnitArg("unit", string(g.id(u)))))
 		ev := Event{Code: "rally-failed", Rule: "21.0", Side: g.phasing, Unit: g.id(u), Die: die}
 		if die == g.sc.Charts.Optional.AttackEffectiveness.RecoveryRoll {
 			g.unit(u).Ineffective = false

@@ -6,7 +6,11 @@ package antietam
 // limit in rule18_restrictions.go, effectiveness in rule11_effectiveness.go), and
 // the ones about arrivals and the CRT are here.
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
 
 // The optional rules' stored names.
 const (
@@ -55,7 +59,7 @@ func (g *game) optionalArrival() {
 	if !g.st.Uses(OptOptionalReinforcement) || g.phasing != unionSide || gs == nil || gs.From != 0 {
 		return
 	}
-	die := g.roll("20.5 optional reinforcement")
+	die := g.roll(adjudicator.Say("throw.optional-reinforcement"))
 	ev := Event{Code: "arrival-roll", Rule: "20.5", Side: unionSide, Group: gs.ID, Die: die}
 	g.emit(ev)
 	if die == o.Roll {

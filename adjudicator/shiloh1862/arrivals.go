@@ -1,7 +1,6 @@
 package shiloh1862
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 
@@ -143,15 +142,14 @@ func (h *hour) landingFor(ar *Arrival) AreaID {
 			h.result(Result{Side: ar.Side, Order: ref, Status: Executed, Rule: "9.1"})
 			return l.Area
 		}
-		st, why := Dropped, because(h.areaName(l.Area)+" is not a landing", "why.not-a-landing", placeArg("place", l.Area))
+		st, why := Dropped, because("why.not-a-landing", placeArg("place", l.Area))
 		switch a := h.sc.Map.Area(l.Area); {
 		case a == nil:
 			st, why = Invalid, unknownArea(l.Area)
 		case a.Landing:
-			why = because(h.areaName(l.Area)+" is enemy or contested: the landing must be friendly or vacant",
-				"why.landing-closed", placeArg("place", l.Area))
+			why = because("why.landing-closed", placeArg("place", l.Area))
 		}
-		h.result(Result{Side: ar.Side, Order: ref, Status: st, Rule: "9.1", Reason: why.text, Why: why.why})
+		h.result(Result{Side: ar.Side, Order: ref, Status: st, Rule: "9.1", Why: why})
 	}
 	if open(PittsburgLanding) {
 		return PittsburgLanding
@@ -188,10 +186,10 @@ func (h *hour) deployArrivals(t *turn) {
 		if opt == nil {
 			if waiting {
 				for _, id := range pending {
-					h.mv.held[id] = because(h.spec(id).Name+" is waiting for its group's later entry (5.61)", "why.arrival-waits", unitArg("unit", id))
+					h.mv.held[id] = because("why.arrival-waits", unitArg("unit", id))
 				}
-				h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: pending, Rule: "5.61",
-					Text: fmt.Sprintf("arrival %s waits for its later entry", ar.ID)})
+				h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: pending, Rule: "5.61"}.told(
+					because("ev.arrival-waits", adjudicator.TextArg("arrival", ar.ID))))
 			}
 			continue
 		}
@@ -202,10 +200,10 @@ func (h *hour) deployArrivals(t *turn) {
 			area = h.landingFor(ar)
 			if area == "" {
 				for _, id := range pending {
-					h.mv.held[id] = because(h.spec(id).Name+" is held off the map: no landing is friendly or vacant", "why.no-landing", unitArg("unit", id))
+					h.mv.held[id] = because("why.no-landing", unitArg("unit", id))
 				}
-				h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: pending, Rule: "9.1",
-					Text: fmt.Sprintf("arrival %s is held: no landing is friendly or vacant", ar.ID)})
+				h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: pending, Rule: "9.1"}.told(
+					because("ev.no-landing", adjudicator.TextArg("arrival", ar.ID))))
 				continue
 			}
 		} else if opt.Choice != "" {
@@ -225,19 +223,16 @@ func (h *hour) deployArrivals(t *turn) {
 			}
 			if hold >= 0 {
 				h.result(Result{Side: t.side, Order: OrderRef{Kind: "arrival-hold", Index: hold}, Status: Illegal, Rule: "5.6",
-					Reason: fmt.Sprintf("arrivals may be delayed only while their entry area is enemy; %s is not, so the group arrives", h.areaName(area)),
-					Why:    adjudicator.Say("why.hold-not-enemy", placeArg("place", area))})
+					Why: adjudicator.Say("why.hold-not-enemy", placeArg("place", area))})
 			}
 			h.placeArrivals(ar, pending, area)
-			h.event(Event{Kind: EvArrival, Side: t.side, Blocks: pending, Area: area, Rule: rule,
-				Text: fmt.Sprintf("%s arrive at %s", h.blockNames(pending), h.areaName(area))})
+			h.event(Event{Kind: EvArrival, Side: t.side, Blocks: pending, Area: area, Rule: rule})
 			h.markArrivalDone(ar.ID)
 			continue
 		}
 		if hold >= 0 {
 			h.result(Result{Side: t.side, Order: OrderRef{Kind: "arrival-hold", Index: hold}, Status: Executed, Rule: "5.6",
-				Reason: "blocks of the group without an attack order on " + h.areaName(area) + " stay off the map",
-				Why:    adjudicator.Say("why.held-back", placeArg("place", area))})
+				Why: adjudicator.Say("why.held-back", placeArg("place", area))})
 		}
 		h.arrivalAttack(t, ar, pending, area)
 	}
@@ -262,19 +257,18 @@ func (h *hour) recordArrivalChoices(t *turn) {
 		ar := h.findArrival(c.Arrival)
 		switch {
 		case ar == nil || ar.Side != t.side:
-			h.result(Result{Side: t.side, Order: ref, Status: Invalid, Rule: "5.61", Reason: fmt.Sprintf("%q is not one of your arrival groups", c.Arrival),
+			h.result(Result{Side: t.side, Order: ref, Status: Invalid, Rule: "5.61",
 				Why: adjudicator.Say("why.not-your-arrival", quotedArg("arrival", c.Arrival))})
 		case findChoice(ar, c.Choice) == nil || len(ar.Options) < 2:
-			h.result(Result{Side: t.side, Order: ref, Status: Invalid, Rule: "5.61", Reason: fmt.Sprintf("arrival %s has no option %q", ar.ID, c.Choice),
+			h.result(Result{Side: t.side, Order: ref, Status: Invalid, Rule: "5.61",
 				Why: adjudicator.Say("why.no-such-option", adjudicator.TextArg("arrival", ar.ID), quotedArg("option", c.Choice))})
 		case h.arrivalDone(ar.ID):
-			h.result(Result{Side: t.side, Order: ref, Status: Unused, Rule: "5.61", Reason: "arrival " + ar.ID + " has already arrived",
+			h.result(Result{Side: t.side, Order: ref, Status: Unused, Rule: "5.61",
 				Why: adjudicator.Say("why.arrival-done", adjudicator.TextArg("arrival", ar.ID))})
 		default:
 			h.setArrivalChoice(ar.ID, c.Choice)
 			h.result(Result{Side: t.side, Order: ref, Status: Executed, Rule: "5.61",
-				Reason: fmt.Sprintf("arrival %s will enter by option %s", ar.ID, c.Choice),
-				Why:    adjudicator.Say("why.arrival-option", adjudicator.TextArg("arrival", ar.ID), adjudicator.TextArg("option", c.Choice))})
+				Why: adjudicator.Say("why.arrival-option", adjudicator.TextArg("arrival", ar.ID), adjudicator.TextArg("option", c.Choice))})
 		}
 	}
 }
@@ -288,11 +282,11 @@ func (h *hour) unusedArrivalOrders(t *turn) {
 		}
 		ref := OrderRef{Kind: kind, Index: i, Line: line}
 		if ar := h.findArrival(id); ar == nil || ar.Side != t.side {
-			h.result(Result{Side: t.side, Order: ref, Status: Invalid, Rule: "5.6", Reason: fmt.Sprintf("%q is not one of your arrival groups", id),
+			h.result(Result{Side: t.side, Order: ref, Status: Invalid, Rule: "5.6",
 				Why: adjudicator.Say("why.not-your-arrival", quotedArg("arrival", id))})
 			return
 		}
-		h.result(Result{Side: t.side, Order: ref, Status: Unused, Rule: "5.6", Reason: "arrival " + id + " is not entering this hour",
+		h.result(Result{Side: t.side, Order: ref, Status: Unused, Rule: "5.6",
 			Why: adjudicator.Say("why.arrival-not-due", adjudicator.TextArg("arrival", id))})
 	}
 	for i, l := range o.Landings {
@@ -347,14 +341,14 @@ func (h *hour) arrivalAttack(t *turn, ar *Arrival, pending []BlockID, area AreaI
 			it := &moveItem{move: mi, pos: pos, block: id}
 			switch {
 			case h.st.Hour.IsNight():
-				t.fail(it, Dropped, "9.2.1", because("at night blocks cannot enter enemy areas; the arrival is held", "why.arrival-night"))
+				t.fail(it, Dropped, "9.2.1", because("why.arrival-night"))
 			case !canAttack:
-				t.fail(it, Dropped, "5.6", because(h.areaName(area)+" is contested: the arrival is held", "why.arrival-contested", placeArg("place", area)))
+				t.fail(it, Dropped, "5.6", because("why.arrival-contested", placeArg("place", area)))
 			case len(attackers) >= arrivalAttackLimit:
-				t.fail(it, Dropped, "5.6", because("an arrival attacks into its entry area with a battle limit of 3", "why.arrival-limit",
+				t.fail(it, Dropped, "5.6", because("why.arrival-limit",
 					adjudicator.IntArg("limit", arrivalAttackLimit)))
 			case h.spec(id).Siege:
-				t.fail(it, Illegal, "6.1", because(h.spec(id).Name+" (siege artillery) cannot attack", "why.arrival-siege", unitArg("unit", id)))
+				t.fail(it, Illegal, "6.1", because("why.arrival-siege", unitArg("unit", id)))
 			default:
 				attackers = append(attackers, id)
 				t.out[mi].went = append(t.out[mi].went, id)
@@ -367,8 +361,7 @@ func (h *hour) arrivalAttack(t *turn, ar *Arrival, pending []BlockID, area AreaI
 			h.moved[h.bix(id)] = true
 			h.enterBattle(t.side, id, "", area, false)
 		}
-		h.event(Event{Kind: EvArrival, Side: t.side, Blocks: attackers, Area: area, Intent: IntentAttack, Rule: "5.6",
-			Text: fmt.Sprintf("%s arrive attacking %s from off the map", h.blockNames(attackers), h.areaName(area))})
+		h.event(Event{Kind: EvArrival, Side: t.side, Blocks: attackers, Area: area, Intent: IntentAttack, Rule: "5.6"})
 	}
 	var held []BlockID
 	for _, id := range pending {
@@ -377,12 +370,12 @@ func (h *hour) arrivalAttack(t *turn, ar *Arrival, pending []BlockID, area AreaI
 		}
 	}
 	for _, id := range held {
-		h.mv.held[id] = because(fmt.Sprintf("%s is held off the map: its entry area %s is enemy", h.spec(id).Name, h.areaName(area)),
-			"why.entry-enemy", unitArg("unit", id), placeArg("place", area))
+		h.mv.held[id] = because("why.entry-enemy", unitArg("unit", id), placeArg("place", area))
 	}
 	if len(held) > 0 {
-		h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: held, Area: area, Rule: "5.6",
-			Text: fmt.Sprintf("%s held off the map: %s is enemy", h.blockNames(held), h.areaName(area))})
+		h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: held, Area: area, Rule: "5.6"}.told(
+			because("ev.entry-enemy",
+				h.blocksArg("blocks", held), placeArg("place", area))))
 	} else {
 		h.markArrivalDone(ar.ID)
 	}

@@ -10,11 +10,8 @@ package shiloh1862
 // event says which one decided.
 
 import (
-	"fmt"
 	"slices"
 	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
@@ -61,10 +58,9 @@ type fight struct {
 	retreats map[AreaID]int
 	// weaker is each side's "own revealed steps below the enemy's" at the start of
 	// the round (doctrine withdraw if weaker).
-	weaker   [2]bool
-	steps    [2]int
-	pondHit  bool
-	areaName string // title()'s
+	weaker  [2]bool
+	steps   [2]int
+	pondHit bool
 	// Reused buffers: the fighters' turn order this round, and targets.
 	order []*fighter
 	tbuf  []BlockID
@@ -120,20 +116,18 @@ func (h *hour) fightBattles() {
 		switch {
 		case b == nil:
 			h.result(Result{Side: p1, Order: ref, Status: Unused, Rule: "6.2",
-				Reason: fmt.Sprintf("no battle at %s this hour", areaTitle(h.sc, a)), Why: adjudicator.Say("why.no-battle-at", titleArg(h.sc, "place", a))})
+				Why: adjudicator.Say("why.no-battle-at", titleArg(h.sc, "place", a))})
 		case done[a]:
 			h.result(Result{Side: p1, Order: ref, Status: Unused, Rule: "6.2",
-				Reason: fmt.Sprintf("%s is listed twice; the battle was already fought", areaTitle(h.sc, a)),
-				Why:    adjudicator.Say("why.listed-twice", titleArg(h.sc, "place", a))})
+				Why: adjudicator.Say("why.listed-twice", titleArg(h.sc, "place", a))})
 		default:
 			done[a] = true
-			if h.fightBattle(ph, b, "Player 1 ("+p1.String()+") sequence, position "+strconv.Itoa(i+1)) {
+			if h.fightBattle(ph, b, because("ev.battle-listed", adjudicator.SideArg("side", p1), adjudicator.IntArg("position", i+1))) {
 				h.result(Result{Side: p1, Order: ref, Status: Executed, Rule: "6.2",
-					Reason: "battle at " + areaTitle(h.sc, a) + " fought in the order listed", Why: adjudicator.Say("why.fought-in-order", titleArg(h.sc, "place", a))})
+					Why: adjudicator.Say("why.fought-in-order", titleArg(h.sc, "place", a))})
 			} else {
 				h.result(Result{Side: p1, Order: ref, Status: Unused, Rule: "6.2",
-					Reason: fmt.Sprintf("%s was no longer contested when its turn came", areaTitle(h.sc, a)),
-					Why:    adjudicator.Say("why.no-longer-contested", titleArg(h.sc, "place", a))})
+					Why: adjudicator.Say("why.no-longer-contested", titleArg(h.sc, "place", a))})
 			}
 		}
 	}
@@ -142,12 +136,12 @@ func (h *hour) fightBattles() {
 			continue
 		}
 		done[b.Area] = true
-		h.fightBattle(ph, b, "default sequence: battles Player 1 did not list, in the order they began")
+		h.fightBattle(ph, b, because("ev.battle-unlisted"))
 	}
 	p2 := p1.Enemy()
 	for i := range h.orders(p2).Battles {
 		h.result(Result{Side: p2, Order: OrderRef{Kind: "battles", Index: i}, Status: Unused, Rule: "6.2",
-			Reason: fmt.Sprintf("%s was Player 2 this hour: Player 1 sets the battle sequence", p2), Why: adjudicator.Say("why.player2-battles", adjudicator.SideArg("side", p2))})
+			Why: adjudicator.Say("why.player2-battles", adjudicator.SideArg("side", p2))})
 	}
 	h.reportStandingOrders(ph, done)
 }
@@ -160,30 +154,29 @@ func (h *hour) reportStandingOrders(ph *battlePhase, fought map[AreaID]bool) {
 			if ph.doctrineUsed[s.Index()][i] {
 				continue
 			}
-			why := because("no battle this hour", "why.no-battle")
+			why := because("why.no-battle")
 			if d.Area != "" {
-				why = because(fmt.Sprintf("no battle at %s this hour", areaTitle(h.sc, d.Area)), "why.no-battle-at", titleArg(h.sc, "place", d.Area))
+				why = because("why.no-battle-at", titleArg(h.sc, "place", d.Area))
 				if fought[d.Area] {
-					why = because(fmt.Sprintf("an earlier doctrine for %s applied", areaTitle(h.sc, d.Area)), "why.earlier-doctrine", titleArg(h.sc, "place", d.Area))
+					why = because("why.earlier-doctrine", titleArg(h.sc, "place", d.Area))
 				}
 			} else if len(fought) > 0 {
-				why = because("every battle had an area doctrine or an earlier all-areas doctrine", "why.doctrines-covered")
+				why = because("why.doctrines-covered")
 			}
-			h.result(Result{Side: s, Order: OrderRef{Kind: "doctrine", Index: i, Line: d.Line}, Status: Unused, Rule: "6.7", Reason: why.text, Why: why.why})
+			h.result(Result{Side: s, Order: OrderRef{Kind: "doctrine", Index: i, Line: d.Line}, Status: Unused, Rule: "6.7", Why: why})
 		}
 		for i, rg := range o.Regroup {
 			if ph.regroupUsed[s.Index()][i] {
 				continue
 			}
 			h.result(Result{Side: s, Order: OrderRef{Kind: "regroup", Index: i, Line: rg.Line}, Status: Unused, Rule: "6.8",
-				Reason: fmt.Sprintf("%s won no battle at %s this hour", s, areaTitle(h.sc, rg.Area)),
-				Why:    adjudicator.Say("why.won-no-battle", adjudicator.SideArg("side", s), titleArg(h.sc, "place", rg.Area))})
+				Why: adjudicator.Say("why.won-no-battle", adjudicator.SideArg("side", s), titleArg(h.sc, "place", rg.Area))})
 		}
 	}
 }
 
 // fightBattle fights one battle; false if the area was no longer contested.
-func (h *hour) fightBattle(ph *battlePhase, b *battle, why string) bool {
+func (h *hour) fightBattle(ph *battlePhase, b *battle, why reason) bool {
 	ft := h.newFight(ph, b)
 	if ft == nil {
 		return false
@@ -197,13 +190,7 @@ func (h *hour) fightBattle(ph *battlePhase, b *battle, why string) bool {
 		}
 	}
 	ft.updateSightings()
-	var text string
-	if winner != NoSide {
-		text = winner.String() + " wins the battle at " + ft.title() + " (round " + strconv.Itoa(last) + ")"
-	} else {
-		text = "battle at " + ft.title() + " ends in round " + strconv.Itoa(last)
-	}
-	h.event(Event{Kind: EvBattleEnd, Area: b.Area, Attacker: b.Attacker, Winner: winner, Round: last, Rule: "6.3", Text: text})
+	h.event(Event{Kind: EvBattleEnd, Area: b.Area, Attacker: b.Attacker, Winner: winner, Round: last, Rule: "6.3"})
 	if winner != NoSide {
 		ft.regroup(winner)
 	}
@@ -274,14 +261,6 @@ func (h *hour) newFight(ph *battlePhase, b *battle) *fight {
 	return ft
 }
 
-// title is the battle area's name for the report.
-func (ft *fight) title() string {
-	if ft.areaName == "" {
-		ft.areaName = areaTitle(ft.h.sc, ft.area)
-	}
-	return ft.areaName
-}
-
 // state is the block's state in the hour (found once, when the fight is set up).
 func (f *fighter) state(h *hour) *BlockState {
 	if f.bs == nil {
@@ -289,9 +268,6 @@ func (f *fighter) state(h *hour) *BlockState {
 	}
 	return f.bs
 }
-
-// title is the block's name for the report (as blockTitle).
-func (f *fighter) title() string { return specTitle(f.spec, f.id) }
 
 func containsBlock(ids []BlockID, id BlockID) bool {
 	for _, x := range ids {
@@ -330,8 +306,8 @@ func (ft *fight) active(f *fighter) bool { return !f.out && f.arrive <= ft.round
 func (ft *fight) attacking(f *fighter) bool { return f.side == ft.attacker }
 
 // reveal tips every block forward at its current strength (6.2) and records what
-// each side saw.
-func (ft *fight) reveal(why string) {
+// each side saw; why says why the battle is fought now (its place in the sequence).
+func (ft *fight) reveal(why reason) {
 	h := ft.h
 	rv := make([]Revealed, 0, len(ft.fs))
 	for _, s := range [2]Side{ft.attacker, ft.attacker.Enemy()} {
@@ -348,8 +324,7 @@ func (ft *fight) reveal(why string) {
 			h.setSighting(f.side.Enemy(), f.id, area, bs.Strength)
 		}
 	}
-	h.event(Event{Kind: EvBattle, Side: ft.attacker, Area: ft.area, Attacker: ft.attacker, Revealed: rv, Rule: "6.2",
-		Text: "battle at " + ft.title() + ": " + ft.attacker.String() + " attacks (" + why + ")"})
+	h.event(Event{Kind: EvBattle, Side: ft.attacker, Area: ft.area, Attacker: ft.attacker, Revealed: rv, Rule: "6.2"}.told(why))
 }
 
 // updateSightings leaves each side's sightings at the blocks' strength and place at
@@ -376,8 +351,7 @@ func (ft *fight) rounds() int {
 			ft.checkSwap()
 		}
 		ft.arrivals()
-		h.event(Event{Kind: EvRound, Area: ft.area, Round: r, Attacker: ft.attacker, Rule: "6.3",
-			Text: "round " + strconv.Itoa(r) + " at " + ft.title()})
+		h.event(Event{Kind: EvRound, Area: ft.area, Round: r, Attacker: ft.attacker, Rule: "6.3"})
 		ft.measure()
 		for _, f := range ft.turnOrder() {
 			if f.out {
@@ -416,8 +390,8 @@ func (ft *fight) checkSwap() {
 	old := ft.attacker
 	ft.attacker = def
 	ft.swapped = true
-	ft.h.event(Event{Kind: EvSwap, Side: old, Area: ft.area, Round: 2, Attacker: def, Rule: "6.5",
-		Text: fmt.Sprintf("every %s defender at %s was eliminated in round 1: %s defends the area from round 2, %s's reserves attack", def, ft.title(), old, def)})
+	ft.h.event(Event{Kind: EvSwap, Side: old, Area: ft.area, Round: 2, Attacker: def, Rule: "6.5"}.told(
+		because("ev.swap", adjudicator.SideArg("defender", def), titleArg(ft.h.sc, "place", ft.area), adjudicator.SideArg("attacker", old))))
 }
 
 // arrivals brings in the reserves due this round (6.5; Flanking: main reinforcements
@@ -429,7 +403,7 @@ func (ft *fight) arrivals() {
 	h := ft.h
 	for _, s := range Sides {
 		var ids []BlockID
-		var notes []string
+		var lost []Phrase
 		for _, f := range ft.fs {
 			if f.side != s || f.out || f.arrive != ft.round {
 				continue
@@ -437,21 +411,21 @@ func (ft *fight) arrivals() {
 			ids = append(ids, f.id)
 			if f.bonus && !ft.mainStands(f) {
 				f.bonus = false
-				notes = append(notes, fmt.Sprintf("%s loses the flank bonus: the main attack was eliminated", blockTitle(h.sc, f.id)))
+				lost = append(lost, adjudicator.Say("ev.flank-bonus-lost", unitArg("unit", f.id)))
 			}
 		}
 		if len(ids) == 0 {
 			continue
 		}
-		text := fmt.Sprintf("%s reserves arrive at %s: %s", s, ft.title(), blockList(h.sc, ids))
-		if len(notes) > 0 {
-			text += "; " + strings.Join(notes, "; ")
+		why := adjudicator.Say("ev.reserves", adjudicator.SideArg("side", s), titleArg(h.sc, "place", ft.area), unitsArg("blocks", ids))
+		if len(lost) > 0 {
+			why = adjudicator.Say("ev.reserves.notes", append(why.Args, adjudicator.PhrasesArg("notes", lost...))...)
 		}
 		rule := "6.5"
 		if h.st.Options.Flanking {
 			rule = "6.5, Flanking (optional)"
 		}
-		h.event(Event{Kind: EvReserves, Side: s, Area: ft.area, Round: ft.round, Blocks: ids, Rule: rule, Text: text})
+		h.event(Event{Kind: EvReserves, Side: s, Area: ft.area, Round: ft.round, Blocks: ids, Rule: rule, Why: why})
 	}
 }
 
@@ -516,7 +490,7 @@ func (ft *fight) turnOrder() []*fighter {
 // fire (6.4).
 func (ft *fight) turn(f *fighter) {
 	want, forced, why := ft.wantsRetreat(f)
-	note := ""
+	var note reason
 	if want {
 		left, n := ft.retreat(f, forced, why)
 		if left {
@@ -560,30 +534,4 @@ func (h *hour) dropSightings(id BlockID) {
 		keep = nil
 	}
 	h.st.Sightings = keep
-}
-
-func areaTitle(sc *Scenario, a AreaID) string {
-	if ar := sc.Map.Area(a); ar != nil && ar.Name != "" {
-		return ar.Name
-	}
-	return string(a)
-}
-
-// blockTitle is a block's name for the report (its id when it has none).
-func blockTitle(sc *Scenario, id BlockID) string { return specTitle(sc.OB.Block(id), id) }
-
-// specTitle is blockTitle with the block's card at hand (nil when it has none).
-func specTitle(sp *BlockSpec, id BlockID) string {
-	if sp != nil && sp.Name != "" {
-		return sp.Name
-	}
-	return string(id)
-}
-
-func blockList(sc *Scenario, ids []BlockID) string {
-	names := make([]string, len(ids))
-	for i, id := range ids {
-		names[i] = blockTitle(sc, id)
-	}
-	return strings.Join(names, ", ")
 }

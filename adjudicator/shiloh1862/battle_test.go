@@ -168,7 +168,7 @@ func btWant(t *testing.T, h *hour, id BlockID, where Where, area AreaID, strengt
 func btDump(h *hour) string {
 	var b strings.Builder
 	for _, e := range h.rep.Events {
-		fmt.Fprintf(&b, "  %s r%d %s: %s\n", e.Kind, e.Round, e.Block, e.Text)
+		fmt.Fprintf(&b, "  %s r%d %s: %s\n", e.Kind, e.Round, e.Block, e.Why)
 	}
 	return b.String()
 }
@@ -234,8 +234,8 @@ func TestBattleTurnExample(t *testing.T) {
 		t.Errorf("battle end: %+v", ends)
 	}
 	for _, e := range btEvents(h, EvRetreat) {
-		if !strings.Contains(e.Text, "doctrine: withdraw after round 2") {
-			t.Errorf("retreat text does not name its standing order: %q", e.Text)
+		if !strings.Contains(e.Why.String(), "ev.doctrine{source=doctrine-source.doctrine doctrine=doctrine.withdraw-after{round=2}}") {
+			t.Errorf("retreat does not name its standing order: %s", e.Why)
 		}
 	}
 }
@@ -435,9 +435,9 @@ func TestDefenderRetreat(t *testing.T) {
 		to      AreaID
 		textHas string
 	}{
-		{"default friendly first", Doctrine{Area: "rea_field", Kind: WithdrawAfter, AfterRound: 1}, "water_oaks", "default destination"},
-		{"retreat list, attack border skipped", Doctrine{Kind: WithdrawAfter, AfterRound: 1, Retreat: []AreaID{"seay_field", "review_field"}}, "review_field", "from the retreat list"},
-		{"withdraw if weaker", Doctrine{Kind: WithdrawIfWeaker}, "water_oaks", "withdraw if weaker, 1 steps against 3"},
+		{"default friendly first", Doctrine{Area: "rea_field", Kind: WithdrawAfter, AfterRound: 1}, "water_oaks", "how=ev.retreat-default"},
+		{"retreat list, attack border skipped", Doctrine{Kind: WithdrawAfter, AfterRound: 1, Retreat: []AreaID{"seay_field", "review_field"}}, "review_field", "how=ev.retreat-listed"},
+		{"withdraw if weaker", Doctrine{Kind: WithdrawIfWeaker}, "water_oaks", "doctrine.withdraw-if-weaker} steps=1 enemy=3"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sc := btReaScenario()
@@ -447,7 +447,7 @@ func TestDefenderRetreat(t *testing.T) {
 			h := btRun(t, sc, st, CSA, [2]*Orders{usa, nil}, []*battle{reaAttack("cs_cleburne")}, 6, 6, 6, 6)
 			btWant(t, h, "us_hildebrand", OnMap, tc.to, 1)
 			rs := btEvents(h, EvRetreat)
-			if len(rs) != 1 || rs[0].Rule != "6.74" || !strings.Contains(rs[0].Text, tc.textHas) {
+			if len(rs) != 1 || rs[0].Rule != "6.74" || !strings.Contains(rs[0].Why.String(), tc.textHas) {
 				t.Errorf("retreat events: %+v", rs)
 			}
 			if e := btEvents(h, EvBattleEnd); len(e) != 1 || e[0].Winner != CSA || e[0].Round != 2 {
@@ -487,7 +487,7 @@ func TestForcedRetreatEliminated(t *testing.T) {
 	}
 	btWant(t, h, "cs_shoup", Eliminated, "", 0)
 	el := btEvents(h, EvEliminated)
-	if len(el) != 1 || el[0].Block != "cs_shoup" || !strings.Contains(el[0].Text, "no retreat is open") {
+	if len(el) != 1 || el[0].Block != "cs_shoup" || el[0].Why.Code != "ev.eliminated-no-retreat" {
 		t.Errorf("eliminated: %+v", el)
 	}
 	if len(h.st.Losses) != 1 || h.st.Losses[0].Side != CSA {
@@ -553,7 +553,7 @@ func TestCavalryAndWebster(t *testing.T) {
 			webFire = append(webFire, e)
 		}
 	}
-	if len(webFire) != 1 || !strings.Contains(webFire[0].Text, "never retreats") {
+	if len(webFire) != 1 || !strings.Contains(webFire[0].Why.String(), "ev.stays-siege") {
 		t.Errorf("Webster round 2: %+v", webFire)
 	}
 	btWant(t, h, "us_webster", Eliminated, "", 0)
@@ -734,7 +734,7 @@ func TestHQFalls(t *testing.T) {
 			}
 			st.ArmyCommand = tc.command
 			h := newHour(sc, st, [2]*Orders{}, NewScriptedDice())
-			if h.takeLoss(tc.hit, "a", 2, "6.6", "test hit") {
+			if h.takeLoss(tc.hit, "a", 2, "6.6", because("ev.test")) {
 				t.Fatal("the HQ survived")
 			}
 			b := h.block(tc.hit)
@@ -874,7 +874,7 @@ func TestBattleRandomInvariants(t *testing.T) {
 	from := []AreaID{"seay_field", "review_field", "water_oaks", "rea_woods", "shiloh_church"}
 	for seed := range n {
 		d := NewStreamDice([]byte(fmt.Sprint("battle invariants ", seed)))
-		pick := func(k int) int { return (d.Roll("setup")*6 + d.Roll("setup")) % k }
+		pick := func(k int) int { return (d.Roll(Phrase{})*6 + d.Roll(Phrase{})) % k }
 		var places []string
 		b := &battle{Area: "rea_field", Attacker: CSA}
 		if pick(2) == 0 {

@@ -524,7 +524,7 @@ func checkStateLines(sc *shiloh1862.Scenario, st *shiloh1862.State, rep *shiloh1
 			}
 		case "player1":
 			if strings.ToLower(rep.Initiative.Player1.String()) != f[1] {
-				fail("player 1 was %s (rolls %v, %s)", rep.Initiative.Player1, rep.Initiative.Rolls, rep.Initiative.Reason)
+				fail("player 1 was %s (rolls %v, %s)", rep.Initiative.Player1, rep.Initiative.Rolls, whyText(sc, rep.Initiative.Why))
 			}
 		case "winner":
 			if strings.ToLower(st.Winner.String()) != f[1] {
@@ -665,7 +665,7 @@ func (r *caseRun) describe(sc *shiloh1862.Scenario) string {
 	}
 	b.WriteString("throws:\n")
 	for _, th := range r.Report.Throws {
-		fmt.Fprintf(&b, "  %d %s\n", th.Value, th.Reason)
+		fmt.Fprintf(&b, "  %d %s\n", th.Value, whyText(sc, th.Why))
 	}
 	b.WriteString("blocks on the map after:\n")
 	for _, bl := range r.After.Blocks {

@@ -1,12 +1,6 @@
 package shiloh1862
 
-import (
-	"fmt"
-	"strconv"
-	"strings"
-
-	"github.com/shiloh-pbem/pbem/adjudicator"
-)
+import "github.com/shiloh-pbem/pbem/adjudicator"
 
 // This file checks one side's orders as soon as they arrive (DESIGN §2.2): each order
 // is tried against the side's own view of the map, never against hidden enemy facts,
@@ -20,18 +14,35 @@ type CommandAssignment struct {
 	HQ    BlockID `json:"hq"`
 }
 
-// Check is the verdict on one order.
+// Check is the verdict on one order: Why says it, Hint suggests a fix (a zero
+// phrase when there is none), for templates to word.
 type Check struct {
 	Order       OrderRef            `json:"order"`
 	Status      CheckStatus         `json:"status"`
 	Rule        string              `json:"rule,omitempty"`
-	Text        string              `json:"text"`
-	Suggestion  string              `json:"suggestion,omitempty"`
+	Why         adjudicator.Phrase  `json:"why"`
+	Hint        adjudicator.Phrase  `json:"hint,omitzero"`
 	Blocks      []BlockID           `json:"blocks,omitempty"`
 	CommandedBy []CommandAssignment `json:"commanded_by,omitempty"`
-	// Why is Text as a phrase when Text is its result's Reason; not stored, and
-	// the English goes in step 17 (docs/ARCHITECTURE.md §11).
-	Why adjudicator.Phrase `json:"-"`
+}
+
+// says gives the check its verdict; hint its suggestion.
+func (c *Check) says(r reason) { c.Why = r }
+func (c *Check) hint(r reason) { c.Hint = r }
+
+// orderCheck is a check of the orders as a whole.
+func orderCheck(r reason) []Check {
+	c := Check{Order: OrderRef{Kind: "orders"}, Status: CheckError}
+	c.says(r)
+	return []Check{c}
+}
+
+// noSide: orders that name no side cannot be checked.
+var noSide = because("check.no-side")
+
+// misfit: a state that does not fit its scenario.
+func misfit(err error) reason {
+	return because("check.misfit", adjudicator.TextArg("error", err.Error()))
 }
 
 // CheckOrders tries o against what its side knows (Knowledge: the side's view, its
@@ -43,19 +54,19 @@ type Check struct {
 // o's orders.
 func CheckOrders(sc *Scenario, k *Knowledge, o *Orders) []Check {
 	if o == nil || o.Side == NoSide {
-		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the orders name no side"}}
+		return orderCheck(noSide)
 	}
 	if k == nil || k.Side != o.Side {
-		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the orders are checked against another side's knowledge"}}
+		return orderCheck(because("check.other-side"))
 	}
 	if k.misfit != nil {
-		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the game's state does not fit its scenario: " + k.misfit.Error()}}
+		return orderCheck(misfit(k.misfit))
 	}
 	side := o.Side
 	seen := k.believed(sc)
 	loc := make([]int, len(seen.Blocks))
 	if err := locate(sc, seen, loc); err != nil {
-		return []Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the game's state does not fit its scenario: " + err.Error()}}
+		return orderCheck(misfit(err))
 	}
 	var ords [2]*Orders
 	ords[side.Index()] = o
@@ -85,7 +96,7 @@ func CheckOrders(sc *Scenario, k *Knowledge, o *Orders) []Check {
 		c := &standing[j]
 		keys = append(keys, checkKey{rank: checkKindRank(c.Order.Kind), index: c.Order.Index, src: int32(-1 - j)})
 	}
-	if plan != "" {
+	if !none(plan) {
 		keys = append(keys, checkKey{rank: checkKindRank("supply-plan"), src: int32(-1 - len(standing))})
 	}
 	if len(keys) == 0 {
@@ -103,7 +114,8 @@ func CheckOrders(sc *Scenario, k *Knowledge, o *Orders) []Check {
 		case j < len(standing):
 			checks[k] = standing[j]
 		default:
-			checks[k] = Check{Order: OrderRef{Kind: "supply-plan"}, Status: CheckOK, Rule: "7.1", Text: plan}
+			checks[k] = Check{Order: OrderRef{Kind: "supply-plan"}, Status: CheckOK, Rule: "7.1"}
+			checks[k].says(plan)
 		}
 	}
 	return checks
@@ -154,7 +166,7 @@ func commandsByMove(cmds []CommandAssignment, moves int) [][]CommandAssignment {
 // assignments of each move (commandsByMove).
 func resultCheck(h *hour, o *Orders, rp *Result, byMove [][]CommandAssignment) Check {
 	r := *rp
-	c := Check{Order: r.Order, Rule: r.Rule, Text: r.Reason, Why: r.Why, Blocks: r.Blocks}
+	c := Check{Order: r.Order, Rule: r.Rule, Why: r.Why, Blocks: r.Blocks}
 	if r.Order.Kind == "move" {
 		if i := r.Order.Index; i >= 0 && i < len(byMove) {
 			c.CommandedBy = byMove[i]
@@ -165,22 +177,22 @@ func resultCheck(h *hour, o *Orders, rp *Result, byMove [][]CommandAssignment) C
 	}
 	switch r.Status {
 	case Executed:
-		c.Status, c.Text, c.Why = CheckOK, okText(h, r, c.CommandedBy), Phrase{}
+		c.Status = CheckOK
+		c.says(okWhy(h, r, c.CommandedBy))
 	case Unused:
 		c.Status = CheckWarning
 		if r.Order.Kind == "pin" {
-			c.Status, c.Text, c.Why = CheckOK, "OK: a standing preference, used if your blocks are attacked while you are Player 2", Phrase{}
+			c.Status = CheckOK
+			c.says(because("check.pin-standing"))
 		}
 	case Partial, Dropped:
 		c.Status = CheckWarning
 	default:
 		c.Status = CheckError
 	}
-	c.Suggestion = suggestion(h, o, r)
-	if strings.HasPrefix(c.Suggestion, "adjacent: ") {
-		if i := strings.Index(c.Text, "; adjacent: "); i >= 0 {
-			c.Text, c.Why = c.Text[:i], withoutAdjacent(c.Why) // the list is the suggestion
-		}
+	c.hint(suggestion(h, o, r))
+	if c.Hint.Code == "hint.adjacent" {
+		c.Why = withoutAdjacent(c.Why) // the list is the suggestion
 	}
 	return c
 }
@@ -222,71 +234,91 @@ func checkKindRank(kind string) int {
 // steadyDice throws 6 for every die: a straggler in a check loses nothing.
 type steadyDice struct{}
 
-func (steadyDice) Roll(string) int { return 6 }
+func (steadyDice) Roll(Phrase) int { return 6 }
 
-// okText words an order that would work; cmds are a move's command assignments.
-func okText(h *hour, r Result, cmds []CommandAssignment) string {
+// okWhy says an order would work; cmds are a move's command assignments.
+func okWhy(h *hour, r Result, cmds []CommandAssignment) reason {
 	switch r.Order.Kind {
 	case "move":
 		if len(cmds) == 0 {
-			return "OK"
+			return because("check.ok")
 		}
-		parts := make([]string, len(cmds))
+		whys := make([]Phrase, len(cmds))
 		for i, a := range cmds {
-			parts[i] = h.spec(a.Block).Name + " commanded by " + h.spec(a.HQ).Name
+			whys[i] = adjudicator.Say("check.commanded-by", unitArg("unit", a.Block), unitArg("hq", a.HQ))
 		}
-		return "OK: " + strings.Join(parts, ", ")
+		return because("check.ok-commanded", adjudicator.PhrasesArg("commands", whys...))
 	case "supply":
-		return "OK: " + h.blockNames(r.Blocks) + " gains a step"
+		return because("check.ok-supply", h.blocksArg("blocks", r.Blocks))
 	}
-	if r.Reason != "" {
-		return "OK: " + r.Reason
+	if !none(r.Why) {
+		return because("check.ok-why", adjudicator.PhrasesArg("why", r.Why))
 	}
-	return "OK"
+	return because("check.ok")
 }
 
 // suggestion proposes a fix for a failed order, from what the side can see.
-func suggestion(h *hour, o *Orders, r Result) string {
+func suggestion(h *hour, o *Orders, r Result) reason {
 	if r.Status == Executed {
-		return ""
+		return reason{}
 	}
 	switch r.Rule {
 	case "5.2":
 		if r.Order.Kind != "move" || len(r.Blocks) == 0 {
-			return ""
+			return reason{}
 		}
 		hq := formationHQ(h.sc, h.spec(r.Blocks[0]).Formation)
 		if hq == "" || h.spec(hq) == nil || h.spec(hq).HQKind == AHQ {
-			return "activate an army HQ within range, or mark the move uncommanded (straggler roll)"
+			return because("hint.army-hq")
 		}
 		for _, a := range o.Activate {
 			if a.HQ == hq {
-				return fmt.Sprintf("%s is activated but cannot command this move: activate an army HQ within range, or mark the move uncommanded (straggler roll)", h.spec(hq).Name)
+				return because("hint.hq-cannot", unitArg("hq", hq))
 			}
 		}
-		return fmt.Sprintf("activate %s, or mark the move uncommanded (straggler roll)", h.spec(hq).Name)
+		return because("hint.activate", unitArg("hq", hq))
 	case "3.1":
 		if len(r.Blocks) > 0 && h.block(r.Blocks[0]) != nil && h.block(r.Blocks[0]).Where == OnMap {
-			return "adjacent: " + h.neighbourNames(h.block(r.Blocks[0]).Area)
+			return adjacentHint(h.sc, h.block(r.Blocks[0]).Area)
 		}
 	case "3.32", "3.33":
-		return "send fewer blocks across that border, or use another border"
+		return because("hint.fewer")
 	case "4.24":
-		return "artillery moves only across borders that carry a road"
+		return because("hint.artillery-road")
 	case "5.3":
-		if r.Order.Kind == "move" && strings.Contains(r.Reason, "held by the enemy") {
-			return "use attack to attack it"
+		if r.Order.Kind == "move" && (says(r.Why, "why.enemy-move") || says(r.Why, "why.enemy-reinforce")) {
+			return because("hint.attack")
 		}
 	case "5.5":
-		return "reinforce joins a battle the enemy starts this hour, and only if you turn out to be Player 2"
+		return because("hint.reinforce")
 	case "5.31":
-		return "a road move follows one road through friendly or vacant areas, and never attacks"
+		return because("hint.road")
 	}
-	return ""
+	return reason{}
+}
+
+// adjacentHint lists where a block in a may go.
+func adjacentHint(sc *Scenario, a AreaID) reason {
+	return because("hint.adjacent", adjacentArg(sc, "adjacent", a))
+}
+
+// says reports whether a phrase is, or holds, one with that code.
+func says(p Phrase, code string) bool {
+	if p.Code == code {
+		return true
+	}
+	for _, a := range p.Args {
+		for _, q := range a.Phrases {
+			if says(q, code) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // supplyPlan words the steps the supply phase would buy after these moves.
-func supplyPlan(h *hour, side Side) string {
+func supplyPlan(h *hour, side Side) reason {
 	var ids []BlockID
 	for _, e := range h.rep.Events {
 		if e.Kind == EvSupply && e.Side == side {
@@ -294,9 +326,11 @@ func supplyPlan(h *hour, side Side) string {
 		}
 	}
 	if len(ids) == 0 {
-		return ""
+		return reason{}
 	}
-	return "supply as it would be spent now (" + strconv.Itoa(h.supplyPoints(side)) + " SP): " + h.blockNames(ids)
+	sp := h.supplyPoints(side)
+	return because("check.supply-plan",
+		adjudicator.IntArg("sp", sp), h.blocksArg("blocks", ids))
 }
 
 // standingChecks looks at the orders the battle and initiative phases use: that they
@@ -305,60 +339,75 @@ func supplyPlan(h *hour, side Side) string {
 func standingChecks(sc *Scenario, st *State, o *Orders) []Check {
 	out := make([]Check, 0, 1+len(o.Battles)+len(o.Doctrine)+len(o.Regroup))
 	side := o.Side
-	area := func(a AreaID) string { return areaTitle(sc, a) }
 	known := func(a AreaID) bool { return sc.Map.Area(a) != nil }
 	own := func(id BlockID) bool { b := sc.OB.Block(id); return b != nil && b.Side == side }
 	if o.Initiative != InitiativeAny {
-		c := Check{Order: OrderRef{Kind: "initiative"}, Status: CheckOK, Rule: "2.1", Text: "OK: you hold the initiative marker"}
+		c := Check{Order: OrderRef{Kind: "initiative"}, Status: CheckOK, Rule: "2.1"}
+		c.says(because("check.marker-yours"))
 		holder := st.InitiativeMarker
 		if holder == NoSide || st.Hour == Day1First || st.Hour == Day2First {
 			holder = initialMarker(st.Hour)
 		}
 		switch {
 		case !st.Options.PlannedInitiative:
-			c.Status, c.Text = CheckWarning, "the Planned Initiative rule is not in use in this game: initiative is rolled"
+			c.Status = CheckWarning
+			c.says(because("check.no-planned-initiative"))
 		case holder != side:
-			c.Status, c.Text = CheckWarning, holder.String()+" holds the initiative marker this hour: your choice will not be used"
+			c.Status = CheckWarning
+			c.says(because("check.marker-other",
+				adjudicator.SideArg("side", holder)))
 		}
 		out = append(out, c)
 	}
 	for i, a := range o.Battles {
-		c := Check{Order: OrderRef{Kind: "battles", Index: i}, Status: CheckOK, Rule: "6.2", Text: "OK: battle sequence, used if you are Player 1"}
+		c := Check{Order: OrderRef{Kind: "battles", Index: i}, Status: CheckOK, Rule: "6.2"}
+		c.says(because("check.battles"))
 		if !known(a) {
-			c.Status, c.Text = CheckError, fmt.Sprintf("unknown area %q", a)
+			c.Status = CheckError
+			c.says(unknownArea(a))
 		}
 		out = append(out, c)
 	}
 	for i, d := range o.Doctrine {
-		c := Check{Order: OrderRef{Kind: "doctrine", Index: i, Line: d.Line}, Status: CheckOK, Rule: "6.7", Text: "OK: " + d.Words()}
+		c := Check{Order: OrderRef{Kind: "doctrine", Index: i, Line: d.Line}, Status: CheckOK, Rule: "6.7"}
+		c.says(because("check.doctrine", doctrineArg("doctrine", d)))
 		switch {
 		case d.Area != "" && !known(d.Area):
-			c.Status, c.Text = CheckError, fmt.Sprintf("unknown area %q", d.Area)
+			c.Status = CheckError
+			c.says(unknownArea(d.Area))
 		default:
 			for _, r := range d.Retreat {
 				switch {
 				case !known(r):
-					c.Status, c.Text = CheckError, fmt.Sprintf("unknown retreat area %q", r)
+					c.Status = CheckError
+					c.says(because("check.unknown-retreat", quotedArg("area", string(r))))
 				case d.Area != "" && sc.Map.Border(d.Area, r) == nil && c.Status == CheckOK:
-					c.Status, c.Text = CheckWarning, fmt.Sprintf("%s is not adjacent to %s: that retreat can never be taken", area(r), area(d.Area))
-					c.Suggestion = "adjacent: " + adjacentNames(sc, d.Area)
+					c.Status = CheckWarning
+					c.says(because("check.retreat-not-adjacent", titleArg(sc, "to", r), titleArg(sc, "from", d.Area)))
+					c.hint(adjacentHint(sc, d.Area))
 				}
 			}
 		}
 		out = append(out, c)
 	}
 	for i, rg := range o.Regroup {
-		c := Check{Order: OrderRef{Kind: "regroup", Index: i, Line: rg.Line}, Status: CheckOK, Rule: "6.8", Text: "OK: used if you win the battle there"}
+		c := Check{Order: OrderRef{Kind: "regroup", Index: i, Line: rg.Line}, Status: CheckOK, Rule: "6.8"}
+		c.says(because("check.regroup"))
 		switch {
 		case !known(rg.Area) || !known(rg.To):
-			c.Status, c.Text = CheckError, fmt.Sprintf("unknown area in regroup %s > %s", rg.Area, rg.To)
+			c.Status = CheckError
+			c.says(because("check.regroup-unknown",
+				adjudicator.TextArg("area", string(rg.Area)), adjudicator.TextArg("to", string(rg.To))))
 		case sc.Map.Border(rg.Area, rg.To) == nil:
-			c.Status, c.Text = CheckError, fmt.Sprintf("%s is not adjacent to %s", area(rg.To), area(rg.Area))
-			c.Suggestion = "adjacent: " + adjacentNames(sc, rg.Area)
+			c.Status = CheckError
+			c.says(because("why.not-adjacent.brief",
+				titleArg(sc, "to", rg.To), titleArg(sc, "from", rg.Area)))
+			c.hint(adjacentHint(sc, rg.Area))
 		}
 		for _, id := range rg.Blocks {
 			if !own(id) {
-				c.Status, c.Text = CheckError, fmt.Sprintf("%q is not one of your blocks", id)
+				c.Status = CheckError
+				c.says(notYours(id))
 			}
 		}
 		out = append(out, c)
@@ -366,8 +415,9 @@ func standingChecks(sc *Scenario, st *State, o *Orders) []Check {
 	for i := range len(o.LossesFirst) + len(o.LossesLast) {
 		id := lossAt(o, i)
 		if !own(id) {
-			out = append(out, Check{Order: OrderRef{Kind: "losses", Index: i}, Status: CheckError, Rule: "6.6",
-				Text: fmt.Sprintf("%q is not one of your blocks", id), Blocks: []BlockID{id}})
+			c := Check{Order: OrderRef{Kind: "losses", Index: i}, Status: CheckError, Rule: "6.6", Blocks: []BlockID{id}}
+			c.says(notYours(id))
+			out = append(out, c)
 		}
 	}
 	return out
@@ -379,15 +429,6 @@ func lossAt(o *Orders, i int) BlockID {
 		return o.LossesFirst[i]
 	}
 	return o.LossesLast[i-len(o.LossesFirst)]
-}
-
-// adjacentNames lists an area's land neighbours by name.
-func adjacentNames(sc *Scenario, a AreaID) string {
-	var names []string
-	for _, ar := range adjacentLand(sc, a) {
-		names = append(names, ar.Name)
-	}
-	return strings.Join(names, ", ")
 }
 
 // adjacentLand lists the areas next to a that blocks can enter: not the river.

@@ -37,19 +37,19 @@ func TestCheckOrders(t *testing.T) {
 	if c := checkFor(cs, "move", 3); c.Status != CheckOK || len(c.CommandedBy) != 1 || c.CommandedBy[0].HQ != "cs_hq" {
 		t.Errorf("attack: %+v", c)
 	}
-	if c := checkFor(cs, "move", 1); c.Status != CheckError || c.Rule != "3.1" || !strings.Contains(c.Suggestion, "Middle") {
+	if c := checkFor(cs, "move", 1); c.Status != CheckError || c.Rule != "3.1" || c.Hint.String() != "hint.adjacent{adjacent=entry,mid,w2}" {
 		t.Errorf("not adjacent: %+v", c)
 	}
-	if c := checkFor(cs, "move", 2); c.Status != CheckError || c.Rule != "5.2" || !strings.Contains(c.Suggestion, "cs_hq2") {
+	if c := checkFor(cs, "move", 2); c.Status != CheckError || c.Rule != "5.2" || c.Hint.String() != "hint.activate{hq=cs_hq2}" {
 		t.Errorf("uncommanded: %+v", c)
 	}
-	if c := checkFor(cs, "move", 0); c.Status != CheckWarning || !strings.Contains(c.Suggestion, "attack") {
+	if c := checkFor(cs, "move", 0); c.Status != CheckWarning || c.Hint.Code != "hint.attack" {
 		t.Errorf("move into the enemy: %+v", c)
 	}
 	if c := checkFor(cs, "supply", 0); c.Status != CheckOK {
 		t.Errorf("supply: %+v", c)
 	}
-	if c := checkFor(cs, "supply-plan", 0); !strings.Contains(c.Text, "cs_inf2") {
+	if c := checkFor(cs, "supply-plan", 0); !strings.Contains(c.Why.String(), "cs_inf2") {
 		t.Errorf("plan: %+v", c)
 	}
 	if cs[0].Order.Kind != "activate" {
@@ -118,7 +118,7 @@ func TestCheckStandingOrders(t *testing.T) {
 	for _, c := range cs {
 		k := c.Order.Kind + strconv.Itoa(c.Order.Index)
 		if w, ok := want[k]; ok && w != c.Status {
-			t.Errorf("%s: %s, want %s (%s)", k, c.Status, w, c.Text)
+			t.Errorf("%s: %s, want %s (%s)", k, c.Status, w, c.Why)
 		}
 		delete(want, k)
 	}
@@ -214,7 +214,7 @@ func TestCheckOrdersCorruptState(t *testing.T) {
 	st, _ := NewState(sc, Options{})
 	st.Blocks = st.Blocks[1:]
 	cs := CheckOrders(sc, KnowledgeOf(sc, st, CSA), &Orders{Side: CSA})
-	if len(cs) != 1 || cs[0].Status != CheckError || !strings.Contains(cs[0].Text, "does not fit its scenario") {
+	if len(cs) != 1 || cs[0].Status != CheckError || cs[0].Why.Code != "check.misfit" {
 		t.Fatalf("corrupt state: %+v", cs)
 	}
 }
@@ -226,10 +226,10 @@ func TestCheckDoctrineSaysItsRound(t *testing.T) {
 	st := ewState(sc, 3, ewAt{"cs_hq", "w1", 0}, ewAt{"cs_inf1", "w1", 0})
 	o := &Orders{Side: CSA, Doctrine: []Doctrine{{Kind: WithdrawAfter, AfterRound: 3}, {Kind: WithdrawIfWeaker, Area: "w1"}}}
 	cs := CheckOrders(sc, KnowledgeOf(sc, st, o.Side), o)
-	if c := checkFor(cs, "doctrine", 0); c.Text != "OK: withdraw after round 3" {
-		t.Errorf("withdraw after: %q", c.Text)
+	if c := checkFor(cs, "doctrine", 0); c.Why.String() != "check.doctrine{doctrine=doctrine.withdraw-after{round=3}}" {
+		t.Errorf("withdraw after: %s", c.Why)
 	}
-	if c := checkFor(cs, "doctrine", 1); c.Text != "OK: withdraw if weaker" {
-		t.Errorf("withdraw if weaker: %q", c.Text)
+	if c := checkFor(cs, "doctrine", 1); c.Why.String() != "check.doctrine{doctrine=doctrine.withdraw-if-weaker}" {
+		t.Errorf("withdraw if weaker: %s", c.Why)
 	}
 }

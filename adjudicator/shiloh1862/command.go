@@ -3,8 +3,6 @@ package shiloh1862
 import (
 	"slices"
 	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
@@ -256,17 +254,15 @@ func sideBit(s Side) uint8 { return 1 << uint(s.Index()) }
 
 // commandCheck reports whether an active HQ may command the block with index bi,
 // standing in the area with index ai, to carry out act; with explain a refusal
-// comes with its reason in plain words (the solver only needs yes or no, and
-// formatting reasons is its main cost).
+// comes with its reason (the solver only needs yes or no, and making reasons is
+// its main cost).
 func (h *hour) commandCheck(a *activeHQ, bi, ai int, act action, explain bool) (bool, reason) {
 	spec := h.specAt(bi)
-	hqSpec := h.specAt(a.bi)
 	if !h.hqReach(a).has(ai) {
 		if !explain {
 			return false, reason{}
 		}
-		return false, because(spec.Name+" is not within "+hqSpec.Name+"'s command range "+strconv.Itoa(a.cr)+" (5.21)",
-			"why.out-of-range", unitArg("unit", spec.ID), unitArg("hq", a.id), adjudicator.IntArg("range", a.cr))
+		return false, because("why.out-of-range", unitArg("unit", spec.ID), unitArg("hq", a.id), adjudicator.IntArg("range", a.cr))
 	}
 	if a.asArmy {
 		for _, ar := range a.armies {
@@ -277,8 +273,7 @@ func (h *hour) commandCheck(a *activeHQ, bi, ai int, act action, explain bool) (
 		if !explain {
 			return false, reason{}
 		}
-		return false, because(hqSpec.Name+" as army HQ cannot command "+spec.Name+" of the "+string(spec.Army)+" (5.23)",
-			"why.other-army", unitArg("hq", a.id), unitArg("unit", spec.ID), armyArg("army", spec.Army))
+		return false, because("why.other-army", unitArg("hq", a.id), unitArg("unit", spec.ID), armyArg("army", spec.Army))
 	}
 	if h.sc.OB.formOf[bi] == a.form {
 		return true, reason{}
@@ -287,24 +282,21 @@ func (h *hour) commandCheck(a *activeHQ, bi, ai int, act action, explain bool) (
 		if !explain {
 			return false, reason{}
 		}
-		return false, because(spec.Name+" is not of "+hqSpec.Name+"'s formation and not in its area (5.22)",
-			"why.not-of-formation", unitArg("unit", spec.ID), unitArg("hq", a.id))
+		return false, because("why.not-of-formation", unitArg("unit", spec.ID), unitArg("hq", a.id))
 	}
 	switch act {
 	case actReinforce:
 		if !explain {
 			return false, reason{}
 		}
-		return false, because(hqSpec.Name+" may command "+spec.Name+" only to move or attack, not to reinforce (5.22)",
-			"why.no-reinforce-command", unitArg("hq", a.id), unitArg("unit", spec.ID))
+		return false, because("why.no-reinforce-command", unitArg("hq", a.id), unitArg("unit", spec.ID))
 	case actAttack:
 		if own := formationHQ(h.sc, spec.Formation); own != "" && own != a.id {
 			if oi := h.bix(own); oi >= 0 && h.loc[oi] == ai {
 				if !explain {
 					return false, reason{}
 				}
-				return false, because(spec.Name+"'s own HQ "+h.spec(own).Name+" is in the same area: "+hqSpec.Name+" may move it but not attack with it (5.23)",
-					"why.own-hq-present", unitArg("unit", spec.ID), unitArg("own", own), unitArg("hq", a.id))
+				return false, because("why.own-hq-present", unitArg("unit", spec.ID), unitArg("own", own), unitArg("hq", a.id))
 			}
 		}
 	}
@@ -329,7 +321,7 @@ func (h *hour) activateHQs(t *turn) {
 	for i, act := range o.Activate {
 		ref := OrderRef{Kind: "activate", Index: i, Line: act.Line}
 		fail := func(st Status, rule string, why reason) {
-			h.result(Result{Side: t.side, Order: ref, Status: st, Rule: rule, Reason: why.text, Why: why.why, Blocks: []BlockID{act.HQ}})
+			h.result(Result{Side: t.side, Order: ref, Status: st, Rule: rule, Why: why, Blocks: []BlockID{act.HQ}})
 		}
 		spec := h.spec(act.HQ)
 		if spec == nil || spec.Side != t.side {
@@ -338,12 +330,11 @@ func (h *hour) activateHQs(t *turn) {
 		}
 		hq := unitArg("unit", act.HQ)
 		if !spec.IsHQ() {
-			fail(Illegal, "5.2", because(spec.Name+" is not an HQ; only HQs are activated", "why.not-an-hq", hq))
+			fail(Illegal, "5.2", because("why.not-an-hq", hq))
 			continue
 		}
 		if t.activeIndex(act.HQ) >= 0 {
-			fail(Illegal, "5.21", because(spec.Name+" is already activated this turn (an HQ commands as army HQ or as its own HQ, never both)",
-				"why.activated-already", hq))
+			fail(Illegal, "5.21", because("why.activated-already", hq))
 			continue
 		}
 		b := h.block(act.HQ)
@@ -352,11 +343,11 @@ func (h *hour) activateHQs(t *turn) {
 			continue
 		}
 		if b.Strength == 0 {
-			fail(Illegal, "5.2", because(spec.Name+" is at strength 0: HQs at 0 cannot activate (they may still move)", "why.hq-at-zero", hq))
+			fail(Illegal, "5.2", because("why.hq-at-zero", hq))
 			continue
 		}
 		if _, contested := h.control(b.Area); contested {
-			fail(Dropped, "5.2", because(spec.Name+" is in a battle area: HQs in a battle cannot activate", "why.hq-in-battle", hq))
+			fail(Dropped, "5.2", because("why.hq-in-battle", hq))
 			continue
 		}
 		if slab == nil {
@@ -384,17 +375,17 @@ func (h *hour) activateHQs(t *turn) {
 			a.asArmy, a.armies = true, armies
 		case act.AsArmy:
 			if len(armies) == 0 {
-				fail(Illegal, "5.21", because(spec.Name+" does not hold army command; activate it as its own HQ", "why.no-army-command", hq))
+				fail(Illegal, "5.21", because("why.no-army-command", hq))
 				continue
 			}
 			a.asArmy, a.armies = true, armies
 		}
 		t.active = append(t.active, a)
-		text := spec.Name + " activated"
+		ev := Event{Kind: EvActivate, Side: t.side, Block: act.HQ, Area: b.Area, Rule: "5.2"}
 		if a.asArmy && spec.HQKind != AHQ {
-			text = spec.Name + " activated as army HQ"
+			ev = ev.told(because("ev.as-army-hq", unitArg("unit", act.HQ)))
 		}
-		h.event(Event{Kind: EvActivate, Side: t.side, Block: act.HQ, Area: b.Area, Rule: "5.2", Text: text})
+		h.event(ev)
 	}
 }
 
@@ -521,7 +512,6 @@ func (h *hour) commandFor(t *turn, it *moveItem, area AreaID, act action) (int, 
 	}
 	// No HQ can: the same candidates again, now with their reasons (formatting them
 	// is the expensive part, so only a refusal pays for it).
-	var texts []string
 	var whys []Phrase
 	for _, c := range h.candBuf {
 		a := t.active[c]
@@ -529,23 +519,20 @@ func (h *hour) commandFor(t *turn, it *moveItem, area AreaID, act action) (int, 
 		switch {
 		case !ok:
 		case a.asArmy && a.used >= armyCapacity:
-			why = because(h.spec(a.id).Name+" has already commanded three blocks (5.21)", "why.army-hq-full", unitArg("hq", a.id))
+			why = because("why.army-hq-full", unitArg("hq", a.id))
 		default:
 			return c, reason{}
 		}
-		texts, whys = append(texts, why.text), append(whys, why.why)
+		whys = append(whys, why)
 	}
-	name := h.spec(it.block).Name
 	unit := unitArg("unit", it.block)
-	if len(texts) == 0 {
+	if len(whys) == 0 {
 		if hq := formationHQ(h.sc, h.spec(it.block).Formation); hq != "" {
-			return -1, because("no active HQ can command "+name+": activate "+h.spec(hq).Name+", or mark the move uncommanded (straggler roll)",
-				"why.no-hq.activate", unit, unitArg("hq", hq))
+			return -1, because("why.no-hq.activate", unit, unitArg("hq", hq))
 		}
-		return -1, because("no active HQ can command "+name+": mark the move uncommanded (straggler roll)", "why.no-hq", unit)
+		return -1, because("why.no-hq", unit)
 	}
-	return -1, because("no active HQ can command "+name+" to "+act.String()+": "+strings.Join(texts, "; "),
-		"why.no-hq-can", unit, actionArg("action", act), adjudicator.PhrasesArg("why", whys...))
+	return -1, because("why.no-hq-can", unit, actionArg("action", act), adjudicator.PhrasesArg("why", whys...))
 }
 
 // reduceActiveHQs: after commanding, each active HQ loses one step (5.2). An HQ that
@@ -553,40 +540,18 @@ func (h *hour) commandFor(t *turn, it *moveItem, area AreaID, act action) (int, 
 // player could not know which moves would be possible; docs/ENGINE.md).
 func (h *hour) reduceActiveHQs(t *turn) {
 	for _, a := range t.active {
-		spec := h.spec(a.id)
 		ref := OrderRef{Kind: "activate", Index: a.order, Line: a.line}
 		if len(a.commanded) == 0 {
 			h.result(Result{Side: t.side, Order: ref, Status: Unused, Rule: "5.2", Blocks: []BlockID{a.id},
-				Reason: spec.Name + " commanded no move and was stood down without losing a step", Why: adjudicator.Say("why.stood-down", unitArg("unit", a.id))})
+				Why: adjudicator.Say("why.stood-down", unitArg("unit", a.id))})
 			continue
 		}
 		b := h.block(a.id)
 		if b.Strength > 0 {
 			b.Strength--
 		}
-		str := strconv.Itoa(b.Strength)
-		h.event(Event{Kind: EvHQReduced, Side: t.side, Block: a.id, Area: b.Area, Strength: b.Strength, Rule: "5.2",
-			Text: spec.Name + " commanded " + strconv.Itoa(len(a.commanded)) + " block(s) and is reduced to " + str})
+		h.event(Event{Kind: EvHQReduced, Side: t.side, Block: a.id, Area: b.Area, Strength: b.Strength, Rule: "5.2"})
 		h.result(Result{Side: t.side, Order: ref, Status: Executed, Rule: "5.2", Blocks: a.commanded,
-			Reason: spec.Name + " commanded " + h.blockNames(a.commanded) + "; reduced to strength " + str,
-			Why:    adjudicator.Say("why.commanded", unitArg("hq", a.id), unitsArg("blocks", a.commanded), adjudicator.IntArg("strength", b.Strength))})
+			Why: adjudicator.Say("why.commanded", unitArg("hq", a.id), unitsArg("blocks", a.commanded), adjudicator.IntArg("strength", b.Strength))})
 	}
-}
-
-// blockNames joins block names for reasons.
-func (h *hour) blockNames(ids []BlockID) string {
-	names := make([]string, len(ids))
-	for i, id := range ids {
-		names[i] = h.blockName(id)
-	}
-	return strings.Join(names, ", ")
-}
-
-// blockName is a block's name for reasons; an id not in the order of battle (a
-// player's typo reaching the engine through JSON orders) is quoted as given.
-func (h *hour) blockName(id BlockID) string {
-	if s := h.spec(id); s != nil {
-		return s.Name
-	}
-	return strconv.Quote(string(id))
 }

@@ -57,8 +57,8 @@ func TestCommandIntegrity_5_22_5_23(t *testing.T) {
 	h := ewTurn(t, sc, st, CSA, o, nil)
 	h.playerTurn(CSA)
 	ewWant(t, h, CSA, "move", 0, Illegal, "5.2")
-	if r := ewResults(h, CSA, "move", 0); !strings.Contains(r[0].Reason, "5.23") {
-		t.Errorf("reason does not cite 5.23: %q", r[0].Reason)
+	if r := ewResults(h, CSA, "move", 0); !strings.Contains(r[0].Why.String(), "why.own-hq-present") {
+		t.Errorf("reason is not 5.23's: %s", r[0].Why)
 	}
 	ewWant(t, h, CSA, "move", 1, Executed, "")
 

@@ -114,30 +114,37 @@ func (c contractScenario) ViewReport(before adjudicator.State, r adjudicator.Rep
 	return ViewReport(c.sc, b, rep, a, viewer)
 }
 
-// ReportFormat: 1 is the report view with the engine's English texts beside its
-// codes, the only one so far.
-func (c contractScenario) ReportFormat() int { return 1 }
+// ReportFormat: 2 is the report view whose reasons are phrases (Why); 1, the
+// same with the engine's English in their place, is still read (format1.go).
+func (c contractScenario) ReportFormat() int { return 2 }
 
 func (c contractScenario) DecodeReportView(b []byte, format int) (adjudicator.ReportView, error) {
-	if format != 1 {
-		return nil, errorf("stored report: format %d is not one this build reads (1)", format)
+	switch format {
+	case 1:
+		rv, err := decodeFormat1(c.sc, b)
+		if err != nil {
+			return nil, errorf("stored report (format 1): %v", err)
+		}
+		return rv, nil
+	case 2:
+		var rv ReportView
+		if err := json.Unmarshal(b, &rv); err != nil {
+			return nil, errorf("stored report: %v", err)
+		}
+		return &rv, nil
 	}
-	var rv ReportView
-	if err := json.Unmarshal(b, &rv); err != nil {
-		return nil, errorf("stored report: %v", err)
-	}
-	return &rv, nil
+	return nil, errorf("stored report: format %d is not one this build reads (1, 2)", format)
 }
 
 // Initiative and FirstMoves make the scenario an adjudicator.Sequential
 // (sequential.go has the rules).
-func (c contractScenario) Initiative(st adjudicator.State, d Dice) (Side, string, error) {
+func (c contractScenario) Initiative(st adjudicator.State, d Dice) (Side, Phrase, error) {
 	s, err := AsState(st)
 	if err != nil {
-		return NoSide, "", err
+		return NoSide, Phrase{}, err
 	}
 	in, err := ThrowInitiative(c.sc, s, d)
-	return in.Player1, in.Reason, err
+	return in.Player1, in.Why, err
 }
 
 func (c contractScenario) FirstMoves(st adjudicator.State, first adjudicator.Orders, d Dice) (adjudicator.ReportView, error) {
@@ -163,15 +170,20 @@ var _ adjudicator.Sequential = contractScenario{}
 func (c contractScenario) Check(st adjudicator.State, o adjudicator.Orders) []adjudicator.Check {
 	s, err := AsState(st)
 	if err != nil {
-		return []adjudicator.Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: err.Error()}}
+		return contractChecks(orderCheck(because("check.error", adjudicator.TextArg("error", err.Error()))))
 	}
 	x, err := AsOrders(o)
 	if err != nil || x == nil {
-		return []adjudicator.Check{{Order: OrderRef{Kind: "orders"}, Status: CheckError, Text: "the orders name no side"}}
+		return contractChecks(orderCheck(noSide))
 	}
+	return contractChecks(CheckOrders(c.sc, KnowledgeOf(c.sc, s, x.Side), x))
+}
+
+// contractChecks are the engine's checks as the contract gives them.
+func contractChecks(cs []Check) []adjudicator.Check {
 	var out []adjudicator.Check
-	for _, ch := range CheckOrders(c.sc, KnowledgeOf(c.sc, s, x.Side), x) {
-		out = append(out, adjudicator.Check{Order: ch.Order, Status: ch.Status, Rule: ch.Rule, Text: ch.Text, Suggestion: ch.Suggestion, Why: ch.Why})
+	for _, ch := range cs {
+		out = append(out, adjudicator.Check{Order: ch.Order, Status: ch.Status, Rule: ch.Rule, Why: ch.Why, Hint: ch.Hint})
 	}
 	return out
 }

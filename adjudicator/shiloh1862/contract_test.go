@@ -43,7 +43,7 @@ func TestResolveThroughTheContract(t *testing.T) {
 				// The receipt's checks are CheckOrders from the side's knowledge.
 				var want []adjudicator.Check
 				for _, c := range CheckOrders(sc, KnowledgeOf(sc, before, side), o) {
-					want = append(want, adjudicator.Check{Order: c.Order, Status: c.Status, Rule: c.Rule, Text: c.Text, Suggestion: c.Suggestion, Why: c.Why})
+					want = append(want, adjudicator.Check{Order: c.Order, Status: c.Status, Rule: c.Rule, Why: c.Why, Hint: c.Hint})
 				}
 				if got := cs.Check(st, viaContract[side.Index()]); !reflect.DeepEqual(got, want) {
 					t.Fatalf("%s %s %s: Check differs from CheckOrders", id, before.Hour, side)

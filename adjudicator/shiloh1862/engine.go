@@ -45,7 +45,7 @@ type hour struct {
 	// are not pinned (pinDefenders).
 	ownTurnOnly bool
 	ord         [2]*Orders
-	d           Dice
+	d           loggingDice
 	rep         *Report
 
 	p1 Side
@@ -182,7 +182,7 @@ func (h *hour) lossesResults() {
 		for i, id := range append(append([]BlockID(nil), o.LossesFirst...), o.LossesLast...) {
 			if h.sideOf(id) != s {
 				h.result(Result{Side: s, Order: OrderRef{Kind: "losses", Index: i}, Status: Invalid, Rule: "6.6",
-					Reason: h.blockName(id) + " is not one of your blocks", Why: adjudicator.Say("why.not-your-block", h.blockArg("block", id)), Blocks: []BlockID{id}})
+					Why: adjudicator.Say("why.not-your-block", h.blockArg("block", id)), Blocks: []BlockID{id}})
 			}
 		}
 	}

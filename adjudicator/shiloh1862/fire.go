@@ -6,40 +6,40 @@ package shiloh1862
 // hit itself: a step lost, or the block eliminated at its last step (6.9).
 
 import (
-	"fmt"
 	"sort"
-	"strings"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
 // effective returns a block's firepower for this turn with the reasons for any
 // change: attacking or reinforcing artillery -1 in its first round (4.24, 6.5),
 // ravine -1 in the first round (3.35), flank +1 in the first round (Flanking), and
 // defenders -1 in round 4 except cavalry (6.73). The letter never changes.
-func (ft *fight) effective(f *fighter) (Firepower, []string) {
+func (ft *fight) effective(f *fighter) (Firepower, []reason) {
 	fp := f.state(ft.h).Firepower
-	var why []string
+	var why []reason
 	v := fp.Value
 	if f.entered && ft.round == f.arrive {
 		if f.spec.Type == Artillery {
 			v--
 			if f.reserve {
-				why = append(why, "reinforcing artillery -1 in its first round (6.5)")
+				why = append(why, because("ev.fp-reinforcing-artillery"))
 			} else {
-				why = append(why, "attacking artillery -1 in its first round (4.24)")
+				why = append(why, because("ev.fp-attacking-artillery"))
 			}
 		}
 		if f.ravine {
 			v--
-			why = append(why, "crossed a ravine -1 in its first round (3.35)")
+			why = append(why, because("ev.fp-ravine"))
 		}
 		if f.bonus {
 			v++
-			why = append(why, "flank attack +1 in its first round (Flanking, optional)")
+			why = append(why, because("ev.fp-flank"))
 		}
 	}
 	if ft.round == 4 && !ft.attacking(f) && f.spec.Type != Cavalry {
 		v--
-		why = append(why, "pursuit fire -1 in round 4 (6.73)")
+		why = append(why, because("ev.fp-pursuit"))
 	}
 	if v < 0 {
 		v = 0
@@ -77,84 +77,85 @@ func (ft *fight) onlyGunboats(s Side) bool {
 
 // fire is a block's fire (6.6): one die per step, each die at or below the
 // effective firepower a hit, each hit on the strongest enemy block at that instant.
-func (ft *fight) fire(f *fighter, note string) {
+func (ft *fight) fire(f *fighter, note reason) {
 	h := ft.h
 	bs := f.state(h)
-	name := f.title()
+	unit := unitArg("unit", f.id)
 	enemy := f.side.Enemy()
 	fp, why := ft.effective(f)
-	pass := func(rule, text string) {
-		if note != "" {
-			text += " (" + note + ")"
+	pass := func(rule string, r reason) {
+		if !none(note) {
+			r = because("ev.with-note", adjudicator.PhrasesArg("what", r), adjudicator.PhrasesArg("note", note))
 		}
-		h.event(Event{Kind: EvPass, Side: f.side, Block: f.id, Area: ft.area, Round: ft.round, Firepower: fp, Rule: rule, Text: text})
+		h.event(Event{Kind: EvPass, Side: f.side, Block: f.id, Area: ft.area, Round: ft.round, Firepower: fp, Rule: rule}.told(r))
 	}
 	targets := ft.targets(enemy)
 	switch {
 	case len(targets) == 0:
 		if ft.onlyGunboats(enemy) {
-			pass("4.25", fmt.Sprintf("%s has no target: CSA blocks can never fire at gunboats", name))
+			pass("4.25", because("ev.pass-gunboats", unit))
 		} else {
-			pass("6.5", fmt.Sprintf("%s has no target: the enemy's reserves cannot be hit before they arrive", name))
+			pass("6.5", because("ev.pass-reserves", unit))
 		}
 		return
 	case f.gunboat && h.strongestFor(targets, enemy, true) == "":
-		pass("4.25", fmt.Sprintf("%s holds fire: gunboat fire cannot eliminate, and no CSA block here could take a hit (default)", name))
+		pass("4.25", because("ev.pass-gunboat-holds", unit))
 		return
 	case bs.Strength == 0:
-		pass("4.11", fmt.Sprintf("%s is at strength 0 and rolls no dice", name))
+		pass("4.11", because("ev.pass-zero", unit))
 		return
 	case fp.Value == 0:
-		pass("Firepower Penalties", fmt.Sprintf("%s cannot fire: firepower %s falls to 0 (%s)", name, bs.Firepower, strings.Join(why, "; ")))
+		pass("Firepower Penalties", because("ev.pass-no-firepower", unit, adjudicator.TextArg("firepower", bs.Firepower.String()), adjudicator.PhrasesArg("why", why...)))
 		return
 	}
 	dice := make([]int, bs.Strength)
 	hits := 0
+	throw := []adjudicator.Arg{titleArg(h.sc, "place", ft.area), adjudicator.IntArg("round", ft.round), unit,
+		adjudicator.TextArg("firepower", fp.String()), adjudicator.IntArg("dice", len(dice))}
 	for i := range dice {
-		dice[i] = h.d.Roll(fmt.Sprintf("%s round %d: %s fires %s, die %d of %d", ft.title(), ft.round, name, fp, i+1, len(dice)))
+		dice[i] = h.d.roll(because("throw.fire", dieArgs(throw, i)...))
 		if dice[i] <= fp.Value {
 			hits++
 		}
 	}
-	var whyText, noteText string
-	if len(why) > 0 {
-		whyText = " [" + strings.Join(why, "; ") + "]"
-	}
-	if note != "" {
-		noteText = " (" + note + ")"
-	}
-	text := fmt.Sprintf("%s fires %s: %s, %d hit(s)%s%s", name, fp, diceText(dice), hits, whyText, noteText)
 	rule := "6.6"
 	if f.gunboat {
 		rule = "6.6, 4.25"
 	}
 	ev := h.newEvent(EvFire)
-	ev.Side, ev.Block, ev.Area, ev.Round, ev.Firepower, ev.Dice, ev.Hits, ev.Rule, ev.Text = f.side, f.id, ft.area, ft.round, fp, dice, hits, rule, text
+	ev.Side, ev.Block, ev.Area, ev.Round, ev.Firepower, ev.Dice, ev.Hits, ev.Rule = f.side, f.id, ft.area, ft.round, fp, dice, hits, rule
 	fireEv := ev.Seq - 1 // ev itself may move as later events grow the list
 	lost := 0
+	by := unitArg("by", f.id)
 	for i := 0; i < hits; i++ {
 		t, tie := h.pickLoss(ft.lossCands(enemy), enemy, f.gunboat)
 		if t == "" {
 			lost++
 			continue
 		}
-		cause := "hit by " + name + " (" + tie + ")"
+		how := strongestHow // most hits: said without a new list
+		if tie.Code != strongestHow.Phrases[0].Code {
+			how = adjudicator.PhrasesArg("how", tie)
+		}
+		cause := because("ev.hit-by", by, how)
 		if !h.takeLoss(t, ft.area, ft.round, rule, cause) {
 			ft.fighter(t).out = true
 		}
 	}
-	if lost > 0 {
-		why := "no enemy block left to take it"
-		if f.gunboat {
-			why = "gunboat fire cannot eliminate CSA blocks (4.25)"
-		}
-		h.rep.Events[fireEv].Text += fmt.Sprintf("; %d hit(s) lost: %s", lost, why)
+	// Why the fire went as it did: the firepower's changes, and the note of a
+	// block that could not withdraw; not when hits found no block to take them,
+	// which the hits that follow tell (the reports of format 1 said no more).
+	if lost == 0 && !none(note) {
+		why = append(why, note)
+	}
+	if len(why) > 0 {
+		h.rep.Events[fireEv].Why = adjudicator.Say("ev.fire", adjudicator.PhrasesArg("why", why...))
 	}
 	if f.gunboat {
 		f.fired = true
 	}
 	if f.side == CSA && h.st.Options.Pond && !f.spec.Pond {
-		ft.pond(dice, name)
+		ft.pond(dice, f.id)
 	}
 }
 
@@ -180,12 +181,12 @@ func (ft *fight) gunboatWear() {
 		if bs.Strength > 0 {
 			bs.Strength--
 		}
-		text := fmt.Sprintf("%s loses a step after firing (4.25)", blockTitle(h.sc, f.id))
+		why := because("ev.gunboat-wear", unitArg("unit", f.id))
 		if bs.Strength == 0 && !f.out {
 			f.out = true
-			text += "; at strength 0 it cannot fire and leaves the battle"
+			why = because("ev.gunboat-spent", unitArg("unit", f.id))
 		}
-		h.event(Event{Kind: EvHit, Side: f.side, Block: f.id, Area: ft.area, Round: ft.round, Strength: bs.Strength, Rule: "4.25", Text: text})
+		h.event(Event{Kind: EvHit, Side: f.side, Block: f.id, Area: ft.area, Round: ft.round, Strength: bs.Strength, Rule: "4.25"}.told(why))
 	}
 }
 
@@ -202,7 +203,7 @@ func (h *hour) strongestFor(ids []BlockID, owner Side, gunboat bool) BlockID {
 
 // strongestWhy is strongestFor with the reason for the choice among equals, for the
 // report.
-func (h *hour) strongestWhy(ids []BlockID, owner Side, gunboat bool) (BlockID, string) {
+func (h *hour) strongestWhy(ids []BlockID, owner Side, gunboat bool) (BlockID, reason) {
 	cs := h.lossBuf[:0]
 	for _, id := range ids {
 		bi := h.bix(id)
@@ -232,8 +233,12 @@ func (ft *fight) lossCands(owner Side) []lossCand {
 	return cs
 }
 
+// strongestHow is the commonest cause of a hit, shared by the hits it explains
+// (phrases are never changed once made).
+var strongestHow = adjudicator.PhrasesArg("how", adjudicator.Say("ev.loss-strongest"))
+
 // pickLoss is strongestWhy's choice among cs (which it may reorder).
-func (h *hour) pickLoss(cs []lossCand, owner Side, gunboat bool) (BlockID, string) {
+func (h *hour) pickLoss(cs []lossCand, owner Side, gunboat bool) (BlockID, reason) {
 	best, n := -1, 0 // the tied strongest are moved to cs[:n], in order
 	for k := range cs {
 		s := cs[k].bs.Strength
@@ -248,12 +253,12 @@ func (h *hour) pickLoss(cs []lossCand, owner Side, gunboat bool) (BlockID, strin
 	}
 	tied := cs[:n]
 	if len(tied) == 0 {
-		return "", ""
+		return "", reason{}
 	}
 	if gunboat {
 		for _, c := range tied {
 			if lastStepOf(c.bs, c.spec) {
-				return "", ""
+				return "", reason{}
 			}
 		}
 	}
@@ -293,18 +298,18 @@ func (h *hour) pickLoss(cs []lossCand, owner Side, gunboat bool) (BlockID, strin
 		return a.id < b.id
 	})
 	if len(tied) == 1 {
-		return tied[0].id, "the strongest"
+		return tied[0].id, strongestHow.Phrases[0]
 	}
 	g, _ := rank(tied[0].id)
 	g2, _ := rank(tied[1].id)
-	why := "default: non-HQ before HQ, lower firepower, then id"
+	why := because("ev.loss-default")
 	switch {
 	case g == 0:
-		why = "losses-first order"
+		why = because("ev.loss-first")
 	case g != g2 || g == 2:
-		why = "losses-last order"
+		why = because("ev.loss-last")
 	}
-	return tied[0].id, fmt.Sprintf("tied with %d other(s) at strength %d; %s", len(tied)-1, best, why)
+	return tied[0].id, because("ev.loss-tied", adjudicator.IntArg("others", len(tied)-1), adjudicator.IntArg("strength", best), adjudicator.PhrasesArg("order", why))
 }
 
 // stableSort sorts l by less, keeping equal elements in their order.
@@ -326,23 +331,22 @@ func lastStepOf(bs *BlockState, spec *BlockSpec) bool {
 
 // takeLoss applies one hit or step loss to a block (4.12, 6.6): reduce it, or
 // eliminate it at its last step (6.9), or make an HQ at 0 fall (6.91). It reports
-// whether the block survived.
-func (h *hour) takeLoss(id BlockID, area AreaID, round int, rule, cause string) bool {
+// whether the block survived. The hit's Why is its cause; the report tells the
+// strength left (0: the last step).
+func (h *hour) takeLoss(id BlockID, area AreaID, round int, rule string, cause reason) bool {
 	bi := h.bix(id)
 	bs, spec := &h.st.Blocks[bi], h.specAt(bi)
-	side, name := spec.Side, specTitle(spec, id)
 	ev := h.newEvent(EvHit)
-	ev.Side, ev.Block, ev.Area, ev.Round, ev.Rule = side, id, area, round, rule
+	ev.Side, ev.Block, ev.Area, ev.Round, ev.Rule, ev.Why = spec.Side, id, area, round, rule, cause
 	if !h.lastStepAt(bi) {
 		bs.Strength--
-		ev.Strength, ev.Text = bs.Strength, fmt.Sprintf("%s: %s to strength %d", cause, name, bs.Strength)
+		ev.Strength = bs.Strength
 		return true
 	}
-	ev.Text = cause + ": " + name + " at its last step" // Strength 0
 	if spec.IsHQ() {
 		h.hqFalls(id, area, round)
 	} else {
-		h.battleEliminate(id, area, round, "6.9", name+" is eliminated (6.9)")
+		h.battleEliminate(id, area, round, "6.9", because("ev.eliminated", unitArg("unit", id)))
 	}
 	return false
 }

@@ -5,7 +5,6 @@ package shiloh1862
 // (4.2 sidebar), Pond's brigade taking hits for its neighbours.
 
 import (
-	"fmt"
 	"sort"
 )
 
@@ -60,7 +59,7 @@ func flankGroup(fs []*fighter, flankRound int) {
 // pond applies the optional Pond rule (4.2 sidebar): a CSA firing roll of 6 scores
 // one friendly hit on Pond, at most once per battle, never eliminating Pond. Pond's
 // own fire does not hit itself.
-func (ft *fight) pond(dice []int, shooter string) {
+func (ft *fight) pond(dice []int, shooter BlockID) {
 	if ft.pondHit {
 		return
 	}
@@ -81,8 +80,8 @@ func (ft *fight) pond(dice []int, shooter string) {
 		}
 		ft.pondHit = true
 		bs.Strength--
-		ft.h.event(Event{Kind: EvHit, Side: CSA, Block: p.id, Area: ft.area, Round: ft.round, Strength: bs.Strength, Rule: "Pond (optional)",
-			Text: fmt.Sprintf("%s takes a friendly hit from %s's roll of 6 (blue uniforms)", blockTitle(ft.h.sc, p.id), shooter)})
+		ft.h.event(Event{Kind: EvHit, Side: CSA, Block: p.id, Area: ft.area, Round: ft.round, Strength: bs.Strength, Rule: "Pond (optional)"}.told(
+			because("ev.pond-hit", unitArg("unit", p.id), unitArg("by", shooter))))
 		return
 	}
 }

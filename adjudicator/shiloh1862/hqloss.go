@@ -5,18 +5,19 @@ package shiloh1862
 // commander falls (6.91, 5.23).
 
 import (
-	"fmt"
 	"sort"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
 // battleEliminate removes a block for good (6.9, 3.6): the enemy scores it.
 // An HQ eliminated this way (no retreat, off the map) falls like one hit at
 // strength 0: every path that removes an HQ goes through hqFalls (6.91).
-func (h *hour) battleEliminate(id BlockID, area AreaID, round int, rule, text string) {
+func (h *hour) battleEliminate(id BlockID, area AreaID, round int, rule string, why reason) {
 	bs := h.block(id)
 	side := h.sideOf(id)
 	if h.spec(id).IsHQ() {
-		h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Round: round, Rule: rule, Text: text})
+		h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Round: round, Rule: rule}.told(why))
 		h.hqFalls(id, area, round)
 		return
 	}
@@ -24,7 +25,7 @@ func (h *hour) battleEliminate(id BlockID, area AreaID, round int, rule, text st
 	bs.Strength = 0
 	h.st.Losses = append(h.st.Losses, Loss{Block: id, Side: side, Hour: h.st.Hour})
 	h.dropSightings(id)
-	h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Round: round, Rule: rule, Text: text})
+	h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Round: round, Rule: rule}.told(why))
 }
 
 // armyHQ reports whether an HQ commands an army as its AHQ: an AHQ, or an HQ that
@@ -62,7 +63,6 @@ func (h *hour) armyAHQPending(a Army) bool {
 func (h *hour) hqFalls(id BlockID, area AreaID, round int) {
 	bs := h.block(id)
 	side := h.sideOf(id)
-	name := blockTitle(h.sc, id)
 	army := h.armyHQ(id)
 	var commanded []Army
 	if h.spec(id).HQKind == AHQ {
@@ -78,14 +78,15 @@ func (h *hour) hqFalls(id BlockID, area AreaID, round int) {
 	bs.Strength = 0
 	h.st.Losses = append(h.st.Losses, Loss{Block: id, Side: side, Hour: h.st.Hour, HQFall: true})
 	h.dropSightings(id)
-	text := fmt.Sprintf("%s has fallen: %s scores a Fallen HQ; it is rebuilt at strength 0 (max 1, B1) in the next supply phase if its formation has blocks left (6.91)", name, side.Enemy())
+	unit, scorer := unitArg("unit", id), adjudicator.SideArg("enemy", side.Enemy())
+	why := because("ev.hq-falls", unit, scorer)
 	if army {
 		h.place(bs, Eliminated, "")
-		text = fmt.Sprintf("%s has fallen: %s scores a Fallen HQ; an army HQ is never replaced (6.91)", name, side.Enemy())
+		why = because("ev.army-hq-falls", unit, scorer)
 	} else {
 		h.place(bs, Fallen, "")
 	}
-	h.event(Event{Kind: EvHQFallen, Side: side, Block: id, Area: area, Round: round, Rule: "6.91", Text: text})
+	h.event(Event{Kind: EvHQFallen, Side: side, Block: id, Area: area, Round: round, Rule: "6.91"}.told(why))
 	sort.Slice(commanded, func(i, j int) bool { return commanded[i] < commanded[j] })
 	for _, a := range commanded {
 		h.succeedArmy(a, id)
@@ -134,11 +135,11 @@ func (h *hour) succeedArmy(a Army, fallen BlockID) {
 		return
 	}
 	var next BlockID
-	why := ""
+	var why reason
 	if side == USA && !ahqPending {
 		for _, sp := range h.sc.OB.Blocks {
 			if sp.Side == USA && sp.Army != a && sp.HQKind == AHQ && h.block(sp.ID).Where == OnMap {
-				next, why = sp.ID, fmt.Sprintf("the other army's commander %s is on the field and senior to every division commander (5.23, 6.91)", blockTitle(h.sc, sp.ID))
+				next, why = sp.ID, because("ev.other-army-commander", unitArg("unit", sp.ID))
 				break
 			}
 		}
@@ -153,30 +154,18 @@ func (h *hour) succeedArmy(a Army, fallen BlockID) {
 				if id == fallen || b == nil || b.Where != OnMap || h.spec(id).HQKind == AHQ {
 					continue
 				}
-				next, why = id, fmt.Sprintf("%s is the senior HQ on the field (seniority list, 6.91)", blockTitle(h.sc, id))
+				next, why = id, because("ev.senior-hq", unitArg("unit", id))
 				break
 			}
 		}
 	}
 	if next == "" {
-		h.event(Event{Kind: EvSuccession, Side: side, Rule: "6.91",
-			Text: fmt.Sprintf("no HQ on the field can assume command of the %s", armyTitle(a))})
+		h.event(Event{Kind: EvSuccession, Side: side, Rule: "6.91"}.told(
+			because("ev.no-successor", armyTitleArg("army", a))))
 		return
 	}
 	h.st.ArmyCommand = append(h.st.ArmyCommand, ArmyCommand{Army: a, HQ: next})
 	sort.Slice(h.st.ArmyCommand, func(i, j int) bool { return h.st.ArmyCommand[i].Army < h.st.ArmyCommand[j].Army })
-	h.event(Event{Kind: EvSuccession, Side: side, Block: next, Rule: "6.91",
-		Text: fmt.Sprintf("%s assumes command of the %s: %s", blockTitle(h.sc, next), armyTitle(a), why)})
-}
-
-func armyTitle(a Army) string {
-	switch a {
-	case ArmyCSA:
-		return "Army of the Mississippi"
-	case ArmyUSTN:
-		return "Army of the Tennessee"
-	case ArmyUSOH:
-		return "Army of the Ohio"
-	}
-	return string(a)
+	h.event(Event{Kind: EvSuccession, Side: side, Block: next, Rule: "6.91"}.told(
+		because("ev.successor", unitArg("unit", next), armyTitleArg("army", a), adjudicator.PhrasesArg("why", why))))
 }

@@ -1,8 +1,6 @@
 package shiloh1862
 
 import (
-	"fmt"
-
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
@@ -18,43 +16,42 @@ func (h *hour) initiative() {
 		if h.orders(s).Initiative == InitiativeAny || s == holder {
 			continue
 		}
-		why := because("the Planned Initiative rule is not in use in this game", "why.no-planned-initiative")
+		why := because("why.no-planned-initiative")
 		if holder != NoSide {
-			why = because(holder.String()+" holds the initiative marker this hour", "why.marker-held", adjudicator.SideArg("side", holder))
+			why = because("why.marker-held", adjudicator.SideArg("side", holder))
 		}
-		h.result(Result{Side: s, Order: OrderRef{Kind: "initiative"}, Status: Unused, Rule: "2.1", Reason: why.text, Why: why.why})
+		h.result(Result{Side: s, Order: OrderRef{Kind: "initiative"}, Status: Unused, Rule: "2.1", Why: why})
 	}
 	if holder != NoSide {
 		return
 	}
 	switch hr {
-	case Day1First:
-		h.p1 = CSA
-		h.rep.Initiative = Initiative{Player1: CSA, Reason: "CSA is always Player 1 at Day 1 7AM (2.1), no roll"}
-		h.event(Event{Kind: EvInitiative, Side: CSA, Rule: "2.1", Text: h.rep.Initiative.Reason})
-		return
-	case Day2First:
-		h.p1 = USA
-		h.rep.Initiative = Initiative{Player1: USA, Reason: "USA is always Player 1 at Day 2 7AM (2.1), no roll"}
-		h.event(Event{Kind: EvInitiative, Side: USA, Rule: "2.1", Text: h.rep.Initiative.Reason})
+	case Day1First, Day2First:
+		h.p1 = initialMarker(hr) // the side the day's first hour favours
+		why := because("why.first-hour",
+			adjudicator.SideArg("side", h.p1), adjudicator.TextArg("hour", hr.String()))
+		h.rep.Initiative = Initiative{Player1: h.p1, Why: why}
+		h.event(Event{Kind: EvInitiative, Side: h.p1, Rule: "2.1"})
 		return
 	}
 	var rolls [2]int
 	for _, s := range Sides {
-		a := h.d.Roll("initiative " + s.String() + " die 1")
-		b := h.d.Roll("initiative " + s.String() + " die 2")
+		a := h.d.roll(because("throw.initiative", adjudicator.SideArg("side", s), adjudicator.IntArg("die", 1)))
+		b := h.d.roll(because("throw.initiative", adjudicator.SideArg("side", s), adjudicator.IntArg("die", 2)))
 		rolls[s.Index()] = a + b
 	}
 	tie := tieWinner(hr)
 	u, c := rolls[USA.Index()], rolls[CSA.Index()]
-	var reason string
+	var why reason
 	switch {
-	case u > c:
+	case u != c:
 		h.p1 = USA
-		reason = fmt.Sprintf("USA rolled %d, CSA %d", u, c)
-	case c > u:
-		h.p1 = CSA
-		reason = fmt.Sprintf("CSA rolled %d, USA %d", c, u)
+		if c > u {
+			h.p1 = CSA
+		}
+		hi, lo := rolls[h.p1.Index()], rolls[h.p1.Enemy().Index()]
+		why = because("why.rolled",
+			adjudicator.SideArg("side", h.p1), adjudicator.IntArg("roll", hi), adjudicator.SideArg("other", h.p1.Enemy()), adjudicator.IntArg("other-roll", lo))
 	default:
 		h.p1 = tie
 		rule := "2.1"
@@ -64,10 +61,11 @@ func (h *hour) initiative() {
 		case hr.Day() == 2:
 			rule = "9.3.1"
 		}
-		reason = fmt.Sprintf("both rolled %d; %s wins ties (%s)", u, tie, rule)
+		why = because("why.tie",
+			adjudicator.IntArg("roll", u), adjudicator.SideArg("side", tie), adjudicator.TextArg("rule", rule))
 	}
-	h.rep.Initiative = Initiative{Rolls: rolls, Player1: h.p1, Reason: reason}
-	h.event(Event{Kind: EvInitiative, Side: h.p1, Rule: "2.1", Text: reason + "; " + h.p1.String() + " is Player 1"})
+	h.rep.Initiative = Initiative{Rolls: rolls, Player1: h.p1, Why: why}
+	h.event(Event{Kind: EvInitiative, Side: h.p1, Rule: "2.1"})
 }
 
 // tieWinner is the side that wins initiative ties: CSA on Day 1 and at night (2.1,
@@ -104,20 +102,18 @@ func (h *hour) plannedInitiative() Side {
 	if choice == InitiativeSecond {
 		h.p1 = holder.Enemy()
 		h.st.InitiativeMarker = holder
-		why = because(fmt.Sprintf("%s holds the initiative marker and chose to be Player 2; it keeps the marker", holder),
-			"why.marker-kept", adjudicator.SideArg("side", holder))
+		why = because("why.marker-kept", adjudicator.SideArg("side", holder))
 	} else {
 		h.p1 = holder
 		h.st.InitiativeMarker = holder.Enemy()
-		how, code := "chose", "why.marker-passes"
+		code := "why.marker-passes"
 		if choice == InitiativeAny {
-			how, code = "took (no choice sent)", "why.marker-passes.taken"
+			code = "why.marker-passes.taken"
 		}
-		why = because(fmt.Sprintf("%s holds the initiative marker and %s Player 1; the marker passes to %s", holder, how, holder.Enemy()),
-			code, adjudicator.SideArg("side", holder), adjudicator.SideArg("to", holder.Enemy()))
+		why = because(code, adjudicator.SideArg("side", holder), adjudicator.SideArg("to", holder.Enemy()))
 	}
-	h.rep.Initiative = Initiative{Player1: h.p1, Reason: why.text}
-	h.event(Event{Kind: EvInitiative, Side: h.p1, Rule: "2.1", Text: why.text})
-	h.result(Result{Side: holder, Order: OrderRef{Kind: "initiative"}, Status: Executed, Rule: "2.1", Reason: why.text, Why: why.why})
+	h.rep.Initiative = Initiative{Player1: h.p1, Why: why}
+	h.event(Event{Kind: EvInitiative, Side: h.p1, Rule: "2.1"})
+	h.result(Result{Side: holder, Order: OrderRef{Kind: "initiative"}, Status: Executed, Rule: "2.1", Why: why})
 	return holder
 }

@@ -36,8 +36,8 @@ func TestInitiative_2_1(t *testing.T) {
 			if d.Remaining() != 0 {
 				t.Errorf("%d dice unused", d.Remaining())
 			}
-			if len(c.dice) > 0 && h.rep.Throws[0].Reason != "initiative USA die 1" {
-				t.Errorf("first throw reason %q", h.rep.Throws[0].Reason)
+			if len(c.dice) > 0 && h.rep.Throws[0].Why.String() != "throw.initiative{side=USA die=1}" {
+				t.Errorf("first throw reason %s", h.rep.Throws[0].Why)
 			}
 		})
 	}

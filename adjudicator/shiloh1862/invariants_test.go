@@ -32,7 +32,7 @@ func TestStreamDiceGolden(t *testing.T) {
 	d := adjudicator.NewStreamDice(goldenSeed)
 	got := make([]int, len(goldenRolls))
 	for i := range got {
-		got[i] = d.Roll("golden")
+		got[i] = d.Roll(adjudicator.Phrase{})
 	}
 	if !slices.Equal(got, goldenRolls) {
 		t.Fatalf("StreamDice stream changed for the golden seed:\n got  %v\n want %v", got, goldenRolls)
@@ -62,7 +62,7 @@ func TestStreamDiceMatchesDefinition(t *testing.T) {
 		d := adjudicator.NewStreamDice(seed)
 		want := referenceRolls(seed, 500)
 		for i, w := range want {
-			if g := d.Roll("x"); g != w {
+			if g := d.Roll(adjudicator.Phrase{}); g != w {
 				t.Fatalf("seed %q throw %d: got %d, want %d", seed, i, g, w)
 			}
 		}
@@ -75,7 +75,7 @@ func TestStreamDiceFaces(t *testing.T) {
 	d := adjudicator.NewStreamDice([]byte("faces"))
 	var count [7]int
 	for range 6000 {
-		v := d.Roll("x")
+		v := d.Roll(adjudicator.Phrase{})
 		if v < 1 || v > 6 {
 			t.Fatalf("die %d outside 1..6", v)
 		}
@@ -90,15 +90,19 @@ func TestStreamDiceFaces(t *testing.T) {
 
 func TestScriptedDiceFailsLoudly(t *testing.T) {
 	d := adjudicator.NewScriptedDice(3, 4)
-	if d.Roll("a") != 3 || d.Roll("b") != 4 || d.Remaining() != 0 {
+	if d.Roll(adjudicator.Say("a")) != 3 || d.Roll(adjudicator.Say("b")) != 4 || d.Remaining() != 0 {
 		t.Fatal("scripted dice do not throw their script in order")
 	}
 	defer func() {
-		if recover() == nil {
-			t.Fatal("scripted dice did not panic when the script ran out")
+		out, ok := recover().(*adjudicator.DiceRanOut)
+		if !ok {
+			t.Fatal("scripted dice did not panic with DiceRanOut when the script ran out")
+		}
+		if got, want := out.Error(), "scripted dice ran out at throw 3 (throw.x{n=3}); thrown so far: 3 (a); 4 (b)"; got != want {
+			t.Errorf("%q, want %q", got, want)
 		}
 	}()
-	d.Roll("one too many")
+	d.Roll(adjudicator.Say("throw.x", adjudicator.IntArg("n", 3)))
 }
 
 // The invariant run: thousands of seeded random games played by RandomOrders, each

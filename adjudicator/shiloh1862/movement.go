@@ -1,10 +1,8 @@
 package shiloh1862
 
 import (
-	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
@@ -197,7 +195,7 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 		out.went = append(wentSlab[off:off:off+len(m.Blocks)], out.went...) // arrivals may have gone already
 		off += len(m.Blocks)
 		bad, dest := h.badPath(m)
-		if !bad.none() {
+		if !none(bad) {
 			for _, id := range m.Blocks {
 				out.failed = append(out.failed, blockFailure{id, Invalid, "5.3", bad})
 			}
@@ -207,7 +205,7 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 			continue
 		}
 		if len(m.Blocks) == 0 {
-			out.failed = append(out.failed, blockFailure{"", Invalid, "5.3", because("the move names no blocks", "why.no-blocks")})
+			out.failed = append(out.failed, blockFailure{"", Invalid, "5.3", because("why.no-blocks")})
 			continue
 		}
 		// What the move will probably be, and where it ends: the same for each of its
@@ -243,9 +241,9 @@ func (h *hour) moveItems(t *turn) []*moveItem {
 func (h *hour) badPath(m Move) (reason, int) {
 	switch {
 	case len(m.Path) == 0:
-		return because("the move has no destination", "why.no-destination"), -1
+		return because("why.no-destination"), -1
 	case len(m.Path) > 2:
-		return because("a move goes one area, or two along a road (5.31)", "why.path-too-long"), -1
+		return because("why.path-too-long"), -1
 	}
 	dest := -1
 	for i, a := range m.Path {
@@ -254,7 +252,7 @@ func (h *hour) badPath(m Move) (reason, int) {
 		}
 		if a == OffBoard {
 			if len(m.Path) != 1 {
-				return because("a move off the map goes straight off from an entry-road area (3.6)", "why.off-map-straight"), -1
+				return because("why.off-map-straight"), -1
 			}
 			continue
 		}
@@ -319,20 +317,19 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	m := h.orders(t.side).Moves[it.move]
 	spec := h.specAt(it.bi)
 	b := &h.st.Blocks[it.bi]
-	name := spec.Name
 	unit := unitArg("unit", it.block)
 	if h.moved[it.bi] {
-		t.fail(it, Illegal, "5.3", because(name+" has already moved this turn (blocks move once per player turn)", "why.moved-already", unit))
+		t.fail(it, Illegal, "5.3", because("why.moved-already", unit))
 		return
 	}
 	if b.Where != OnMap {
 		why := offMap(spec, b.Where)
 		if b.Where == Pending {
-			if held := h.mv.held[it.block]; !held.none() {
+			if held := h.mv.held[it.block]; !none(held) {
 				t.fail(it, Dropped, "5.6", held)
 				return
 			}
-			why = because(name+" has not arrived", "why.not-arrived", unit)
+			why = because("why.not-arrived", unit)
 		}
 		st := Illegal
 		if h.mv.lost[it.block] {
@@ -343,8 +340,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	}
 	from := b.Area
 	if m.From != "" && m.From != from {
-		t.fail(it, Illegal, "5.3", because(fmt.Sprintf("%s is in %s, not %s", name, h.areaName(from), h.areaName(m.From)),
-			"why.elsewhere", unit, placeArg("at", from), placeArg("from", m.From)))
+		t.fail(it, Illegal, "5.3", because("why.elsewhere", unit, placeArg("at", from), placeArg("from", m.From)))
 		return
 	}
 	if spec.Type == Gunboat {
@@ -352,7 +348,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		return
 	}
 	if h.mv.pinned[it.block] {
-		t.fail(it, Dropped, "5.4", because(name+" is pinned by the attack on "+h.areaName(from)+" and cannot move", "why.pinned", unit, placeArg("place", from)))
+		t.fail(it, Dropped, "5.4", because("why.pinned", unit, placeArg("place", from)))
 		return
 	}
 	dest := m.Path[len(m.Path)-1]
@@ -374,7 +370,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	steps := append(append(stepBuf[:0], from), m.Path...)
 	var edges [2]*mapEdge // the crossings made
 	if road {
-		if why := h.roadMoveProblem(from, m.Path[0], m.Path[1]); !why.none() {
+		if why := h.roadMoveProblem(from, m.Path[0], m.Path[1]); !none(why) {
 			t.fail(it, Illegal, "5.31", why)
 			return
 		}
@@ -392,8 +388,7 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	if spec.Type == Artillery {
 		for i := 0; i+1 < len(steps); i++ {
 			if !edges[i].lim.Road {
-				t.fail(it, Illegal, "4.24", because(fmt.Sprintf("artillery moves only along roads: no road crosses the border %s–%s",
-					h.areaName(steps[i]), h.areaName(steps[i+1])), "why.artillery-road", placeArg("from", steps[i]), placeArg("to", steps[i+1])))
+				t.fail(it, Illegal, "4.24", because("why.artillery-road", placeArg("from", steps[i]), placeArg("to", steps[i+1])))
 				return
 			}
 		}
@@ -401,43 +396,42 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	if road {
 		mid := m.Path[0]
 		if c, contested := h.control(mid); contested || c == t.side.Enemy() {
-			t.fail(it, Dropped, "5.31", because("road movement cannot pass through "+h.areaName(mid)+": it is enemy or contested", "why.road-blocked", placeArg("place", mid)))
+			t.fail(it, Dropped, "5.31", because("why.road-blocked", placeArg("place", mid)))
 			return
 		}
 		if t.frontline[from] {
-			t.fail(it, Illegal, "5.3", because("blocks cannot use road movement to leave a frontline area (Frontline Limits)", "why.road-frontline"))
+			t.fail(it, Illegal, "5.3", because("why.road-frontline"))
 			return
 		}
 	}
 	act, st, rule, why := h.actionFor(t, m.Intent, dest, it.dest)
-	if !why.none() {
+	if !none(why) {
 		t.fail(it, st, rule, why)
 		return
 	}
 	if act != actMove {
 		if h.st.Hour.IsNight() {
-			t.fail(it, Dropped, "9.2.1", because("at night blocks cannot enter enemy areas", "why.night-no-attack"))
+			t.fail(it, Dropped, "9.2.1", because("why.night-no-attack"))
 			return
 		}
 		if road {
-			t.fail(it, Illegal, "5.31", because("blocks can never attack or reinforce by road movement", "why.road-no-battle"))
+			t.fail(it, Illegal, "5.31", because("why.road-no-battle"))
 			return
 		}
 		if spec.Siege {
-			t.fail(it, Illegal, "6.1", because(name+" (siege artillery) cannot attack or reinforce", "why.siege", unit))
+			t.fail(it, Illegal, "6.1", because("why.siege", unit))
 			return
 		}
 	}
 	// Leaving a battle area unpinned (5.4).
 	if bt := h.battleIn(from); bt != nil && bt.Attacker != t.side {
 		if act != actMove {
-			t.fail(it, Dropped, "5.4", because(name+" is leaving a battle area and cannot attack or reinforce this turn", "why.leaving-battle", unit))
+			t.fail(it, Dropped, "5.4", because("why.leaving-battle", unit))
 			return
 		}
 		for _, e := range bt.Entries {
 			if e.Side != t.side && e.From == m.Path[0] {
-				t.fail(it, Dropped, "5.4", because(fmt.Sprintf("%s cannot leave %s by the border the enemy attacked across", name, h.areaName(from)),
-					"why.attacked-border", unit, placeArg("place", from)))
+				t.fail(it, Dropped, "5.4", because("why.attacked-border", unit, placeArg("place", from)))
 				return
 			}
 		}
@@ -446,13 +440,12 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 	ncross := len(steps) - 1
 	for i := 0; i < ncross; i++ {
 		lim := edges[i].lim
-		moveLim, what, code := lim.Move, "move limit", "why.move-limit"
+		moveLim, code := lim.Move, "why.move-limit"
 		if i == 0 && t.frontline[from] {
-			moveLim, what, code = lim.Battle, "battle limit for leaving a frontline area", "why.frontline-limit"
+			moveLim, code = lim.Battle, "why.frontline-limit"
 		}
 		if int(h.moveCount[edges[i].id]) >= moveLim {
-			t.fail(it, Dropped, "3.32", because(fmt.Sprintf("the %s of %d across %s–%s is used up", what, moveLim, h.areaName(steps[i]), h.areaName(steps[i+1])),
-				code, adjudicator.IntArg("limit", moveLim), placeArg("from", steps[i]), placeArg("to", steps[i+1])))
+			t.fail(it, Dropped, "3.32", because(code, adjudicator.IntArg("limit", moveLim), placeArg("from", steps[i]), placeArg("to", steps[i+1])))
 			return
 		}
 	}
@@ -461,12 +454,11 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		last := edges[ncross-1]
 		lim := last.lim
 		if lim.Battle == 0 {
-			t.fail(it, Illegal, "3.35", because("no attacks across a marsh border (battle limit 0)", "why.marsh"))
+			t.fail(it, Illegal, "3.35", because("why.marsh"))
 			return
 		}
 		if int(t.battleCount[last.id]) >= lim.Battle {
-			t.fail(it, Dropped, "3.33", because(fmt.Sprintf("the battle limit of %d across %s–%s is used up", lim.Battle, h.areaName(steps[ncross-1]), h.areaName(steps[ncross])),
-				"why.battle-limit", adjudicator.IntArg("limit", lim.Battle), placeArg("from", steps[ncross-1]), placeArg("to", steps[ncross])))
+			t.fail(it, Dropped, "3.33", because("why.battle-limit", adjudicator.IntArg("limit", lim.Battle), placeArg("from", steps[ncross-1]), placeArg("to", steps[ncross])))
 			return
 		}
 	}
@@ -482,30 +474,29 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 				t.fail(it, Illegal, "5.2", why)
 				return
 			case act != actMove:
-				t.fail(it, Illegal, "5.2", because("an uncommanded move cannot "+act.String()+"; "+why.text, "why.uncommanded", actionArg("action", act), adjudicator.PhrasesArg("why", why.why)))
+				t.fail(it, Illegal, "5.2", because("why.uncommanded", actionArg("action", act), adjudicator.PhrasesArg("why", why)))
 				return
 			}
 			straggle = true
 		}
 	}
 	if straggle {
-		v := h.d.Roll("straggler " + string(it.block))
+		v := h.d.roll(because("throw.straggler", adjudicator.TextArg("block", string(it.block))))
 		ev := Event{Kind: EvStraggler, Side: t.side, Block: it.block, Area: from, Dice: []int{v}, Rule: "5.2"}
+		roll := adjudicator.IntArg("roll", v)
 		if v <= 3 {
 			if b.Strength <= 1 {
-				ev.Text = fmt.Sprintf("%s moved without command, rolled %d and is lost to straggling", name, v)
-				h.event(ev)
-				h.removeBlock(it.block, "5.2", name+" eliminated by straggling")
-				t.fail(it, Dropped, "5.2", because(fmt.Sprintf("%s moved without command and rolled %d: eliminated by straggling", name, v),
-					"why.straggled", unit, adjudicator.IntArg("roll", v)))
+				h.event(ev.told(because("ev.straggler-lost", unit, roll)))
+				h.removeBlock(it.block, "5.2", because("ev.eliminated-straggling", unit))
+				t.fail(it, Dropped, "5.2", because("why.straggled", unit, adjudicator.IntArg("roll", v)))
 				return
 			}
 			b.Strength--
 			ev.Strength = b.Strength
-			ev.Text = fmt.Sprintf("%s moved without command, rolled %d and loses a step (now %d)", name, v, b.Strength)
+			ev = ev.told(because("ev.straggler-step", unit, roll, adjudicator.IntArg("strength", b.Strength)))
 		} else {
 			ev.Strength = b.Strength
-			ev.Text = fmt.Sprintf("%s moved without command and rolled %d: no loss", name, v)
+			ev = ev.told(because("ev.straggler-none", unit, roll))
 		}
 		h.event(ev)
 	}
@@ -528,7 +519,6 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		// Which HQ commanded which move: a receipt tells the player (resultCheck).
 		h.mv.commands = append(h.mv.commands, CommandAssignment{Move: it.move, Block: it.block, HQ: a.id})
 	}
-	fromAt := h.loc[it.bi]
 	h.moveOnMap(it.bi, dest, edges[ncross-1].to) // b is on the map (checked above)
 	h.moved[it.bi] = true
 	ev := h.newEvent(EvMove)
@@ -545,17 +535,6 @@ func (h *hour) execItem(t *turn, it *moveItem) {
 		ev.Via = []AreaID{m.Path[0]}
 		ev.Rule = "5.31"
 	}
-	fromName, destName := h.areaNameAt(fromAt, from), h.areaNameAt(edges[ncross-1].to, dest)
-	switch {
-	case road:
-		ev.Text = fmt.Sprintf("%s moves by road from %s through %s to %s", name, fromName, h.areaName(m.Path[0]), destName)
-	case act == actAttack:
-		ev.Text = name + " attacks " + destName + " from " + fromName
-	case act == actReinforce:
-		ev.Text = name + " reinforces " + destName + " from " + fromName + " as reserves"
-	default:
-		ev.Text = name + " moves from " + fromName + " to " + destName
-	}
 	rec.seq = int(ev.Seq)
 	t.log = append(t.log, rec)
 	t.out[it.move].went = append(t.out[it.move].went, it.block)
@@ -570,36 +549,35 @@ func (h *hour) actionFor(t *turn, intent Intent, dest AreaID, di int) (act actio
 	if !contested && c != t.side.Enemy() {
 		return actMove, "", "", reason{}
 	}
-	dn := h.areaName(dest)
 	place := placeArg("place", dest)
 	if !contested {
 		switch intent {
 		case IntentAttack:
 			return actAttack, "", "", reason{}
 		case IntentReinforce:
-			return 0, Dropped, "5.5", because(dn+" is held by the enemy: reinforce only joins a battle (use attack to attack it)", "why.enemy-reinforce", place)
+			return 0, Dropped, "5.5", because("why.enemy-reinforce", place)
 		}
-		return 0, Dropped, "5.3", because(dn+" is held by the enemy: a move goes only into friendly or vacant areas (use attack to attack it)", "why.enemy-move", place)
+		return 0, Dropped, "5.3", because("why.enemy-move", place)
 	}
 	bt := h.battleIn(dest)
 	if bt != nil && bt.Attacker == t.side {
 		if intent == IntentAttack {
 			return actAttack, "", "", reason{}
 		}
-		return 0, Dropped, "5.3", because(dn+" is contested: only an attack order joins the attack there", "why.contested-own-attack", place)
+		return 0, Dropped, "5.3", because("why.contested-own-attack", place)
 	}
 	if intent == IntentMove {
-		return 0, Dropped, "5.3", because(dn+" is contested: a move goes only into friendly or vacant areas (use reinforce)", "why.contested-move", place)
+		return 0, Dropped, "5.3", because("why.contested-move", place)
 	}
 	if !t.p2 {
-		return 0, Dropped, "5.5", player1Reinforces(dn, dest)
+		return 0, Dropped, "5.5", player1Reinforces(dest)
 	}
 	return actReinforce, "", "", reason{}
 }
 
 // player1Reinforces: only Player 2 reinforces a battle (5.5); name is dest's.
-func player1Reinforces(name string, dest AreaID) reason {
-	return because(name+" is contested, and only Player 2 may reinforce a battle", "why.contested-p1", placeArg("place", dest))
+func player1Reinforces(dest AreaID) reason {
+	return because("why.contested-p1", placeArg("place", dest))
 }
 
 // battleEntryRoom is the entries a battle record has room for before its list grows
@@ -621,26 +599,24 @@ func (h *hour) enterBattle(side Side, id BlockID, from, to AreaID, reserve bool)
 func (h *hour) stepProblem(a, b AreaID) reason {
 	e := h.sc.Map.crossing(a, b)
 	if e == nil || a == b {
-		return because(fmt.Sprintf("%s is not adjacent to %s; adjacent: %s", h.areaName(b), h.areaName(a), h.neighbourNames(a)),
-			"why.not-adjacent", placeArg("to", b), placeArg("from", a), adjacentArg(h.sc, "adjacent", a))
+		return because("why.not-adjacent", placeArg("to", b), placeArg("from", a), adjacentArg(h.sc, "adjacent", a))
 	}
 	if !e.lim.Passable {
-		return because(fmt.Sprintf("the border %s–%s is impassable (3.35)", h.areaName(a), h.areaName(b)),
-			"why.impassable", placeArg("from", a), placeArg("to", b))
+		return because("why.impassable", placeArg("from", a), placeArg("to", b))
 	}
 	return reason{}
 }
 
 // roadMoveProblem checks a two-area road move (5.31): both borders carry one road.
 func (h *hour) roadMoveProblem(from, mid, dest AreaID) reason {
-	if r := h.stepProblem(from, mid); !r.none() {
+	if r := h.stepProblem(from, mid); !none(r) {
 		return r
 	}
-	if r := h.stepProblem(mid, dest); !r.none() {
+	if r := h.stepProblem(mid, dest); !none(r) {
 		return r
 	}
 	if dest == from {
-		return because("a road move must end two areas away", "why.road-ends-home")
+		return because("why.road-ends-home")
 	}
 	b1, b2 := h.sc.Map.Border(from, mid), h.sc.Map.Border(mid, dest)
 	for _, r := range b1.Roads {
@@ -650,8 +626,7 @@ func (h *hour) roadMoveProblem(from, mid, dest AreaID) reason {
 			}
 		}
 	}
-	return because(fmt.Sprintf("no single road runs %s–%s–%s: a two-area move follows one road (5.31)",
-		h.areaName(from), h.areaName(mid), h.areaName(dest)), "why.no-single-road", placeArg("from", from), placeArg("via", mid), placeArg("to", dest))
+	return because("why.no-single-road", placeArg("from", from), placeArg("via", mid), placeArg("to", dest))
 }
 
 // roadMiddle finds the area a road move passes through when the player named only
@@ -661,7 +636,7 @@ func (h *hour) roadMoveProblem(from, mid, dest AreaID) reason {
 func (h *hour) roadMiddle(from, dest AreaID) (AreaID, reason) {
 	var found []AreaID
 	for _, mid := range h.sc.Map.Neighbours(from) {
-		if h.roadMoveProblem(from, mid, dest).none() {
+		if none(h.roadMoveProblem(from, mid, dest)) {
 			found = append(found, mid)
 		}
 	}
@@ -669,20 +644,15 @@ func (h *hour) roadMiddle(from, dest AreaID) (AreaID, reason) {
 	case 1:
 		return found[0], reason{}
 	case 0:
-		return "", because(fmt.Sprintf("no road runs from %s to %s two areas away (5.31)", h.areaName(from), h.areaName(dest)),
-			"why.no-road-to", placeArg("from", from), placeArg("to", dest))
+		return "", because("why.no-road-to", placeArg("from", from), placeArg("to", dest))
 	}
-	return "", because(fmt.Sprintf("roads run from %s to %s through %s and %s: name the middle area (%s > %s > %s)",
-		h.areaName(from), h.areaName(dest), h.areaName(found[0]), h.areaName(found[1]),
-		h.areaName(from), h.areaName(found[0]), h.areaName(dest)),
-		"why.road-ambiguous", placeArg("from", from), placeArg("to", dest), placeArg("via", found[0]), placeArg("or", found[1]))
+	return "", because("why.road-ambiguous", placeArg("from", from), placeArg("to", dest), placeArg("via", found[0]), placeArg("or", found[1]))
 }
 
 // moveOffBoard shatters a block that leaves the map from an entry-road area (3.6).
 func (h *hour) moveOffBoard(t *turn, it *moveItem, from AreaID) {
-	name := h.spec(it.block).Name
 	if a := h.sc.Map.Area(from); a == nil || a.Entry == "" {
-		t.fail(it, Illegal, "3.6", because("blocks leave the map only from an entry-road area; "+h.areaName(from)+" is not one", "why.not-entry-road", placeArg("place", from)))
+		t.fail(it, Illegal, "3.6", because("why.not-entry-road", placeArg("place", from)))
 		return
 	}
 	hq := -1
@@ -696,19 +666,18 @@ func (h *hour) moveOffBoard(t *turn, it *moveItem, from AreaID) {
 		t.active[hq].commanded = append(t.active[hq].commanded, it.block)
 	}
 	h.moved[it.bi] = true
-	ev := Event{Kind: EvMove, Side: t.side, Block: it.block, From: from, To: OffBoard, Rule: "3.6",
-		Text: name + " leaves the map and is shattered (counts as a VP for the enemy)"}
+	ev := Event{Kind: EvMove, Side: t.side, Block: it.block, From: from, To: OffBoard, Rule: "3.6"}
 	if hq >= 0 {
 		ev.CommandedBy = t.active[hq].id
 	}
 	h.event(ev)
-	h.removeBlock(it.block, "3.6", name+" shattered off the map")
+	h.removeBlock(it.block, "3.6", because("ev.eliminated-shattered", unitArg("unit", it.block)))
 	t.out[it.move].went = append(t.out[it.move].went, it.block)
 }
 
 // removeBlock eliminates a block outside battle (straggling, leaving the map): it
 // goes off the board and counts as a VP for the enemy (6.9, 3.6).
-func (h *hour) removeBlock(id BlockID, rule, text string) {
+func (h *hour) removeBlock(id BlockID, rule string, why reason) {
 	b := h.block(id)
 	side := h.sideOf(id)
 	area := b.Area
@@ -719,54 +688,51 @@ func (h *hour) removeBlock(id BlockID, rule, text string) {
 	}
 	h.mv.lost[id] = true
 	if h.spec(id).IsHQ() { // an HQ falls (6.91): scored, rebuilt or succeeded
-		h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Rule: rule, Text: text})
+		h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Rule: rule}.told(why))
 		h.hqFalls(id, area, 0)
 		return
 	}
 	h.st.Losses = append(h.st.Losses, Loss{Block: id, Side: side, Hour: h.st.Hour})
-	h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Rule: rule, Text: text})
+	h.event(Event{Kind: EvEliminated, Side: side, Block: id, Area: area, Rule: rule}.told(why))
 }
 
 // gunboatOrder handles a gunboat's attack on a riverfront area (4.25): gunboats stay
 // on the river; the battle record gets an entry from the river area so the battle
 // phase lets them fire. At night their one free fire is the night phase's (9.2.2).
 func (h *hour) gunboatOrder(t *turn, it *moveItem, m Move) {
-	name := h.spec(it.block).Name
 	b := h.block(it.block)
 	dest := m.Path[len(m.Path)-1]
 	a := h.sc.Map.Area(dest)
 	switch {
 	case len(m.Path) != 1 || dest == OffBoard || a == nil || !a.Riverfront:
-		t.fail(it, Illegal, "4.25", because("gunboats never leave the river; they can only attack a riverfront area", "why.gunboat-river"))
+		t.fail(it, Illegal, "4.25", because("why.gunboat-river"))
 		return
 	case m.Intent != IntentAttack:
-		t.fail(it, Illegal, "4.25", because("gunboats never leave the river; give them an attack order on a riverfront area", "why.gunboat-attack"))
+		t.fail(it, Illegal, "4.25", because("why.gunboat-attack"))
 		return
 	case h.st.Hour.IsNight():
-		t.fail(it, Unused, "9.2.2", because("no attacks at night: the order names the target of the gunboat's one free night fire, resolved after movement",
-			"why.gunboat-night"))
+		t.fail(it, Unused, "9.2.2", because("why.gunboat-night"))
 		return
 	case b.Strength == 0:
-		t.fail(it, Dropped, "4.25", because(name+" is at strength 0 and cannot fire", "why.gunboat-zero", unitArg("unit", it.block)))
+		t.fail(it, Dropped, "4.25", because("why.gunboat-zero", unitArg("unit", it.block)))
 		return
 	}
 	if h.countIn(dest, t.side.Enemy()) == 0 {
-		t.fail(it, Dropped, "4.25", because("there are no enemy blocks in "+h.areaName(dest), "why.gunboat-no-target", placeArg("place", dest)))
+		t.fail(it, Dropped, "4.25", because("why.gunboat-no-target", placeArg("place", dest)))
 		return
 	}
 	bt := h.battleIn(dest)
 	reserve := false
 	if bt != nil && bt.Attacker != t.side {
 		if !t.p2 {
-			t.fail(it, Dropped, "5.5", player1Reinforces(h.areaName(dest), dest))
+			t.fail(it, Dropped, "5.5", player1Reinforces(dest))
 			return
 		}
 		reserve = true
 	}
 	h.enterBattle(t.side, it.block, b.Area, dest, reserve)
 	h.moved[it.bi] = true
-	h.event(Event{Kind: EvMove, Side: t.side, Block: it.block, From: b.Area, To: dest, Intent: IntentAttack, Rule: "4.25",
-		Text: name + " attacks " + h.areaName(dest) + " from the river"})
+	h.event(Event{Kind: EvMove, Side: t.side, Block: it.block, From: b.Area, To: dest, Intent: IntentAttack, Rule: "4.25"})
 	t.out[it.move].went = append(t.out[it.move].went, it.block)
 }
 
@@ -831,8 +797,8 @@ func (h *hour) returnArrivals(t *turn) {
 		}
 		if len(back) > 0 {
 			sort.Slice(back, func(i, j int) bool { return back[i] < back[j] })
-			h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: back, Area: ar.ID, Rule: "3.31, 9.1",
-				Text: fmt.Sprintf("%s would overstack %s after movement (limit %d) and stay off the map", h.blockNames(back), h.areaName(ar.ID), limit)})
+			h.event(Event{Kind: EvArrivalHeld, Side: t.side, Blocks: back, Area: ar.ID, Rule: "3.31, 9.1"}.told(
+				because("ev.arrival-overstack", h.blocksArg("blocks", back), placeArg("place", ar.ID), adjudicator.IntArg("limit", limit))))
 		}
 	}
 }
@@ -890,8 +856,7 @@ func (h *hour) undoMove(t *turn, rec *moveRecord, limit int) {
 		}
 	}
 	out.failed = append(out.failed, blockFailure{id, Dropped, "3.31",
-		because(fmt.Sprintf("%s would be over its stacking limit of %d at the end of movement; the latest moves into it are undone",
-			h.areaName(rec.to), limit), "why.overstacked", placeArg("place", rec.to), adjudicator.IntArg("limit", limit))})
+		because("why.overstacked", placeArg("place", rec.to), adjudicator.IntArg("limit", limit))})
 	h.pruneBattles()
 }
 
@@ -995,8 +960,7 @@ func (h *hour) pinDefenders(t *turn) {
 		for _, id := range pinned {
 			h.mv.pinned[id] = true
 		}
-		h.event(Event{Kind: EvPinned, Side: def, Area: bt.Area, Blocks: pinned, Rule: "5.4",
-			Text: strconv.Itoa(len(pinned)) + " block(s) pinned in " + h.areaName(bt.Area) + ": " + h.blockNames(pinned)})
+		h.event(Event{Kind: EvPinned, Side: def, Area: bt.Area, Blocks: pinned, Rule: "5.4"})
 	}
 	h.pinResults(def, reason{})
 	h.pinResults(t.side, player1NotPinned)
@@ -1015,12 +979,11 @@ func (h *hour) pinResults(s Side, unused reason) {
 			r.Status = Executed
 		default:
 			r.Status, why = Unused, unused
-			if unused.none() {
-				why = because(h.spec(id).Name+" was not needed to satisfy a pin (its area was not attacked, or other blocks were pinned)",
-					"why.pin-not-needed", unitArg("unit", id))
+			if none(unused) {
+				why = because("why.pin-not-needed", unitArg("unit", id))
 			}
 		}
-		r.Reason, r.Why = why.text, why.why
+		r.Why = why
 		h.result(r)
 	}
 }
@@ -1066,7 +1029,7 @@ func (h *hour) moveResults(t *turn) {
 		for _, f := range out.failed {
 			var g *group
 			for _, x := range groups {
-				if x.st == f.status && x.rule == f.rule && x.why.text == f.why.text {
+				if x.st == f.status && x.rule == f.rule && x.why.Equal(f.why) {
 					g = x
 				}
 			}
@@ -1083,10 +1046,9 @@ func (h *hour) moveResults(t *turn) {
 			why := g.why
 			if len(out.went) > 0 {
 				st = Partial
-				why = because(fmt.Sprintf("%s went; %s did not: %s", h.blockNames(out.went), h.blockNames(g.blocks), g.why.text),
-					"why.partial", h.blocksArg("went", out.went), h.blocksArg("failed", g.blocks), adjudicator.PhrasesArg("why", g.why.why))
+				why = because("why.partial", h.blocksArg("went", out.went), h.blocksArg("failed", g.blocks), adjudicator.PhrasesArg("why", g.why))
 			}
-			h.result(Result{Side: t.side, Order: ref, Status: st, Rule: g.rule, Reason: why.text, Why: why.why, Blocks: g.blocks})
+			h.result(Result{Side: t.side, Order: ref, Status: st, Rule: g.rule, Why: why, Blocks: g.blocks})
 		}
 	}
 }
@@ -1104,29 +1066,7 @@ func (h *hour) noteCamps() {
 		h.st.CampsCaptured = append(h.st.CampsCaptured, a.ID)
 		sort.Slice(h.st.CampsCaptured, func(i, j int) bool { return h.st.CampsCaptured[i] < h.st.CampsCaptured[j] })
 		h.mv.campBonus += 2
-		h.event(Event{Kind: EvCampCaptured, Side: CSA, Area: a.ID, Rule: "7.2",
-			Text: "the CSA captures the USA camp at " + h.areaName(a.ID) + ": +2 SP this hour"})
+		h.event(Event{Kind: EvCampCaptured, Side: CSA, Area: a.ID, Rule: "7.2"}.told(
+			because("ev.camp-captured", placeArg("place", a.ID))))
 	}
 }
-
-// areaName is an area's display name.
-// areaNameAt is areaName for an area whose index in Map.Areas is known (i < 0: look
-// it up by id).
-func (h *hour) areaNameAt(i int, a AreaID) string {
-	if i >= 0 && h.sc.Map.Areas[i].Name != "" {
-		return h.sc.Map.Areas[i].Name
-	}
-	return h.areaName(a)
-}
-
-func (h *hour) areaName(a AreaID) string {
-	if a == OffBoard {
-		return "off the map"
-	}
-	if ar := h.sc.Map.Area(a); ar != nil && ar.Name != "" {
-		return ar.Name
-	}
-	return string(a)
-}
-
-func (h *hour) neighbourNames(a AreaID) string { return adjacentNames(h.sc, a) }

@@ -52,8 +52,8 @@ func TestNightFire(t *testing.T) {
 				t.Errorf("%d gunboats held fire, want %d", n, tc.holdsFires)
 			}
 			for _, e := range btEvents(h, EvHit) {
-				if strings.Contains(e.Text, string(e.Block)) {
-					t.Errorf("night hit text names the block: %q", e.Text)
+				if strings.Contains(e.Why.String(), string(e.Block)) {
+					t.Errorf("night hit's reason names the block: %s", e.Why)
 				}
 			}
 			if len(h.st.Sightings) != 0 || len(h.st.Losses) != 0 {

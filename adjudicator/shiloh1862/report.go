@@ -2,7 +2,6 @@ package shiloh1862
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
@@ -135,7 +134,17 @@ type Event struct {
 	Winner      Side       `json:"winner,omitempty"` // of a battle or the game
 	Points      [2]int     `json:"points,omitempty"` // VPs per side (index Side.Index())
 	Rule        string     `json:"rule,omitempty"`
-	Text        string     `json:"text,omitempty"`
+	// Why is what the report adds to the event's own sentence, as a phrase: a
+	// retreat's reason, a fire's firepower changes, the cause of a hit, why an
+	// arrival was held, a battle's place in the sequence. Kinds whose sentence
+	// says it all carry none.
+	Why adjudicator.Phrase `json:"why,omitzero"`
+}
+
+// told gives the event its reason.
+func (e Event) told(r reason) Event {
+	e.Why = r
+	return e
 }
 
 // Status is what became of one order.
@@ -157,19 +166,16 @@ const (
 	Unused Status = "unused"
 )
 
-// Result is the outcome of one order, with the rule and a reason in plain words.
+// Result is the outcome of one order, with the rule and the reason (Why, a
+// phrase templates words from the reader's view).
 type Result struct {
-	Side   Side     `json:"side"`
-	Order  OrderRef `json:"order"`
-	Status Status   `json:"status"`
-	Rule   string   `json:"rule,omitempty"`
-	Reason string   `json:"reason,omitempty"`
+	Side   Side               `json:"side"`
+	Order  OrderRef           `json:"order"`
+	Status Status             `json:"status"`
+	Rule   string             `json:"rule,omitempty"`
+	Why    adjudicator.Phrase `json:"why,omitzero"`
 	// Blocks the result is about (a partial move names the blocks that did not go).
 	Blocks []BlockID `json:"blocks,omitempty"`
-	// Why is Reason as a phrase, for templates to word from the reader's view. It
-	// is not stored: format-1 reports keep the English, which goes in step 17
-	// (docs/ARCHITECTURE.md §11).
-	Why adjudicator.Phrase `json:"-"`
 }
 
 // Initiative records the hour's initiative (2.1).
@@ -177,8 +183,9 @@ type Initiative struct {
 	// Rolls are the 2d6 totals, index Side.Index(); zero when no roll was made.
 	Rolls   [2]int `json:"rolls"`
 	Player1 Side   `json:"player1"`
-	// Reason explains a fixed or tied result ("CSA is Player 1 at Day 1 7AM").
-	Reason string `json:"reason,omitempty"`
+	// Why says how Player 1 was decided (a roll, a tie, the day's first hour,
+	// the Planned Initiative marker).
+	Why adjudicator.Phrase `json:"why,omitzero"`
 }
 
 // Report is everything that happened in one hour.
@@ -192,13 +199,4 @@ type Report struct {
 	Points [2]int `json:"points"`
 	Over   bool   `json:"over,omitempty"`
 	Winner Side   `json:"winner,omitempty"`
-}
-
-// diceText writes dice as the reports show them: "6 3 1".
-func diceText(d []int) string {
-	s := make([]string, len(d))
-	for i, v := range d {
-		s[i] = strconv.Itoa(v)
-	}
-	return strings.Join(s, " ")
 }

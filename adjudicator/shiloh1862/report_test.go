@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
 // TestEventJSON: an event's JSON keeps its documented field order (the verifiable
@@ -16,7 +18,7 @@ func TestEventJSON(t *testing.T) {
 		From: "fraley", To: "seay", Via: []AreaID{"road-a"}, Intent: IntentAttack, CommandedBy: "hardee",
 		Round: 2, Firepower: Firepower{Letter: 'B', Value: 2}, Dice: []int{6, 1}, Hits: 1, Strength: 3,
 		Attacker: USA, Revealed: []Revealed{{Block: "x", Side: USA, Strength: 2, Firepower: Firepower{Letter: 'A', Value: 1}}},
-		Winner: CSA, Points: [2]int{4, 9}, Rule: "6.6", Text: "it happened",
+		Winner: CSA, Points: [2]int{4, 9}, Rule: "6.6", Why: Phrase{Code: "ev.test", Args: []adjudicator.Arg{adjudicator.IntArg("n", 1)}},
 	}
 	b, err := json.Marshal(e)
 	if err != nil {
@@ -24,7 +26,7 @@ func TestEventJSON(t *testing.T) {
 	}
 	order := []string{`"seq"`, `"kind"`, `"side"`, `"block"`, `"blocks"`, `"area"`, `"from"`, `"to"`, `"via"`,
 		`"intent"`, `"commanded_by"`, `"round"`, `"firepower"`, `"dice"`, `"hits"`, `"strength"`, `"attacker"`,
-		`"revealed"`, `"winner"`, `"points"`, `"rule"`, `"text"`}
+		`"revealed"`, `"winner"`, `"points"`, `"rule"`, `"why"`}
 	at := -1
 	for _, k := range order {
 		i := strings.Index(string(b), k+":")

@@ -6,8 +6,9 @@ package shiloh1862
 // the block that moves on from a full area (6.75).
 
 import (
-	"fmt"
 	"sort"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
 // doctrine returns a side's standing order for this battle: the doctrine for the
@@ -26,74 +27,79 @@ func (ft *fight) doctrine(s Side) (Doctrine, string) {
 	return Doctrine{Kind: Hold}, "default"
 }
 
-func doctrineText(d Doctrine, src string) string { return src + ": " + d.Words() }
+// doctrineReason says which standing order made a block withdraw: "doctrine:
+// withdraw after round 2".
+func doctrineReason(d Doctrine, src string) reason {
+	return because("ev.doctrine", adjudicator.WordArg("source", "doctrine-source."+src), doctrineArg("doctrine", d))
+}
 
 // wantsRetreat decides whether a block retreats this turn, and whether it must.
-func (ft *fight) wantsRetreat(f *fighter) (want, forced bool, why string) {
+func (ft *fight) wantsRetreat(f *fighter) (want, forced bool, why reason) {
 	r := ft.round
 	if ft.attacking(f) && r == 4 {
-		return true, true, "attackers must retreat in round 4 (6.73)"
+		return true, true, because("ev.attackers-retreat")
 	}
 	if f.gunboat {
-		return false, false, ""
+		return false, false, reason{}
 	}
 	if r == 1 && f.spec.Type != Cavalry {
-		return false, false, "" // 6.3: round 1 is mandatory except for cavalry (4.23)
+		return false, false, reason{} // 6.3: round 1 is mandatory except for cavalry (4.23)
 	}
 	d, src := ft.doctrine(f.side)
 	switch d.Kind {
 	case WithdrawAfter:
 		if r > d.AfterRound {
-			return true, false, doctrineText(d, src)
+			return true, false, doctrineReason(d, src)
 		}
 	case WithdrawIfWeaker:
 		if ft.weaker[f.side.Index()] {
-			return true, false, fmt.Sprintf("%s, %d steps against %d", doctrineText(d, src), ft.steps[f.side.Index()], ft.steps[f.side.Enemy().Index()])
+			dr := doctrineReason(d, src)
+			own, enemy := ft.steps[f.side.Index()], ft.steps[f.side.Enemy().Index()]
+			return true, false, because("ev.weaker", adjudicator.PhrasesArg("doctrine", dr), adjudicator.IntArg("steps", own), adjudicator.IntArg("enemy", enemy))
 		}
 	}
-	return false, false, ""
+	return false, false, reason{}
 }
 
 // retreat moves a block out of the battle (6.7). It reports whether the block left
 // the battle (retreated or was eliminated); otherwise note says why it stays.
-func (ft *fight) retreat(f *fighter, forced bool, why string) (bool, string) {
+func (ft *fight) retreat(f *fighter, forced bool, why reason) (bool, reason) {
 	h := ft.h
 	bs := f.state(h)
-	name := blockTitle(h.sc, f.id)
+	unit, whyArg := unitArg("unit", f.id), adjudicator.PhrasesArg("why", why)
 	ev := Event{Kind: EvRetreat, Side: f.side, Block: f.id, Area: ft.area, From: ft.area, Round: ft.round, Strength: bs.Strength}
 	switch {
 	case f.gunboat:
 		f.out = true
 		ev.To, ev.Rule = bs.Area, "4.25, 6.73"
-		ev.Text = fmt.Sprintf("%s breaks off and stays on the river (%s; gunboats never leave the river)", name, why)
-		h.event(ev)
-		return true, ""
+		h.event(ev.told(because("ev.retreat-river", unit, whyArg)))
+		return true, reason{}
 	case f.spec.Siege:
 		if !forced {
-			return false, fmt.Sprintf("%s, but %s never retreats (6.1)", why, name)
+			return false, because("ev.stays-siege", whyArg, unit)
 		}
 		f.out = true
-		h.battleEliminate(f.id, ft.area, ft.round, "6.1, 6.7", fmt.Sprintf("%s must retreat (%s) but never retreats (6.1): eliminated", name, why))
-		return true, ""
+		h.battleEliminate(f.id, ft.area, ft.round, "6.1, 6.7", because("ev.eliminated-siege", unit, whyArg))
+		return true, reason{}
 	case f.offboard:
 		if !forced {
-			return false, fmt.Sprintf("%s, but blocks arriving from off the map can only retreat off it (5.6): they fight on", why)
+			return false, because("ev.stays-off-map", whyArg)
 		}
 		f.out = true
 		ev.To, ev.Rule = OffBoard, "5.6, 3.6"
-		ev.Text = fmt.Sprintf("%s retreats off the map (%s; it arrived from off the map, 5.6)", name, why)
-		h.event(ev)
-		h.battleEliminate(f.id, ft.area, ft.round, "5.6, 3.6", fmt.Sprintf("%s left the map: a shattered brigade (3.6)", name))
-		return true, ""
+		h.event(ev.told(because("ev.retreat-off-map", unit, whyArg)))
+		h.battleEliminate(f.id, ft.area, ft.round, "5.6, 3.6", because("ev.eliminated-left-map", unit))
+		return true, reason{}
 	}
 	to, full, how := ft.retreatDestination(f)
 	if to == "" {
+		rule := ft.retreatRule(f)
 		if !forced {
-			return false, fmt.Sprintf("%s, but no retreat is open (%s)", why, ft.retreatRuleText(f))
+			return false, because("ev.stays-no-retreat", whyArg, adjudicator.PhrasesArg("rule", rule))
 		}
 		f.out = true
-		h.battleEliminate(f.id, ft.area, ft.round, "6.7", fmt.Sprintf("%s must retreat (%s) but no retreat is open (%s): eliminated", name, why, ft.retreatRuleText(f)))
-		return true, ""
+		h.battleEliminate(f.id, ft.area, ft.round, "6.7", because("ev.eliminated-no-retreat", unit, whyArg, adjudicator.PhrasesArg("rule", rule)))
+		return true, reason{}
 	}
 	ft.retreats[to]++
 	f.out = true
@@ -106,30 +112,32 @@ func (ft *fight) retreat(f *fighter, forced bool, why string) (bool, string) {
 	if f.spec.Type == Cavalry && ft.round == 1 {
 		ev.Rule += ", 4.23"
 	}
-	ev.Text = fmt.Sprintf("%s retreats to %s (%s; %s)", name, areaTitle(h.sc, to), why, how)
+	// The report tells where it went; Why is the reason and how the place was
+	// chosen.
+	ev.Why = adjudicator.Say("ev.retreat", whyArg, adjudicator.PhrasesArg("how", how))
 	h.event(ev)
 	if full {
 		ft.overstacked(f, to)
 	}
-	return true, ""
+	return true, reason{}
 }
 
-func (ft *fight) retreatRuleText(f *fighter) string {
+// retreatRule says where a block may retreat, for a block that found nowhere.
+func (ft *fight) retreatRule(f *fighter) reason {
 	switch {
 	case ft.attacking(f):
-		return "attackers retreat by a border used to attack or into a friendly area, 6.72"
+		return because("ev.retreat-rule-attackers")
 	case f.reserve:
-		return "reserves retreat like defenders, 6.74"
+		return because("ev.retreat-rule-reserves")
 	}
-	return "defenders retreat into friendly or vacant areas, not by the attacker's borders, 6.74"
+	return because("ev.retreat-rule-defenders")
 }
 
 // overstacked applies 6.75: the block loses a step and must move on at once into an
 // adjacent friendly or vacant area below its stacking limit, or is eliminated.
 func (ft *fight) overstacked(f *fighter, at AreaID) {
 	h := ft.h
-	name := blockTitle(h.sc, f.id)
-	if !h.takeLoss(f.id, at, ft.round, "6.75", fmt.Sprintf("%s retreated into full %s: loses a step", name, areaTitle(h.sc, at))) {
+	if !h.takeLoss(f.id, at, ft.round, "6.75", because("ev.retreated-full", unitArg("unit", f.id), titleArg(h.sc, "place", at))) {
 		return
 	}
 	var cands []AreaID
@@ -150,14 +158,14 @@ func (ft *fight) overstacked(f *fighter, at AreaID) {
 		cands = append(cands, n)
 	}
 	if len(cands) == 0 {
-		h.battleEliminate(f.id, at, ft.round, "6.75", fmt.Sprintf("%s cannot move on from full %s to an understacked friendly or vacant area: eliminated", name, areaTitle(h.sc, at)))
+		h.battleEliminate(f.id, at, ft.round, "6.75", because("ev.eliminated-no-room", unitArg("unit", f.id), titleArg(h.sc, "place", at)))
 		return
 	}
 	h.rankRetreats(f.side, cands)
 	to := cands[0]
 	h.place(f.state(h), f.state(h).Where, to)
-	h.event(Event{Kind: EvRetreat, Side: f.side, Block: f.id, Area: ft.area, From: at, To: to, Round: ft.round, Strength: f.state(h).Strength, Rule: "6.75",
-		Text: fmt.Sprintf("%s moves on from full %s to %s (default: friendly before vacant, fewest enemy neighbours, then id)", name, areaTitle(h.sc, at), areaTitle(h.sc, to))})
+	h.event(Event{Kind: EvRetreat, Side: f.side, Block: f.id, Area: ft.area, From: at, To: to, Round: ft.round, Strength: f.state(h).Strength, Rule: "6.75"}.told(
+		because("ev.move-on", unitArg("unit", f.id), titleArg(h.sc, "from", at), titleArg(h.sc, "to", to))))
 }
 
 // attackBorder reports whether the area across a border is one the attacking side
@@ -205,7 +213,7 @@ func (ft *fight) canRetreat(f *fighter, n AreaID) (ok, full bool) {
 // retreatDestination picks where a block retreats: the doctrine's retreat list in
 // its order, full areas included (6.75); else the default ranking, areas below their
 // stacking limit before full ones.
-func (ft *fight) retreatDestination(f *fighter) (AreaID, bool, string) {
+func (ft *fight) retreatDestination(f *fighter) (AreaID, bool, reason) {
 	var open, full []AreaID
 	for _, n := range ft.h.sc.Map.Neighbours(ft.area) {
 		ok, isFull := ft.canRetreat(f, n)
@@ -222,10 +230,10 @@ func (ft *fight) retreatDestination(f *fighter) (AreaID, bool, string) {
 	d, _ := ft.doctrine(f.side)
 	for _, want := range d.Retreat {
 		if containsArea(open, want) {
-			return want, false, "destination from the retreat list"
+			return want, false, because("ev.retreat-listed")
 		}
 		if containsArea(full, want) {
-			return want, true, "destination from the retreat list, full: 6.75"
+			return want, true, because("ev.retreat-listed-full")
 		}
 	}
 	for _, set := range []struct {
@@ -234,10 +242,10 @@ func (ft *fight) retreatDestination(f *fighter) (AreaID, bool, string) {
 	}{{open, false}, {full, true}} {
 		if len(set.areas) > 0 {
 			ft.h.rankRetreats(f.side, set.areas)
-			return set.areas[0], set.full, "default destination: friendly before vacant, fewest enemy neighbours, then id"
+			return set.areas[0], set.full, because("ev.retreat-default")
 		}
 	}
-	return "", false, ""
+	return "", false, reason{}
 }
 
 // rankRetreats sorts candidate areas by the default preference: friendly before

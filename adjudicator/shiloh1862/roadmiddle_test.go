@@ -1,7 +1,6 @@
 package shiloh1862
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -43,13 +42,13 @@ func TestRoadMoveFindsItsMiddleArea(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var why string
+	var why Phrase
 	for _, r := range rep.Results {
 		if r.Order.Kind == "move" {
-			why = r.Reason
+			why = r.Why
 		}
 	}
-	if !strings.Contains(why, "no road runs") {
-		t.Fatalf("reason %q", why)
+	if why.Code != "why.no-road-to" {
+		t.Fatalf("reason %s", why)
 	}
 }

@@ -3,7 +3,6 @@ package shiloh1862
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
@@ -28,6 +27,14 @@ func (c contractScenario) PlaceName(id string) (string, bool) {
 		return a.Name, true
 	}
 	return id, true
+}
+
+// phraseArg is a phrase as an argument; none says nothing.
+func phraseArg(key string, p adjudicator.Phrase) adjudicator.Arg {
+	if p.Code == "" {
+		return adjudicator.TextArg(key, "")
+	}
+	return adjudicator.PhrasesArg(key, p)
 }
 
 func blockIDs(ids []BlockID) []string {
@@ -208,11 +215,11 @@ func initiativePhrase(in Initiative) adjudicator.Phrase {
 	}
 	// The reason says why only when the rolls do not: a tie, or an hour whose
 	// Player 1 is fixed. A higher roll is told once, by the rolls.
-	if decided := u != c && u != 0 && c != 0; in.Reason != "" && !decided {
+	if decided := u != c && u != 0 && c != 0; in.Why.Code != "" && !decided {
 		code += ".why"
 	}
 	return adjudicator.Say(code, adjudicator.IntArg("usa", u), adjudicator.IntArg("csa", c),
-		adjudicator.SideArg("player1", in.Player1), adjudicator.TextArg("why", in.Reason))
+		adjudicator.SideArg("player1", in.Player1), adjudicator.PhrasesArg("why", in.Why))
 }
 
 // resultTag names an executed order briefly: "move (line 3): Cleburne". An
@@ -222,7 +229,7 @@ func resultTag(r Result) adjudicator.Phrase {
 	code := "tag"
 	var what adjudicator.Arg
 	switch {
-	case r.Order.Kind == "activate" && r.Reason != "":
+	case r.Order.Kind == "activate" && r.Why.Code != "":
 		code, what = "tag.what", resultWhy(r)
 	case len(r.Blocks) > 0:
 		code, what = "tag.what", blocksArg("what", r.Blocks)
@@ -236,15 +243,8 @@ func resultTag(r Result) adjudicator.Phrase {
 
 // resultWhy is why an order went as it did: the result's phrase, naming what the
 // viewer's report view carries (a result is the viewer's own order, and its
-// phrase names only what its English named). A report view decoded from the store
-// has no phrase (format 1 keeps only the English, until step 17): its English is
-// printed as it is.
-func resultWhy(r Result) adjudicator.Arg {
-	if r.Why.Code == "" {
-		return adjudicator.TextArg("why", r.Reason)
-	}
-	return adjudicator.PhrasesArg("why", r.Why)
-}
+// phrase names only what the viewer knows).
+func resultWhy(r Result) adjudicator.Arg { return adjudicator.PhrasesArg("why", r.Why) }
 
 func resultLine(viewer adjudicator.Side, r Result) adjudicator.Line {
 	// The order, as "line 3, move: dropped", then what it was about, why, and the
@@ -260,10 +260,10 @@ func resultLine(viewer adjudicator.Side, r Result) adjudicator.Line {
 		adjudicator.TextArg("kind", r.Order.Kind), adjudicator.WordArg("status", "status."+string(r.Status)),
 		blocksArg("blocks", r.Blocks), resultWhy(r), adjudicator.TextArg("rule", r.Rule)}
 	parts := []adjudicator.Phrase{adjudicator.Say(code, args...)}
-	if len(r.Blocks) > 0 && (r.Order.Kind != "activate" || r.Reason == "") { // an activation's reason names its HQ and blocks
+	if len(r.Blocks) > 0 && (r.Order.Kind != "activate" || r.Why.Code == "") { // an activation's reason names its HQ and blocks
 		parts = append(parts, adjudicator.Say("result.blocks", args...))
 	}
-	if r.Reason != "" {
+	if r.Why.Code != "" {
 		parts = append(parts, adjudicator.Say("result.why", args...))
 	}
 	if r.Rule != "" {
@@ -305,7 +305,7 @@ func eventLine(sc *Scenario, viewer adjudicator.Side, e Event) adjudicator.Line 
 			s = say("arrival.unnamed", adjudicator.SideArg("side", e.Side), placeArg("place", where))
 		}
 	case EvArrivalHeld:
-		s = say("arrival-held", adjudicator.TextArg("why", e.Text))
+		s = say("arrival-held", phraseArg("why", e.Why))
 	case EvActivate:
 		s = say("activate", w)
 	case EvMove:
@@ -406,14 +406,13 @@ func eventLine(sc *Scenario, viewer adjudicator.Side, e Event) adjudicator.Line 
 	// only repeat the path.
 	code := "line"
 	unseen := e.Kind == EvMove && e.Block == ""
-	why := engineWhy(sc, e)
-	if why != "" && !restates(e) && !unseen {
+	if e.Why.Code != "" && !restates(e) && !unseen {
 		code += ".why"
 	}
 	if e.Rule != "" {
 		code += ".rule"
 	}
-	return adjudicator.Line{Say: say(code, adjudicator.PhrasesArg("what", s), adjudicator.TextArg("why", why),
+	return adjudicator.Line{Say: say(code, adjudicator.PhrasesArg("what", s), adjudicator.PhrasesArg("why", e.Why),
 		adjudicator.TextArg("rule", e.Rule)), Class: cls}
 }
 
@@ -428,69 +427,4 @@ func restates(e Event) bool {
 		return e.Rule == "6.9"
 	}
 	return false
-}
-
-// engineWhy is the part of an event's engine text that explains it, without what
-// the sentence already says: a retreat's "X retreats to Y", a fire's dice and
-// hits (its firepower changes and notes such as pursuit fire stay), a hit's "X to
-// strength N". The engine breaks its last ties by id, which means nothing to a
-// player: "then id" is left out (the players' guide gives the whole default).
-//
-// Stored reports carry the engine's English (report format 1), so it is trimmed
-// here; with reports as codes (docs/ARCHITECTURE.md §11, step 17) the reasons
-// become phrases of their own.
-func engineWhy(sc *Scenario, e Event) string {
-	t := e.Text
-	name := blockName(sc, e.Block)
-	switch e.Kind {
-	case EvRetreat:
-		to := string(e.To)
-		if a := sc.Map.Area(e.To); a != nil {
-			to = a.Name
-		}
-		if e.To == "" || e.To == "offboard" {
-			to = "off the map"
-		}
-		prefix := name + " retreats to " + to + " ("
-		if strings.HasPrefix(t, prefix) && strings.HasSuffix(t, ")") {
-			t = t[len(prefix) : len(t)-1]
-		}
-	case EvFire:
-		told := fmt.Sprintf("%s fires %s: %s, %d hit(s)", name, e.Firepower, diceText(e.Dice), e.Hits)
-		rest, ok := strings.CutPrefix(t, told)
-		if !ok {
-			return "" // a fire the viewer knows less of: the sentence tells it
-		}
-		var why []string
-		rest = strings.TrimSpace(rest)
-		if strings.HasPrefix(rest, "[") {
-			if end := strings.Index(rest, "]"); end > 0 {
-				why = append(why, rest[1:end])
-				rest = strings.TrimSpace(rest[end+1:])
-			}
-		}
-		if strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")") {
-			why = append(why, rest[1:len(rest)-1])
-		}
-		t = strings.Join(why, "; ")
-	case EvHit:
-		for _, told := range []string{fmt.Sprintf(": %s to strength %d", name, e.Strength), ": " + name + " at its last step"} {
-			if cut, ok := strings.CutSuffix(t, told); ok {
-				t = cut
-				break
-			}
-		}
-	}
-	return strings.ReplaceAll(t, ", then id", "")
-}
-
-// blockName is a block's name as the engine's texts write it.
-func blockName(sc *Scenario, id BlockID) string {
-	if id == "" {
-		return "a block"
-	}
-	if b := sc.OB.Block(id); b != nil {
-		return b.Name
-	}
-	return string(id)
 }

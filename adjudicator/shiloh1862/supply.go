@@ -2,9 +2,7 @@ package shiloh1862
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
@@ -63,27 +61,26 @@ func (h *hour) rebuildFallen(s Side) {
 			}
 		}
 		if !onMap && pending {
-			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91",
-				Text: spec.Name + " stays fallen: no block of its formation is on the map yet; it is rebuilt once one has arrived"})
+			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91"}.told(
+				because("ev.hq-waits", unitArg("unit", b.ID))))
 			continue
 		}
 		if !onMap {
 			h.place(b, Absent, "")
-			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91",
-				Text: spec.Name + " is never rebuilt: every block of its formation is eliminated"})
+			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91"}.told(
+				because("ev.hq-never-rebuilt", unitArg("unit", b.ID))))
 			continue
 		}
 		if with == "" {
-			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91, 3.31",
-				Text: spec.Name + " stays fallen: every block of its formation stands in a full area; it is rebuilt in a later supply phase when one has room"})
+			h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Rule: "6.91, 3.31"}.told(
+				because("ev.hq-no-room", unitArg("unit", b.ID))))
 			continue
 		}
 		h.place(b, OnMap, h.block(with).Area)
 		b.Strength = 0
 		b.Max, b.Firepower = 1, Firepower{Letter: 'B', Value: 1}
-		h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Area: b.Area, Strength: 0, Rule: "6.91",
-			Text: fmt.Sprintf("%s is rebuilt as another leader with %s at %s: strength 0, max 1, B1",
-				spec.Name, spec.Name, h.areaName(b.Area))})
+		h.event(Event{Kind: EvHQRebuilt, Side: s, Block: b.ID, Area: b.Area, Strength: 0, Rule: "6.91"}.told(
+			because("ev.hq-rebuilt", unitArg("unit", b.ID), placeArg("place", b.Area))))
 	}
 }
 
@@ -130,19 +127,18 @@ func (sp *supplier) why(id BlockID, explain bool) (bool, reason) {
 		why = func() reason { return offMap(spec, b.Where) }
 	case sp.given[id]:
 		why = func() reason {
-			return because(spec.Name+" already received a step this phase (one step per block)", "why.stepped-already", unitArg("unit", id))
+			return because("why.stepped-already", unitArg("unit", id))
 		}
 	case b.Strength >= b.Max:
 		why = func() reason {
-			return because(spec.Name+" is at full strength", "why.full-strength", unitArg("unit", id))
+			return because("why.full-strength", unitArg("unit", id))
 		}
 	case sp.inArea[b.Area] >= supplyPerArea:
 		why = func() reason {
-			return because(fmt.Sprintf("2 SP have already been spent in %s (at most 2 per area)", h.areaName(b.Area)),
-				"why.area-supplied", placeArg("place", b.Area))
+			return because("why.area-supplied", placeArg("place", b.Area))
 		}
 	case sp.left == 0:
-		why = func() reason { return because("no supply points left", "why.no-supply") }
+		why = func() reason { return because("why.no-supply") }
 	default:
 		return false, reason{}
 	}
@@ -192,8 +188,7 @@ func (sp *supplier) give(id BlockID) {
 	sp.given[id] = true
 	sp.inArea[b.Area]++
 	sp.paid[h.spec(id).Army] = true
-	h.event(Event{Kind: EvSupply, Side: sp.side, Block: id, Area: b.Area, Strength: b.Strength, Rule: "7.1",
-		Text: h.spec(id).Name + " gains a step (now " + strconv.Itoa(b.Strength) + ")"})
+	h.event(Event{Kind: EvSupply, Side: sp.side, Block: id, Area: b.Area, Strength: b.Strength, Rule: "7.1"})
 }
 
 // spendSupply spends a side's SP: first on the blocks of Orders.Supply in order, then
@@ -211,12 +206,12 @@ func (h *hour) spendSupply(s Side) {
 			if spec := h.spec(id); spec == nil || spec.Side != s {
 				st = Invalid
 			}
-			h.result(Result{Side: s, Order: ref, Status: st, Rule: "7.1", Reason: why.text, Why: why.why, Blocks: []BlockID{id}})
+			h.result(Result{Side: s, Order: ref, Status: st, Rule: "7.1", Why: why, Blocks: []BlockID{id}})
 			continue
 		}
 		if sp.reserved(id) {
 			h.result(Result{Side: s, Order: ref, Status: Dropped, Rule: "9.3.2", Blocks: []BlockID{id},
-				Reason: "on Day 2 the USA must spend at least 1 SP on each army: the remaining SP go to the other army", Why: adjudicator.Say("why.day2-armies")})
+				Why: adjudicator.Say("why.day2-armies")})
 			continue
 		}
 		sp.give(id)

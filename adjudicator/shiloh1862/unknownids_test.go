@@ -64,7 +64,7 @@ func TestUnknownIDsInEveryField(t *testing.T) {
 			seen[r.Order.Kind] = true
 			if r.Status != shiloh1862.Invalid && r.Status != shiloh1862.Unused {
 				t.Errorf("game %d %s: %s order %d naming only unknown ids was answered %s: %s",
-					game, st.Hour, r.Order.Kind, r.Order.Index, r.Status, r.Reason)
+					game, st.Hour, r.Order.Kind, r.Order.Index, r.Status, r.Why)
 			}
 		}
 		for _, kind := range []string{"activate", "move", "pin", "supply", "losses"} {

@@ -1,6 +1,8 @@
 package shiloh1862
 
-import "fmt"
+import (
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
 
 // endOfHour closes the hour: the Army of the Ohio check at Day 1 6PM (9.1), the
 // victory check after each day's 6PM hour (8.0), the end of the scenario, and the
@@ -12,16 +14,16 @@ func (h *hour) endOfHour() {
 	}
 	pts := h.st.Points()
 	h.rep.Points = pts
-	if winner, decided, text := victoryAt(hr, pts); decided {
+	if winner, decided, why := victoryAt(hr, pts); decided {
 		h.st.Over, h.st.Winner = true, winner
-		h.event(Event{Kind: EvVictory, Side: winner, Winner: winner, Points: pts, Rule: "8.0", Text: text})
-	} else if text != "" {
-		h.event(Event{Kind: EvVictory, Points: pts, Rule: "8.0", Text: text})
+		h.event(Event{Kind: EvVictory, Side: winner, Winner: winner, Points: pts, Rule: "8.0"}.told(why))
+	} else if !none(why) {
+		h.event(Event{Kind: EvVictory, Points: pts, Rule: "8.0"}.told(why))
 	}
 	if !h.st.Over && hr >= h.sc.End {
 		h.st.Over = true
-		h.event(Event{Kind: EvVictory, Points: pts, Rule: "8.0",
-			Text: fmt.Sprintf("the scenario ends after %s with no winner (USA %d VP, CSA %d VP)", hr, pts[0], pts[1])})
+		h.event(Event{Kind: EvVictory, Points: pts, Rule: "8.0"}.told(
+			because("ev.scenario-ends", adjudicator.TextArg("hour", hr.String()), adjudicator.IntArg("usa", pts[0]), adjudicator.IntArg("csa", pts[1]))))
 	}
 	h.rep.Over, h.rep.Winner = h.st.Over, h.st.Winner
 	if !h.st.Over {
@@ -30,26 +32,27 @@ func (h *hour) endOfHour() {
 }
 
 // victoryAt applies 8.0 after the 6PM hour of a day: Day 1 needs a difference of 10
-// or more, Day 2 of 1 or more and the USA wins a tie. text explains a check that was
+// or more, Day 2 of 1 or more and the USA wins a tie. why explains a check that was
 // made, decided or not; it is empty in other hours.
-func victoryAt(hr Hour, pts [2]int) (winner Side, decided bool, text string) {
+func victoryAt(hr Hour, pts [2]int) (winner Side, decided bool, why reason) {
 	u, c := pts[USA.Index()], pts[CSA.Index()]
+	usa, csa := adjudicator.IntArg("usa", u), adjudicator.IntArg("csa", c)
 	switch hr {
 	case Day1Last:
 		switch {
 		case u-c >= 10:
-			return USA, true, fmt.Sprintf("Day 1 ends: USA %d VP, CSA %d VP; USA wins by %d (10+ needed)", u, c, u-c)
+			return USA, true, because("ev.day1-usa-wins", usa, csa, adjudicator.IntArg("by", u-c))
 		case c-u >= 10:
-			return CSA, true, fmt.Sprintf("Day 1 ends: CSA %d VP, USA %d VP; CSA wins by %d (10+ needed)", c, u, c-u)
+			return CSA, true, because("ev.day1-csa-wins", usa, csa, adjudicator.IntArg("by", c-u))
 		}
-		return NoSide, false, fmt.Sprintf("Day 1 ends: USA %d VP, CSA %d VP; no victory (10+ needed), Day 2 will be played", u, c)
+		return NoSide, false, because("ev.day1-no-victory", usa, csa)
 	case Day2Last:
 		if c-u >= 1 {
-			return CSA, true, fmt.Sprintf("Day 2 ends: CSA %d VP, USA %d VP; CSA wins by %d", c, u, c-u)
+			return CSA, true, because("ev.day2-csa-wins", usa, csa, adjudicator.IntArg("by", c-u))
 		}
-		return USA, true, fmt.Sprintf("Day 2 ends: USA %d VP, CSA %d VP; USA wins (ties go to the USA)", u, c)
+		return USA, true, because("ev.day2-usa-wins", usa, csa)
 	}
-	return NoSide, false, ""
+	return NoSide, false, reason{}
 }
 
 // checkOhioBarred: if all three landings are CSA-friendly at the end of Day 1 6PM,
@@ -82,8 +85,8 @@ func (h *hour) checkOhioBarred() {
 		}
 		h.markArrivalDone(ar.ID)
 	}
-	h.event(Event{Kind: EvOhioBarred, Side: USA, Blocks: barred, Rule: "9.1",
-		Text: "all three landings are CSA-friendly at the end of Day 1: the Army of the Ohio will not arrive"})
+	h.event(Event{Kind: EvOhioBarred, Side: USA, Blocks: barred, Rule: "9.1"}.told(
+		because("ev.ohio-barred")))
 }
 
 // arrivalByLanding reports whether a group enters at a landing of the owner's choice

@@ -508,24 +508,21 @@ func viewEvent(sc *Scenario, ep *Event, act evView, mode Visibility) Event {
 		e.CommandedBy, e.Intent = "", 0
 		return e
 	case evBattleSeen:
-		return Event{Kind: ep.Kind, Area: ep.Area, Attacker: ep.Attacker, Rule: ep.Rule,
-			Text: "a battle at " + areaTitle(sc, ep.Area) + " (" + ep.Attacker.String() + " attacking)"}
+		return Event{Kind: ep.Kind, Area: ep.Area, Attacker: ep.Attacker, Rule: ep.Rule}
 	case evBattleEndSeen:
-		return Event{Kind: ep.Kind, Area: ep.Area, Attacker: ep.Attacker, Winner: ep.Winner, Rule: ep.Rule,
-			Text: "the battle at " + areaTitle(sc, ep.Area) + " ends: " + ep.Winner.String() + " holds the field"}
+		return Event{Kind: ep.Kind, Area: ep.Area, Attacker: ep.Attacker, Winner: ep.Winner, Rule: ep.Rule}
 	case evHQFallenUnseen:
-		return Event{Kind: ep.Kind, Side: ep.Side, Block: ep.Block, Rule: ep.Rule, Text: publicLoss(sc, ep.Block, true)}
+		return Event{Kind: ep.Kind, Side: ep.Side, Block: ep.Block, Rule: ep.Rule}.told(publicLoss(ep.Block, true))
 	case evHQFallenSeen:
-		return Event{Kind: ep.Kind, Side: ep.Side, Block: ep.Block, Area: ep.Area, Rule: ep.Rule, Text: publicLoss(sc, ep.Block, true)}
+		return Event{Kind: ep.Kind, Side: ep.Side, Block: ep.Block, Area: ep.Area, Rule: ep.Rule}.told(publicLoss(ep.Block, true))
 	case evEliminated, evEliminatedSeen:
-		out := Event{Kind: ep.Kind, Side: ep.Side, Block: ep.Block, Rule: ep.Rule, Text: publicLoss(sc, ep.Block, false)}
+		out := Event{Kind: ep.Kind, Side: ep.Side, Block: ep.Block, Rule: ep.Rule}.told(publicLoss(ep.Block, false))
 		if act == evEliminatedSeen {
 			out.Area = ep.Area
 		}
 		return out
 	case evArrivalBlank:
-		out := Event{Kind: ep.Kind, Side: ep.Side, From: ep.From, Area: ep.Area, Rule: ep.Rule,
-			Text: ep.Side.String() + " blocks arrive at " + areaTitle(sc, ep.Area)}
+		out := Event{Kind: ep.Kind, Side: ep.Side, From: ep.From, Area: ep.Area, Rule: ep.Rule}
 		if ep.Intent == IntentAttack {
 			out.Intent = IntentAttack
 		}
@@ -535,27 +532,17 @@ func viewEvent(sc *Scenario, ep *Event, act evView, mode Visibility) Event {
 		if mode == VisBlocks {
 			out.Via = ep.Via
 		}
-		if ep.To == OffBoard {
-			out.Text = "a " + ep.Side.String() + " block leaves the map from " + areaTitle(sc, ep.From)
-		} else {
-			out.Text = "a " + ep.Side.String() + " block moves from " + areaTitle(sc, ep.From) + " to " + areaTitle(sc, ep.To)
-		}
 		return out
 	case evPinnedSeen:
-		return Event{Kind: ep.Kind, Side: ep.Side, Area: ep.Area, Rule: ep.Rule,
-			Text: "the defenders of " + areaTitle(sc, ep.Area) + " are pinned"}
+		return Event{Kind: ep.Kind, Side: ep.Side, Area: ep.Area, Rule: ep.Rule}
 	}
 	return *ep
 }
 
 // publicLoss words an enemy loss, which is public (6.9: face-up off the board).
-func publicLoss(sc *Scenario, id BlockID, hqFall bool) string {
-	name := string(id)
-	if spec := sc.OB.Block(id); spec != nil {
-		name = spec.Name
-	}
+func publicLoss(id BlockID, hqFall bool) reason {
 	if hqFall {
-		return name + " has fallen (a Fallen HQ VP)"
+		return because("ev.public-fall", unitArg("unit", id))
 	}
-	return name + " is eliminated"
+	return because("ev.public-loss", unitArg("unit", id))
 }

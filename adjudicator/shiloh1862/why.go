@@ -1,29 +1,22 @@
 package shiloh1862
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
-// reason is why an order went as it did, said twice while reports are format 1:
-// the English that Result.Reason stores, and the same as a phrase (Result.Why)
-// that templates/words/shiloh1862.txt words byte for byte. Step 17 of
-// docs/ARCHITECTURE.md §11 drops the English.
-type reason struct {
-	text string
-	why  adjudicator.Phrase
-}
+// A reason is why something went as it did, as data: a phrase (a code with
+// typed arguments) for templates/words/shiloh1862.txt to word from the reader's
+// view. The engine says nothing in English (docs/ARCHITECTURE.md §3.3).
+type reason = Phrase
 
-// because pairs a sentence with its phrase.
-func because(text, code string, args ...adjudicator.Arg) reason {
-	return reason{text: text, why: adjudicator.Say(code, args...)}
-}
+// because is a reason.
+func because(code string, args ...adjudicator.Arg) reason { return adjudicator.Say(code, args...) }
 
 // none reports an empty reason: nothing stood in the way.
-func (r reason) none() bool { return r.text == "" }
+func none(r reason) bool { return r.Code == "" }
 
 // unitArg and placeArg name a block or an area; one left blank (a block not
 // named, a move off the map) is said by a word of its own.
@@ -41,8 +34,7 @@ func placeArg(key string, a AreaID) adjudicator.Arg {
 	return adjudicator.PlaceArg(key, string(a))
 }
 
-// titleArg names an area as areaTitle does: by id when the map has it, else as
-// written ("offboard" in a JSON battle list stays "offboard", where a place
+// titleArg names an area: by id when the map has it, else as written ("offboard" in a JSON battle list stays "offboard", where a place
 // argument would word it "off the map").
 func titleArg(sc *Scenario, key string, a AreaID) adjudicator.Arg {
 	if sc.Map.Area(a) == nil {
@@ -52,11 +44,11 @@ func titleArg(sc *Scenario, key string, a AreaID) adjudicator.Arg {
 }
 
 // quotedArg is an id as the order wrote it (an unknown one, or another side's),
-// quoted as the English quotes it (%q).
+// quoted (%q) so that the reader sees it was not understood.
 func quotedArg(key, s string) adjudicator.Arg { return adjudicator.TextArg(key, strconv.Quote(s)) }
 
-// blockArg names a block as blockName does: by id when the order of battle has
-// it, else as written, quoted.
+// blockArg names a block: by id when the order of battle has it, else as
+// written, quoted.
 func (h *hour) blockArg(key string, id BlockID) adjudicator.Arg {
 	if h.spec(id) != nil {
 		return unitArg(key, id)
@@ -87,23 +79,23 @@ func armyArg(key string, a Army) adjudicator.Arg { return adjudicator.WordArg(ke
 
 // notYours: an order names a block that is not the side's, quoted as written.
 func notYours(id BlockID) reason {
-	return because(fmt.Sprintf("%q is not one of your blocks", id), "why.not-your-block", quotedArg("block", string(id)))
+	return because("why.not-your-block", quotedArg("block", string(id)))
 }
 
 // offMap: a block the order needs on the map is elsewhere (pending, eliminated…).
 func offMap(spec *BlockSpec, w Where) reason {
-	return because(fmt.Sprintf("%s is not on the map (%s)", spec.Name, w), "why.off-map", unitArg("unit", spec.ID), whereArg("where", w))
+	return because("why.off-map", unitArg("unit", spec.ID), whereArg("where", w))
 }
 
 // player1NotPinned: Player 1's pin preferences never apply (5.4).
-var player1NotPinned = because("you are Player 1 this hour: your blocks are not pinned", "why.player1-not-pinned")
+var player1NotPinned = because("why.player1-not-pinned")
 
 // unknownArea: an order names an area the map does not have, quoted as written.
 func unknownArea(a AreaID) reason {
-	return because("unknown area "+strconv.Quote(string(a)), "why.unknown-area", quotedArg("area", string(a)))
+	return because("why.unknown-area", quotedArg("area", string(a)))
 }
 
-// adjacentArg lists the areas a block may step to from a, as adjacentNames does.
+// adjacentArg lists the land areas a block may step to from a.
 func adjacentArg(sc *Scenario, key string, a AreaID) adjudicator.Arg {
 	var ids []string
 	for _, ar := range adjacentLand(sc, a) {
@@ -135,7 +127,7 @@ func withoutAdjacent(p Phrase) Phrase {
 	return p
 }
 
-// blocksArg names blocks as blockNames does. A list that holds an id the order
+// blocksArg names blocks. A list that holds an id the order
 // of battle lacks (a typo in JSON orders) is a list of phrases instead, each
 // block as blockArg names it, so that the typo prints as written.
 func (h *hour) blocksArg(key string, ids []BlockID) adjudicator.Arg {
@@ -149,4 +141,26 @@ func (h *hour) blocksArg(key string, ids []BlockID) adjudicator.Arg {
 		}
 	}
 	return unitsArg(key, ids)
+}
+
+// armyTitleArg names an army in full ("Army of the Mississippi") as armyTitle
+// does: by its entry, or as written for an army the rules do not know.
+func armyTitleArg(key string, a Army) adjudicator.Arg {
+	switch a {
+	case ArmyCSA, ArmyUSTN, ArmyUSOH:
+		return adjudicator.WordArg(key, "army-title."+string(a))
+	}
+	return adjudicator.TextArg(key, string(a))
+}
+
+// doctrineArg says a doctrine as its order reads ("withdraw after round 2"), as
+// Doctrine.Words does.
+func doctrineArg(key string, d Doctrine) adjudicator.Arg {
+	switch d.Kind {
+	case WithdrawAfter:
+		return adjudicator.PhrasesArg(key, adjudicator.Say("doctrine.withdraw-after", adjudicator.IntArg("round", d.AfterRound)))
+	case WithdrawIfWeaker:
+		return adjudicator.PhrasesArg(key, adjudicator.Say("doctrine.withdraw-if-weaker"))
+	}
+	return adjudicator.PhrasesArg(key, adjudicator.Say("doctrine.hold"))
 }

@@ -1,118 +1,25 @@
 package shiloh1862_test
 
 import (
-	"fmt"
-	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
-	"github.com/shiloh-pbem/pbem/templates"
 )
 
-// whyComparer words each reason's phrase the way the reports do and holds it to
-// the engine's English (docs/ARCHITECTURE.md §11 step 14): a reason and a
-// phrase come together or not at all, and say the same bytes.
-type whyComparer struct {
-	t        *testing.T
-	compared int
-	failed   int
-	seen     map[*shiloh1862.Scenario]adjudicator.Scenario
-}
-
-// contract is sc as templates takes it, built once per scenario.
-func (w *whyComparer) contract(sc *shiloh1862.Scenario) adjudicator.Scenario {
-	if c, ok := w.seen[sc]; ok {
-		return c
-	}
-	c, err := shiloh1862.Contract(sc)
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	if w.seen == nil {
-		w.seen = map[*shiloh1862.Scenario]adjudicator.Scenario{}
-	}
-	w.seen[sc] = c
-	return c
-}
-
-func (w *whyComparer) compare(sc *shiloh1862.Scenario, where, text string, why adjudicator.Phrase) {
-	w.t.Helper()
-	if (text == "") != (why.Code == "") {
-		w.fail("%s: reason %q comes with phrase %q", where, text, why.Code)
-		return
-	}
-	if text == "" {
-		return
-	}
-	w.compared++
-	if got, err := templates.WhyText(w.contract(sc), why); err != nil || got != text {
-		w.fail("%s: %s words as\n\t%q\nthe engine says\n\t%q", where, why.Code, got, text)
-	}
-}
-
-func (w *whyComparer) fail(format string, args ...any) {
-	w.t.Helper()
-	w.t.Errorf(format, args...)
-	if w.failed++; w.failed >= 20 {
-		w.t.FailNow()
-	}
-}
-
-// TestWhyWordsAsReason is step 14's equivalence test: every result of the 200
-// golden games and of every case, and every check of every case, worded from its
-// Why by templates/words/shiloh1862.txt, is its Reason (or Text) byte for byte.
-func TestWhyWordsAsReason(t *testing.T) {
-	w := &whyComparer{t: t}
-	sc, err := shiloh1862.LoadScenario("shiloh1862")
-	if err != nil {
-		t.Fatal(err)
-	}
-	games := goldenGames
+// goldenGameCount is how many golden games the wording's tests play: 20 with
+// -short.
+func goldenGameCount() int {
 	if testing.Short() {
-		games = 20
+		return 20
 	}
-	for seed := range games {
-		playRandomGame(t, sc, uint64(seed), false, func(before, _ *shiloh1862.State, rep *shiloh1862.Report) error {
-			for i, r := range rep.Results {
-				w.compare(sc, fmt.Sprintf("game %d %s result %d (%s)", seed, before.Hour, i, r.Order.Kind), r.Reason, r.Why)
-			}
-			return nil
-		})
-	}
-	results, checks := w.compared, 0
-	for _, path := range caseFiles(t) {
-		c := readCase(t, path)
-		csc := caseScenario(t, c)
-		run := runCase(t, csc, c)
-		name := filepath.Base(path)
-		for i, r := range run.Report.Results {
-			w.compare(csc, fmt.Sprintf("%s result %d (%s)", name, i, r.Order.Kind), r.Reason, r.Why)
-		}
-		results = w.compared
-		for _, side := range adjudicator.Sides {
-			o, err := caseOrders(csc, c, side)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i, ch := range shiloh1862.CheckOrders(csc, shiloh1862.KnowledgeOf(csc, run.Before, side), o) {
-				if ch.Why.Code != "" {
-					w.compare(csc, fmt.Sprintf("%s %s check %d (%s)", name, side, i, ch.Order.Kind), ch.Text, ch.Why)
-					checks++
-				}
-			}
-		}
-	}
-	if results < 1000 || checks == 0 {
-		t.Errorf("compared only %d reasons and %d checks: are the games and cases played?", results, checks)
-	}
-	t.Logf("%d reasons of results worded as the engine writes them (%d games, %d cases), and %d checks", results, games, len(caseFiles(t)), checks)
+	return goldenGames
 }
 
 // Area ids a map lacks, as JSON orders may carry them ("offboard", a typo), are
-// worded as written, as the English writes them, not as a place ("off the map").
+// worded as written, not as a place ("off the map").
 func TestWhyWordsUnknownAreasAsWritten(t *testing.T) {
-	w := &whyComparer{t: t}
 	sc, err := shiloh1862.LoadScenario("shiloh1862")
 	if err != nil {
 		t.Fatal(err)
@@ -131,10 +38,123 @@ func TestWhyWordsUnknownAreasAsWritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	asWritten := 0
 	for i, r := range rep.Results {
-		w.compare(sc, fmt.Sprintf("result %d (%s: %s)", i, r.Order.Kind, r.Reason), r.Reason, r.Why)
+		text := whyText(sc, r.Why)
+		if strings.Contains(text, "off the map") {
+			t.Errorf("result %d (%s): %q names offboard as a place", i, r.Order.Kind, text)
+		}
+		if strings.Contains(text, "offboard") {
+			asWritten++
+		}
 	}
-	if w.compared < 3 {
-		t.Errorf("compared %d reasons: the unknown areas were not reported", w.compared)
+	if asWritten < 3 {
+		t.Errorf("%d reasons name offboard as written: the unknown areas were not reported", asWritten)
+	}
+}
+
+// playProbe plays one hour written as a case, in a scenario that ends at end
+// when it is given.
+func playProbe(t *testing.T, end, text string) (*shiloh1862.Scenario, *caseRun) {
+	t.Helper()
+	c, err := parseCase(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := caseScenario(t, c)
+	if end != "" {
+		last, err := shiloh1862.ParseHour(end)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moved := *sc
+		moved.End = last
+		sc = &moved
+	}
+	return sc, runCase(t, sc, c)
+}
+
+// rareEvents are hours that give the events the golden games and the cases do
+// not; TestGoldenWords words them.
+var rareEvents = []struct {
+	code string // the phrase the hour must give
+	end  string // the scenario's last hour, when the probe moves it
+	text string // a case (docs/CASES.md)
+}{
+	{"ev.no-successor", "", `# 6.91 Johnston falls with no HQ of his army on the field.
+-- hour --
+D1 7AM
+-- setup --
+cs_beauregard eliminated
+cs_johnston seay_field 0
+us_hare rea_field 1
+us_mcclernand water_oaks 2
+-- usa --
+activate mcclernand
+hare: rea field > seay field attack
+-- dice --
+1
+`},
+	{"ev.gunboat-zero", "", `# 9.2.2 a gunboat at strength 0 cannot fire at night.
+-- hour --
+night
+-- setup --
+us_tyler tennessee_river 0
+cs_wood pittsburg_landing 3
+us_sherman chambers_field 1
+-- dice --
+1 1 6 6
+`},
+	{"ev.stays-off-map", "", `# 5.6 blocks attacking from off the map retreat only off it: a withdrawal order
+# leaves them fighting until round 4.
+-- hour --
+D1 8AM
+-- setup --
+cs_breckinridge pending
+cs_trabue pending
+cs_bowen pending
+cs_statham pending
+us_mcarthur road_b 3
+-- csa --
+trabue, bowen, statham, breckinridge: road b attack
+at road b: withdraw after round 1
+-- dice --
+3 3 2 2
+6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6
+`},
+	{"ev.eliminated-shattered", "", `# 3.6 a block that leaves the map from an entry road is shattered.
+-- hour --
+D1 8AM
+-- setup --
+us_sherman road_e 1
+cs_wood seay_field 3
+-- usa.json --
+{"moves": [{"blocks": ["us_sherman"], "path": ["offboard"]}]}
+-- dice --
+3 3 2 2
+`},
+	{"ev.scenario-ends", "D1 9AM", `# 8.0 a scenario that ends before Day 2 6PM ends with no winner.
+-- hour --
+D1 9AM
+-- setup --
+us_hare rea_field 1
+cs_wood seay_field 3
+-- dice --
+3 3 2 2
+`},
+}
+
+// TestRareEventProbes: each probe gives the event it is there for;
+// TestGoldenWords holds its wording.
+func TestRareEventProbes(t *testing.T) {
+	for _, p := range rareEvents {
+		sc, run := playProbe(t, p.end, p.text)
+		found := false
+		for _, e := range run.Report.Events {
+			found = found || shiloh1862.Says(e.Why, p.code)
+		}
+		if !found {
+			t.Errorf("%s: the probe gave no such event:\n%s", p.code, run.describe(sc))
+		}
 	}
 }

@@ -268,7 +268,11 @@ func readOrders(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.
 		}
 		return o, nil, nil
 	}
-	return orders.Read(sc, st, side, string(b), 1, 0)
+	say, err := templates.Wording(sc)
+	if err != nil {
+		return nil, nil, err
+	}
+	return orders.Read(sc, st, side, string(b), 1, 0, say)
 }
 
 func parseDice(s string) ([]int, error) {
@@ -378,9 +382,19 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 	var rep adjudicator.Report
 	err = func() (err error) {
 		defer func() {
-			if r := recover(); r != nil && scripted != nil {
+			r := recover()
+			out, ranOut := r.(*adjudicator.DiceRanOut)
+			switch {
+			case ranOut && scripted != nil:
+				// The throws' reasons worded for the umpire who scripted them.
+				say, werr := templates.Wording(sc)
+				if werr != nil {
+					say = adjudicator.Phrase.String
+				}
+				err = errors.New(out.Words(say))
+			case r != nil && scripted != nil:
 				err = fmt.Errorf("%v", r)
-			} else if r != nil {
+			case r != nil:
 				panic(r)
 			}
 		}()

@@ -113,8 +113,10 @@ func TestNewStateResolveAndOrdersCheck(t *testing.T) {
 	if out != out2 {
 		t.Error("resolve is not deterministic for a fixed seed")
 	}
-	// Too few scripted dice is an error, not a guess.
-	if code, _, errs := run(t, "", "resolve", "--scenario", "shiloh1862", "--state", next, "--dice", "6"); code != exitFailure || !strings.Contains(errs, "ran out") {
+	// Too few scripted dice is an error, not a guess, which says what the next
+	// throw was for, worded.
+	if code, _, errs := run(t, "", "resolve", "--scenario", "shiloh1862", "--state", next, "--dice", "6"); code != exitFailure ||
+		!strings.Contains(errs, "scripted dice ran out at throw 2 (initiative USA die 2); thrown so far: 6 (initiative USA die 1)") {
 		t.Errorf("short dice: exit %d %s", code, errs)
 	}
 	// Orders as JSON go through the scenario's own decoder, and must be the side's.

@@ -369,7 +369,8 @@ func (c *scenario) play(st *State, m Move, d adjudicator.Dice) Event {
 		return e
 	}
 	e.Code, e.Target = "attack", target
-	e.Die = d.Roll(fmt.Sprintf("toy attack: %s on %s in %s", m.Unit, target, m.To))
+	e.Die = d.Roll(adjudicator.Say("throw.attack", adjudicator.UnitArg("unit", m.Unit), adjudicator.UnitArg("target", target),
+		adjudicator.PlaceArg("place", string(m.To))))
 	if e.Die >= 4 {
 		e.Eliminated = true
 		setHex(st.Units, target, "")
@@ -424,6 +425,8 @@ func Codes() []adjudicator.CodeSpec {
 	add([]string{"usa", "csa"}, "points", "record.drawn")
 	add([]string{"winner"}, "outcome.won")
 	add(nil, "outcome.drawn")
+	add(nil, "why.not-toy-orders")
+	add([]string{"unit", "target", "place"}, "throw.attack")
 	add([]string{"side", "moves", "attacks", "winner"}, "progress", "progress.won", "progress.drawn")
 	add([]string{"side"}, "why.not-your-turn", "form.wait", "map.side")
 	add([]string{"unit", "to"}, "why.not-your-unit", "why.eliminated", "why.moved-already", "why.not-adjacent", "why.own-unit-there")

@@ -120,7 +120,7 @@ func TestCheckAndRefusals(t *testing.T) {
 	var got []string
 	for _, c := range skirmish.Check(st, o) {
 		got = append(got, c.Why.Code)
-		if c.Status != adjudicator.CheckError || c.Text == "" || strings.Contains(c.Text, "(why") {
+		if text := skirmish.say(c.Why); c.Status != adjudicator.CheckError || text == "" || strings.Contains(text, "(why") {
 			t.Errorf("check %+v", c)
 		}
 	}
@@ -129,7 +129,7 @@ func TestCheckAndRefusals(t *testing.T) {
 		t.Errorf("checks %v, want %v", got, want)
 	}
 	if c := skirmish.Check(st, &Orders{Side: csa}); len(c) != 1 || c[0].Why.Code != "why.not-your-turn" ||
-		c[0].Text != "it is the USA player-turn, and only the side whose player-turn it is moves" {
+		skirmish.say(c[0].Why) != "it is the USA player-turn, and only the side whose player-turn it is moves" {
 		t.Errorf("orders out of turn: %+v", c)
 	}
 	if c := skirmish.Check(st, &Orders{Side: csa, Moves: []Move{{"texas", "0301"}, {"alabama", "0402"}}}); len(c) != 2 ||

@@ -140,7 +140,7 @@ func (c *scenario) Check(s adjudicator.State, o adjudicator.Orders) []adjudicato
 	st, err := asState(s)
 	x, err2 := asOrders(o)
 	if err != nil || err2 != nil || x == nil {
-		return []adjudicator.Check{{Order: adjudicator.OrderRef{Kind: "orders"}, Status: adjudicator.CheckError, Text: "not toy orders"}}
+		return []adjudicator.Check{{Order: adjudicator.OrderRef{Kind: "orders"}, Status: adjudicator.CheckError, Why: adjudicator.Say("why.not-toy-orders")}}
 	}
 	v := c.viewOf(st, x.Side)
 	var out []adjudicator.Check
@@ -155,7 +155,7 @@ func (c *scenario) Check(s adjudicator.State, o adjudicator.Orders) []adjudicato
 			refs = append(refs, adjudicator.OrderRef{Kind: "move", Index: i})
 		}
 		for _, ref := range refs {
-			out = append(out, adjudicator.Check{Order: ref, Status: adjudicator.CheckError, Rule: "2", Text: c.say(why), Why: why})
+			out = append(out, adjudicator.Check{Order: ref, Status: adjudicator.CheckError, Rule: "2", Why: why})
 		}
 		return out
 	}
@@ -164,7 +164,7 @@ func (c *scenario) Check(s adjudicator.State, o adjudicator.Orders) []adjudicato
 		if code := c.illegal(v.positions(), x.Side, m, moved); code != "" {
 			why := adjudicator.Say(code, adjudicator.UnitArg("unit", m.Unit), adjudicator.PlaceArg("to", string(m.To)))
 			out = append(out, adjudicator.Check{Order: adjudicator.OrderRef{Kind: "move", Index: i}, Status: adjudicator.CheckError,
-				Rule: "3", Text: c.say(why), Why: why})
+				Rule: "3", Why: why})
 			continue
 		}
 		moved[m.Unit] = true
