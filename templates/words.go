@@ -47,14 +47,3 @@ func (t teller) lines(ls []adjudicator.Line) []Line {
 	}
 	return out
 }
-
-// WhyText words a reason given as a phrase (a result's or check's Why), naming
-// units and places as the reports do: pbem's tools and the engines' equivalence
-// tests use it.
-func WhyText(sc adjudicator.Scenario, why adjudicator.Phrase) (string, error) {
-	t, err := tellerOf(sc)
-	if err != nil {
-		return "", err
-	}
-	return t.say(why), nil
-}

@@ -184,10 +184,7 @@ func blockKind(sc *Scenario, id BlockID) string {
 	if b == nil {
 		return string(id)
 	}
-	if b.Type == HQ {
-		return string(b.HQKind)
-	}
-	return string(b.Type)
+	return kindWord(b.Type, b.HQKind)
 }
 
 func battleEvent(k EventKind) bool {

@@ -86,7 +86,7 @@ func orderForm(sc *Scenario, v *View) []adjudicator.Phrase {
 			if o.CommandRange > 0 {
 				s += fmt.Sprintf(" CR%d", o.CommandRange)
 			}
-			lines = append(lines, text(s+" "+kindWord(o)))
+			lines = append(lines, text(s+" "+kindWord(o.Type, o.HQKind)))
 		}
 		var exits []adjudicator.Phrase
 		for _, nb := range sc.Map.Neighbours(a) {
@@ -115,11 +115,11 @@ func orderForm(sc *Scenario, v *View) []adjudicator.Phrase {
 }
 
 // kindWord is a block's type as its data names it ("infantry", "DHQ").
-func kindWord(o OwnBlock) string {
-	if o.Type == HQ {
-		return string(o.HQKind)
+func kindWord(t BlockType, hq HQKind) string {
+	if t == HQ {
+		return string(hq)
 	}
-	return string(o.Type)
+	return string(t)
 }
 
 // Record is the end-of-game record (8.0): the result, each side's losses, and per

@@ -14,11 +14,11 @@ var contracts sync.Map // *shiloh1862.Scenario → adjudicator.Scenario
 // contract scenario templates takes is built once per scenario (building its
 // board costs about 0.1 ms, and the golden games word some 200,000 phrases).
 func whyText(sc *shiloh1862.Scenario, p adjudicator.Phrase) string {
-	s, err := templates.WhyText(contractOf(sc), p)
+	say, err := templates.Wording(contractOf(sc))
 	if err != nil {
 		return "(" + err.Error() + ")"
 	}
-	return s
+	return say(p)
 }
 
 // contractOf is sc as templates takes it, built once.

@@ -37,7 +37,6 @@ type SeenUnit struct {
 
 func (v *View) SeenBy() adjudicator.Side   { return v.Viewer }
 func (v *View) ViewTurn() adjudicator.Turn { return skirmish.turns[v.Turn] }
-func (v *View) own(u SeenUnit) bool        { return v.Viewer == adjudicator.NoSide || u.Side == v.Viewer }
 func (v *View) outcome() adjudicator.Outcome {
 	return adjudicator.Outcome{Over: v.Over, Winner: v.Winner, Score: v.Score}
 }
