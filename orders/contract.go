@@ -76,7 +76,7 @@ func Read(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.Side, 
 	if err != nil {
 		return nil, nil, err
 	}
-	rc := NewReceipt(p, canon, version, replaces)
+	rc := NewReceipt(p, canon, version, replaces, say)
 	// The system's checks against the side's own view: legality with the rule, a
 	// suggestion, the command assignment, what the supply list would buy.
 	if p.Orders == nil || p.Orders.Sender() == adjudicator.NoSide {

@@ -206,3 +206,31 @@ func TestReaderSuggests(t *testing.T) {
 		t.Errorf("problems: %+v", r.Problems)
 	}
 }
+
+// TestReceiptWordsPhrasedProblems: a problem a grammar gives as phrases (Fail,
+// Doubt) reaches the receipt worded by the system's wording, hint and all.
+func TestReceiptWordsPhrasedProblems(t *testing.T) {
+	var r Reader
+	r.Read("attack 0815\nmove 1 to 0816", nil, func(toks []Token) {
+		if r.Line == 1 {
+			r.Fail(adjudicator.Say("hint.attack"), adjudicator.Say("why.attack", adjudicator.Arg{Key: "hex", Kind: adjudicator.ArgText, Strs: []string{"0815"}}))
+		} else {
+			r.Doubt(adjudicator.Say("why.read-as"))
+		}
+	})
+	say := func(p adjudicator.Phrase) string { return "<" + p.String() + ">" }
+	rc := NewReceipt(&Parsed{Problems: r.Problems}, "", 1, 0, say)
+	if len(rc.Lines) != 2 {
+		t.Fatalf("receipt lines = %d, want 2: %+v", len(rc.Lines), rc.Lines)
+	}
+	got := rc.Lines[0].Checks[0]
+	if got.Status != Errored || got.Text != "<why.attack{hex=0815}>" || got.Suggestion != "<hint.attack>" {
+		t.Errorf("error line = %+v", got)
+	}
+	if rc.Lines[0].Source != "attack 0815" {
+		t.Errorf("source = %q", rc.Lines[0].Source)
+	}
+	if w := rc.Lines[1].Checks[0]; w.Status != Warned || w.Text != "<why.read-as>" || w.Suggestion != "" {
+		t.Errorf("warning line = %+v", w)
+	}
+}

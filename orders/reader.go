@@ -30,8 +30,14 @@ func (s Severity) String() string {
 // Problem is something wrong or doubtful in the text, at a 1-based line. Source is
 // the line as the player typed it (joined when it was wrapped).
 type Problem struct {
-	Line       int
-	Severity   Severity
+	Line     int
+	Severity Severity
+	// Why says what is wrong and Hint how to put it right (zero: no hint), as
+	// phrases the system's wording file words (templates), like the checks.
+	Why  adjudicator.Phrase
+	Hint adjudicator.Phrase
+	// Text and Suggestion are the same in English, from the grammars that still
+	// write it (Errorf, Warnf); they go once every grammar says phrases.
 	Text       string
 	Suggestion string
 	Source     string
@@ -96,6 +102,20 @@ func (r *Reader) Read(text string, words *Vocabulary, readLine func(toks []Token
 		}
 		readLine(r.toks)
 	}
+}
+
+// Fail reports an error on the line being read: why it cannot be read, and a hint
+// (a zero phrase for none).
+func (r *Reader) Fail(hint, why adjudicator.Phrase) {
+	r.growProbs()
+	r.Problems = append(r.Problems, Problem{Line: r.Line, Severity: Error, Why: why, Hint: hint, Source: r.Source()})
+}
+
+// Doubt reports how the line being read was understood, where that may not be
+// what the player meant.
+func (r *Reader) Doubt(why adjudicator.Phrase) {
+	r.growProbs()
+	r.Problems = append(r.Problems, Problem{Line: r.Line, Severity: Warning, Why: why, Source: r.Source()})
 }
 
 // Errorf reports an error on the line being read, with a suggestion ("" for none).

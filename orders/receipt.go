@@ -67,8 +67,9 @@ func Hash(canonical string) string {
 // NewReceipt builds the receipt of a parse: every order in canonical form with its
 // problems, lines that could not be read, a summary and the hash of canonical, the
 // orders as the grammar's Format prints them. Version is this submission's number;
-// replaces is the number of the one it replaces (0 if none).
-func NewReceipt(p *Parsed, canonical string, version, replaces int) *Receipt {
+// replaces is the number of the one it replaces (0 if none). say words the
+// problems that are phrases (the system's wording: templates.Wording gives it).
+func NewReceipt(p *Parsed, canonical string, version, replaces int, say func(adjudicator.Phrase) string) *Receipt {
 	r := &Receipt{Version: version, Replaces: replaces, Hash: Hash(canonical), orderSummary: p.Summary, read: p.Orders != nil}
 	if p.Orders != nil {
 		r.Side = p.Orders.Sender()
@@ -83,6 +84,12 @@ func NewReceipt(p *Parsed, canonical string, version, replaces int) *Receipt {
 			st = Warned
 		}
 		c := Check{Status: st, Text: pr.Text, Suggestion: pr.Suggestion}
+		if pr.Why.Code != "" {
+			c.Text, c.Suggestion = say(pr.Why), ""
+			if pr.Hint.Code != "" {
+				c.Suggestion = say(pr.Hint)
+			}
+		}
 		if i := r.lineIndex(pr.Line); i >= 0 {
 			r.Lines[i].Checks = append(r.Lines[i].Checks, c)
 			if r.Lines[i].Source == "" {

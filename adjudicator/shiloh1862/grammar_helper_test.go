@@ -3,7 +3,9 @@ package shiloh1862
 import (
 	"testing"
 
+	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/orders"
+	"github.com/shiloh-pbem/pbem/templates"
 )
 
 // testScenario is the embedded Shiloh 1862 scenario, so that the tests read names
@@ -22,7 +24,20 @@ func testNames(tb testing.TB) *orders.Dictionary { return ScenarioNames(testScen
 // newReceipt is the receipt of a parse with d, as orders.Read builds it before the
 // system's checks.
 func newReceipt(p *orders.Parsed, d *orders.Dictionary, version, replaces int) *orders.Receipt {
-	return orders.NewReceipt(p, FormatOrders(ordersOf(p), d), version, replaces)
+	return orders.NewReceipt(p, FormatOrders(ordersOf(p), d), version, replaces, testWording)
+}
+
+// testWording words a phrase as the server does, with the system's wording file.
+func testWording(p adjudicator.Phrase) string {
+	sc, err := embeddedRules("shiloh1862")
+	if err != nil {
+		panic(err)
+	}
+	say, err := templates.Wording(sc)
+	if err != nil {
+		panic(err)
+	}
+	return say(p)
 }
 
 // ordersOf is the orders a parse read.
