@@ -75,9 +75,11 @@ type Final struct {
 type State struct {
 	Scenario string `json:"scenario"`
 	// Optional are the optional rules in use (rule20_optional.go), sorted.
-	Optional []string         `json:"optional,omitempty"`
-	GameTurn int              `json:"game_turn"`
-	Phasing  adjudicator.Side `json:"phasing"`
+	Optional []string `json:"optional,omitempty"`
+	// Mode is the fog-of-war mode (view.go); empty reads as open.
+	Mode     adjudicator.Visibility `json:"mode,omitempty"`
+	GameTurn int                    `json:"game_turn"`
+	Phasing  adjudicator.Side       `json:"phasing"`
 	// CreekCrossed: a Confederate unit has crossed a creek hexside, so the Union
 	// movement limit goes in the next Union player-turn (18.1).
 	CreekCrossed bool `json:"creek_crossed,omitempty"`
@@ -243,6 +245,9 @@ func (s *Scenario) fits(st *State) error {
 	}
 	if !slices.IsSorted(st.Optional) {
 		return bad("optional rules not sorted")
+	}
+	if st.Mode != "" && st.Mode != ModeOpen && st.Mode != ModeDoubleBlind {
+		return bad("unknown fog-of-war mode %q", st.Mode)
 	}
 	for i, u := range st.Units {
 		if u.ID != s.slotIDs[i] {
