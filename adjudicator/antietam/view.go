@@ -177,3 +177,35 @@ func (s *Scenario) sees(a, b int) bool {
 	d := s.geo.distance(a, b)
 	return d <= 1 || d <= SightRange && s.geo.sight(a, b).Clear()
 }
+
+// Believed is the position as the viewer of v believes it: the units v shows
+// where v shows them, the viewer's pending reinforcements pending, the eliminated
+// eliminated, and every unit v does not show absent. The receipt's checks and the
+// bot play on it, so nothing they say can depend on a unit the viewer cannot see.
+func (s *Scenario) Believed(v *View) *State {
+	st := &State{
+		Scenario: s.ID, Optional: slices.Clone(v.Optional), Mode: v.Mode, GameTurn: v.GameTurn, Phasing: v.Phasing,
+		CreekCrossed: v.CreekCrossed, Released: v.Released, Groups: slices.Clone(v.Groups),
+		Control: slices.Clone(v.Control), Over: v.Over, sc: s,
+	}
+	st.Units = make([]UnitState, len(s.slotIDs))
+	for i, id := range s.slotIDs {
+		st.Units[i] = UnitState{ID: id, Status: Absent, Strength: s.slotSpec[i].Strength}
+	}
+	for _, u := range v.Units {
+		if i, ok := s.slotOf[u.ID]; ok {
+			st.Units[i] = UnitState{ID: u.ID, Status: OnMap, Hex: u.Hex, Strength: u.Strength, Ineffective: u.Ineffective}
+		}
+	}
+	for _, id := range v.Pending {
+		if i, ok := s.slotOf[id]; ok {
+			st.Units[i].Status = Pending
+		}
+	}
+	for _, id := range v.Eliminated {
+		if i, ok := s.slotOf[id]; ok {
+			st.Units[i].Status = Eliminated
+		}
+	}
+	return st
+}

@@ -93,3 +93,37 @@ func TestViewDoubleBlind(t *testing.T) {
 		}
 	}
 }
+
+// TestBelievedFromView: the position believed from a view holds exactly what the
+// view shows, so checks made on it cannot see a hidden unit; in open play it
+// agrees with the truth on the map, and the same move checks the same on both.
+func TestBelievedFromView(t *testing.T) {
+	sc := mustLoadTB(t)
+	st, err := sc.NewState(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []adjudicator.Visibility{ModeOpen, ModeDoubleBlind} {
+		st.Mode = mode
+		v := sc.View(st, adjudicator.USA)
+		b := sc.Believed(v)
+		if err := sc.fits(b); err != nil {
+			t.Fatalf("%s: believed position does not fit: %v", mode, err)
+		}
+		for i, u := range b.Units {
+			seen := v.Unit(u.ID) != nil
+			if seen != (u.Status == OnMap) {
+				t.Errorf("%s: %s believed %s, seen %v", mode, u.ID, u.Status, seen)
+			}
+			if u.Status == OnMap && u.Hex != st.Units[i].Hex {
+				t.Errorf("%s: %s believed at %s, is at %s", mode, u.ID, u.Hex, st.Units[i].Hex)
+			}
+			if mode == ModeOpen && st.Units[i].Status == OnMap && u.Status != OnMap {
+				t.Errorf("open: %s on the map but not believed so", u.ID)
+			}
+		}
+		if got, want := sc.View(b, adjudicator.USA), v; len(got.Units) != len(want.Units) {
+			t.Errorf("%s: the believed position shows %d units, the view %d", mode, len(got.Units), len(want.Units))
+		}
+	}
+}
