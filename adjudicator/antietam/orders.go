@@ -7,7 +7,11 @@ package antietam
 // from mail comes later; docs/systems/antietam.md lists every choice with its
 // default.
 
-import "github.com/shiloh-pbem/pbem/adjudicator"
+import (
+	"slices"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
 
 // Orders are one side's orders. The phasing side's Moves and Attacks are played;
 // the other side's are ignored, only its Standing orders apply.
@@ -83,4 +87,19 @@ type RetreatPref struct {
 	From   []HexID `json:"from,omitempty"`
 	To     []HexID `json:"to,omitempty"`
 	Toward HexID   `json:"toward,omitempty"`
+}
+
+// empty says whether the standing orders say nothing at all.
+func (s Standing) empty() bool {
+	return len(s.Retreats) == 0 && len(s.Displace) == 0 && len(s.Advance) == 0
+}
+
+// clone is a deep copy.
+func (s Standing) clone() Standing {
+	c := Standing{Displace: slices.Clone(s.Displace), Advance: slices.Clone(s.Advance)}
+	for _, r := range s.Retreats {
+		r.From, r.To = slices.Clone(r.From), slices.Clone(r.To)
+		c.Retreats = append(c.Retreats, r)
+	}
+	return c
 }

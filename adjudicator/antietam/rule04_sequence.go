@@ -91,6 +91,8 @@ func (s *Scenario) Resolve(st *State, own, other *Orders, d adjudicator.Dice) (*
 		return nil, nil, fmt.Errorf("antietam: standing orders of %s for %s", other.Side, st.Phasing.Enemy())
 	}
 	g := s.newGame(st.Clone(), own, other, d)
+	g.st.keepStanding(own)
+	g.st.keepStanding(other)
 	g.openTurn()
 	g.movementPhase()
 	if g.night {
@@ -235,15 +237,18 @@ func (g *game) friends(h int, s sideT) int {
 // occupiedBy says whether a side has a unit on a hex.
 func (g *game) occupiedBy(h int, s sideT) bool { return g.friends(h, s) > 0 }
 
-// standing are a side's standing orders for this player-turn.
+// standing are a side's standing orders for this player-turn: those its orders
+// write, else those in force from its earlier orders (State.Standing).
 func (g *game) standing(s sideT) *Standing {
-	switch {
-	case s == g.phasing && g.own != nil:
-		return &g.own.Standing
-	case s != g.phasing && g.other != nil:
-		return &g.other.Standing
+	o := g.other
+	if s == g.phasing {
+		o = g.own
 	}
-	return &Standing{}
+	if o != nil && !o.Standing.empty() {
+		return &o.Standing
+	}
+	in := g.st.StandingOf(s)
+	return &in
 }
 
 // combatReason is the reason a combat's die is thrown, for the throw log.

@@ -88,10 +88,48 @@ type State struct {
 	Units    []UnitState  `json:"units"`
 	Groups   []GroupState `json:"groups"`
 	Control  []HexControl `json:"control"`
-	Over     bool         `json:"over,omitempty"`
-	Final    *Final       `json:"final,omitempty"`
+	// Standing are the standing orders in force (7.71, 7.75, 7.81), at most one
+	// entry a side, in side order: the latest a side wrote. A side's orders
+	// that write none keep them; orders that write any replace them all (DESIGN
+	// §9: the other side's standing orders come from its latest mail).
+	Standing []SideStanding `json:"standing,omitempty"`
+	Over     bool           `json:"over,omitempty"`
+	Final    *Final         `json:"final,omitempty"`
 
 	sc *Scenario
+}
+
+// SideStanding is one side's standing orders in force.
+type SideStanding struct {
+	Side     adjudicator.Side `json:"side"`
+	Standing Standing         `json:"orders"`
+}
+
+// StandingOf is the standing orders in force for a side (none: the defaults).
+func (st *State) StandingOf(s adjudicator.Side) Standing {
+	for _, x := range st.Standing {
+		if x.Side == s {
+			return x.Standing
+		}
+	}
+	return Standing{}
+}
+
+// keepStanding records the standing orders o writes, if it writes any, as the
+// ones in force for its side.
+func (st *State) keepStanding(o *Orders) {
+	if o == nil || o.Standing.empty() {
+		return
+	}
+	kept := SideStanding{Side: o.Side, Standing: o.Standing.clone()}
+	for i := range st.Standing {
+		if st.Standing[i].Side == o.Side {
+			st.Standing[i] = kept
+			return
+		}
+	}
+	st.Standing = append(st.Standing, kept)
+	slices.SortFunc(st.Standing, func(a, b SideStanding) int { return int(a.Side) - int(b.Side) })
 }
 
 // slots numbers the scenario's units in id order: a state lists them so.
@@ -184,6 +222,10 @@ func (st *State) Clone() *State {
 	c.Units = slices.Clone(st.Units)
 	c.Groups = slices.Clone(st.Groups)
 	c.Control = slices.Clone(st.Control)
+	c.Standing = slices.Clone(st.Standing)
+	for i := range c.Standing {
+		c.Standing[i].Standing = c.Standing[i].Standing.clone()
+	}
 	if st.Final != nil {
 		f := *st.Final
 		f.CutOff = slices.Clone(f.CutOff)
@@ -245,6 +287,11 @@ func (s *Scenario) fits(st *State) error {
 	}
 	if !slices.IsSorted(st.Optional) {
 		return bad("optional rules not sorted")
+	}
+	for i, x := range st.Standing {
+		if x.Side != adjudicator.USA && x.Side != adjudicator.CSA || i > 0 && st.Standing[i-1].Side >= x.Side {
+			return bad("standing orders: sides not one each in order")
+		}
 	}
 	if st.Mode != "" && st.Mode != ModeOpen && st.Mode != ModeDoubleBlind {
 		return bad("unknown fog-of-war mode %q", st.Mode)

@@ -57,6 +57,9 @@ type View struct {
 	Score        [2]int       `json:"score"`
 	Over         bool         `json:"over,omitempty"`
 	Final        *Final       `json:"final,omitempty"`
+	// Standing are the viewer's own standing orders in force (State.Standing),
+	// for its order form to echo; never the enemy's. The GM's view has none.
+	Standing *Standing `json:"standing,omitempty"`
 }
 
 // SeenUnit is a unit on the map as the viewer sees it: its counter.
@@ -113,6 +116,12 @@ func (s *Scenario) View(st *State, viewer adjudicator.Side) *View {
 		f := *st.Final
 		f.CutOff = slices.Clone(f.CutOff)
 		v.Final = &f
+	}
+	if viewer != adjudicator.NoSide {
+		if in := st.StandingOf(viewer); !in.empty() {
+			in = in.clone()
+			v.Standing = &in
+		}
 	}
 	seen := s.seenBy(st, viewer, mode)
 	for i, u := range st.Units {
@@ -206,6 +215,9 @@ func (s *Scenario) Believed(v *View) *State {
 		if i, ok := s.slotOf[id]; ok {
 			st.Units[i].Status = Eliminated
 		}
+	}
+	if v.Standing != nil {
+		st.keepStanding(&Orders{Side: v.Viewer, Standing: *v.Standing})
 	}
 	return st
 }

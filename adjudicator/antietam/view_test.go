@@ -127,3 +127,66 @@ func TestBelievedFromView(t *testing.T) {
 		}
 	}
 }
+
+// TestStandingOrdersCarry: a side's standing orders (7.71, 7.75, 7.81) stay in
+// force from its latest orders that write any (DESIGN §9): orders silent on them
+// keep them, the engine plays them when the side sends nothing, and only the
+// side's own view shows them.
+func TestStandingOrdersCarry(t *testing.T) {
+	sc := mustLoadTB(t)
+	st, err := sc.NewState(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	csa := adjudicator.CSA
+	mine := Standing{Displace: []UnitID{"hood"}, Retreats: []RetreatPref{{From: []HexID{"0815"}, Toward: "0126"}}}
+	after, _, err := sc.Resolve(st, nil, &Orders{Side: csa, Standing: mine}, adjudicator.NewStreamDice([]byte("one")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := after.StandingOf(csa); !reflectEqual(got, mine) {
+		t.Fatalf("in force after the Union player-turn: %+v, want %+v", got, mine)
+	}
+	if len(st.Standing) != 0 {
+		t.Error("Resolve changed its input state")
+	}
+	// The Confederate player-turn: orders without standing orders keep them.
+	next, _, err := sc.Resolve(after, &Orders{Side: csa}, nil, adjudicator.NewStreamDice([]byte("two")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := next.StandingOf(csa); !reflectEqual(got, mine) {
+		t.Errorf("silent orders dropped the standing orders: %+v", got)
+	}
+	g := sc.newGame(next, nil, nil, nil)
+	if got := g.standing(csa); !reflectEqual(*got, mine) {
+		t.Errorf("the engine plays %+v for a side that sent nothing, want %+v", *got, mine)
+	}
+	// New standing orders replace them all.
+	other := Standing{Advance: []UnitID{"hood"}}
+	g = sc.newGame(next, nil, &Orders{Side: csa, Standing: other}, nil)
+	if got := g.standing(csa); !reflectEqual(*got, other) {
+		t.Errorf("written standing orders not played: %+v", *got)
+	}
+	// Fog: the Confederates see theirs, the Union and the GM do not.
+	if v := sc.View(next, csa); v.Standing == nil || !reflectEqual(*v.Standing, mine) {
+		t.Errorf("the Confederate view shows %+v", v.Standing)
+	}
+	for _, viewer := range []adjudicator.Side{adjudicator.USA, adjudicator.NoSide} {
+		if v := sc.View(next, viewer); v.Standing != nil {
+			t.Errorf("%v's view shows the Confederate standing orders", viewer)
+		}
+	}
+	if b := sc.Believed(sc.View(next, csa)); !reflectEqual(b.StandingOf(csa), mine) {
+		t.Error("the believed position lost the viewer's standing orders")
+	}
+	if _, err := sc.EncodeState(next); err != nil {
+		t.Errorf("a state with standing orders does not encode: %v", err)
+	}
+}
+
+func reflectEqual(a, b Standing) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return string(x) == string(y)
+}
