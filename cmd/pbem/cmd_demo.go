@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -21,19 +22,21 @@ func runDemo(ctx context.Context, m *Main, args []string) error {
 	fs := m.newFlags("demo", "[flags]", "Starts an IMAP and SMTP server on 127.0.0.1, creates a game and lets two built-in\n"+
 		"players play it by email. Every mail each side receives is saved as .eml with its map.")
 	out := fs.String("out", "", "folder for the saved mails and the store (default: a new folder under the system temp dir)")
-	scenario := fs.String("scenario", "shiloh1862-day2", "scenario: shiloh1862-day2 (Day 2: Historical, 12 hours) or shiloh1862 (the whole battle)")
-	hours := fs.Int("hours", 0, "stop after this many hours (0: play to the end)")
+	systems := builtin.Systems()
+	scenario := fs.String("scenario", "shiloh1862-day2", "scenario: "+strings.Join(systems.ScenarioIDs(), ", ")+" (pbem scenario list)")
+	hours := fs.Int("hours", 0, "stop after this many turn units: hours, or player-turns where the sides alternate (0: play to the end)")
+	fs.IntVar(hours, "turns", 0, "the same as -hours")
 	seed := fs.Uint64("seed", 1862, "seed for the bots' choices")
-	play := fs.String("play", "", "play this side yourself (usa or csa) with a mail client; the other side is a bot")
+	play := fs.String("play", "", "play this side yourself (usa or union, csa or confederate) with a mail client; the other side is a bot")
 	verbose := fs.Bool("v", false, "log what the daemon does")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
-	opt := demo.Options{Registry: builtin.Systems(), Bot: builtin.Bot, Out: *out, Scenario: *scenario, Hours: *hours, Seed: *seed, Progress: m.Stdout}
+	opt := demo.Options{Registry: systems, Bot: builtin.Bot, Out: *out, Scenario: *scenario, Hours: *hours, Seed: *seed, Progress: m.Stdout}
 	if *play != "" {
 		s, ok := adjudicator.ParseSide(*play)
 		if !ok {
-			return usagef("-play %q: want usa or csa", *play)
+			return usagef("-play %q: want usa (union) or csa (confederate)", *play)
 		}
 		opt.Human = s
 	}
@@ -54,7 +57,7 @@ func runDemo(ctx context.Context, m *Main, args []string) error {
 		return err
 	}
 	abs, _ := filepath.Abs(res.Out)
-	fmt.Fprintf(m.Stdout, "\n%d hours played in %s.", res.Hours, time.Since(start).Round(100*time.Millisecond))
+	fmt.Fprintf(m.Stdout, "\n%d %s played in %s.", res.Hours, turnUnits(systems, *scenario), time.Since(start).Round(100*time.Millisecond))
 	if res.Over {
 		if res.Winner != adjudicator.NoSide {
 			fmt.Fprintf(m.Stdout, " %s wins, VP USA %d CSA %d.", res.Winner, res.Points[0], res.Points[1])
@@ -64,4 +67,15 @@ func runDemo(ctx context.Context, m *Main, args []string) error {
 	}
 	fmt.Fprintf(m.Stdout, "\nEvery mail each player received (.eml, with the maps as .png) is in:\n  %s\n", abs)
 	return nil
+}
+
+// turnUnits names what one mail round plays in a scenario, for the demo's last
+// line: "hours" where both sides send at once, "player-turns" where they take
+// turns (adjudicator.Turn.Phasing).
+func turnUnits(r *adjudicator.Registry, scenario string) string {
+	sc, err := r.FindScenario(scenario)
+	if err != nil || len(sc.Turns()) == 0 || sc.Turns()[0].Phasing == adjudicator.NoSide {
+		return "hours"
+	}
+	return "player-turns"
 }
