@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/templates/words"
 )
 
 // toyNames is a board of three places and three units a side.
@@ -56,7 +57,7 @@ func (g toyGrammar) Parse(text string, side adjudicator.Side) *Parsed {
 					o.hold = append(o.hold, n.ID)
 					names = append(names, g.d.BlockTable(side).Canonical(n.ID))
 				} else if !n.Reported {
-					r.Errorf(n.Suggestion, "'%s' is no unit of yours", n.Typed)
+					r.Fail(n.Hint, adjudicator.Say("toy.not-yours", adjudicator.TextArg("typed", n.Typed)))
 				}
 			}
 			lines = append(lines, OrderLine{Line: r.Line, Kind: "hold", Index: len(o.hold) - len(names), Count: len(names), Text: "hold " + strings.Join(names, ", ")})
@@ -72,7 +73,7 @@ func (g toyGrammar) Parse(text string, side adjudicator.Side) *Parsed {
 				return
 			}
 		}
-		r.Errorf("write UNIT > PLACE", "cannot read '%s'", r.Source())
+		r.Fail(adjudicator.Say("toy.hint.move"), adjudicator.Say("toy.unread", adjudicator.TextArg("line", r.Source())))
 	})
 	return &Parsed{Orders: o, Problems: r.Problems, Lines: lines, Summary: Plural(len(o.moves), "move", "moves")}
 }
@@ -120,10 +121,33 @@ func (toyScenario) Check(_ adjudicator.State, o adjudicator.Orders) []adjudicato
 }
 
 // toySay words the toy's checks as the caller's wording would: this package
-// words no system's phrases itself.
+// words no system's phrases itself. Its own are worded by shared.txt.
 func toySay(p adjudicator.Phrase) string {
+	if shared.Has(p.Code) {
+		return shared.Say(p, nil)
+	}
 	a, _ := p.Get("n")
 	return fmt.Sprintf("no holding here (%s %d)", p.Code, a.Int)
+}
+
+// shared is the wording of the shared machinery, which words this package's own
+// problems.
+var shared = func() *words.Wording {
+	w, err := words.Load("shared")
+	if err != nil {
+		panic(err)
+	}
+	return w
+}()
+
+// TestCodesWorded: every problem this package reports is worded in shared.txt,
+// with the keys it gives.
+func TestCodesWorded(t *testing.T) {
+	for _, p := range shared.Problems(Codes()) {
+		if !strings.Contains(p, "worded but never said") { // the rest of shared.txt is not this package's
+			t.Error(p)
+		}
+	}
 }
 
 // noGrammar is a scenario whose system brings no grammar.
@@ -199,10 +223,11 @@ func TestReaderSuggests(t *testing.T) {
 	r.Read("smith\nshilo chruch\ngxxnt\n\n", nil, func(toks []Token) {
 		got = append(got, r.Resolve(d.BlockTable(adjudicator.USA), toks))
 	})
-	if len(got) != 3 || !got[0].Reported || got[1].Found || got[1].Typed != "shilo chruch" || got[2].Suggestion != "did you mean Grant?" {
+	if len(got) != 3 || !got[0].Reported || got[1].Found || got[1].Typed != "shilo chruch" || toySay(got[2].Hint) != "did you mean Grant?" {
 		t.Errorf("resolved: %+v", got)
 	}
-	if len(r.Problems) != 1 || r.Problems[0].Text != "'smith' matches M.L. Smith or W.S. Smith" || r.Problems[0].Line != 1 {
+	if len(r.Problems) != 1 || toySay(r.Problems[0].Why) != "'smith' matches M.L. Smith or W.S. Smith" || r.Problems[0].Line != 1 ||
+		toySay(r.Problems[0].Hint) != "write more of the name" {
 		t.Errorf("problems: %+v", r.Problems)
 	}
 }

@@ -83,12 +83,9 @@ func NewReceipt(p *Parsed, canonical string, version, replaces int, say func(adj
 		if pr.Severity == Warning {
 			st = Warned
 		}
-		c := Check{Status: st, Text: pr.Text, Suggestion: pr.Suggestion}
-		if pr.Why.Code != "" {
-			c.Text, c.Suggestion = say(pr.Why), ""
-			if pr.Hint.Code != "" {
-				c.Suggestion = say(pr.Hint)
-			}
+		c := Check{Status: st, Text: say(pr.Why)}
+		if pr.Hint.Code != "" {
+			c.Suggestion = say(pr.Hint)
 		}
 		if i := r.lineIndex(pr.Line); i >= 0 {
 			r.Lines[i].Checks = append(r.Lines[i].Checks, c)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/orders"
 	"github.com/shiloh-pbem/pbem/templates/words"
 )
 
@@ -186,7 +187,9 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"side", "die"}, "throw.initiative")
 	add([]string{"block"}, "throw.straggler")
 	add([]string{"place", "round", "unit", "firepower", "die", "dice"}, "throw.fire", "throw.night")
-	return specs
+	// What the order grammar and package orders find in the orders.
+	specs = append(specs, shiloh1862.GrammarCodes()...)
+	return append(specs, orders.Codes()...)
 }()
 
 func TestWordingFiles(t *testing.T) {

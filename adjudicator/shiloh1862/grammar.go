@@ -257,7 +257,7 @@ func (p *parser) parseLine(toks []token) {
 	w := toks[0].Low
 	if toks[0].Kind != tWord {
 		if toks[0].Kind == tArrow || toks[0].Kind == tRoad {
-			p.Errorf("write the blocks first, e.g. \"Cleburne: Seay Field > Rea Field\"", "a move needs the blocks that move")
+			p.fail("parse.hint.blocks-first", "parse.move-blocks")
 			return
 		}
 		p.parseLine(toks[1:])
@@ -303,7 +303,7 @@ func (p *parser) parseLine(toks []token) {
 		// a second ORDERS line: nothing to do
 	default:
 		if kw := p.misspeltKeyword(toks); kw != "" {
-			p.Warnf("read '%s' as %s", toks[0].Text, kw)
+			p.Doubt(orders.ReadAs(toks[0].Text, kw))
 			toks[0] = token{Kind: tWord, Text: kw, Low: kw}
 			p.parseLine(toks)
 			return

@@ -66,9 +66,10 @@ func goldenOutput(text string, d *orders.Dictionary, side adjudicator.Side) stri
 	b.WriteString(canon)
 	b.WriteString("== problems\n")
 	for _, pr := range p.Problems {
-		b.WriteString(itoa(pr.Line) + " " + pr.Severity.String() + ": " + pr.Text)
-		if pr.Suggestion != "" {
-			b.WriteString(" [" + pr.Suggestion + "]")
+		why, hint := problemText(pr)
+		b.WriteString(itoa(pr.Line) + " " + pr.Severity.String() + ": " + why)
+		if hint != "" {
+			b.WriteString(" [" + hint + "]")
 		}
 		b.WriteString("\n")
 	}
@@ -76,7 +77,8 @@ func goldenOutput(text string, d *orders.Dictionary, side adjudicator.Side) stri
 	if len(probs) > 0 || !sameOrders(again, ordersOf(p)) {
 		b.WriteString("== ROUND TRIP FAILED\n" + FormatOrders(again, d))
 		for _, pr := range probs {
-			b.WriteString(itoa(pr.Line) + " " + pr.Severity.String() + ": " + pr.Text + "\n")
+			why, _ := problemText(pr)
+			b.WriteString(itoa(pr.Line) + " " + pr.Severity.String() + ": " + why + "\n")
 		}
 	}
 	return b.String()

@@ -40,5 +40,14 @@ func testWording(p adjudicator.Phrase) string {
 	return say(p)
 }
 
+// problemText words a problem as a receipt does: why, and the hint ("" for none).
+func problemText(pr orders.Problem) (why, hint string) {
+	why = testWording(pr.Why)
+	if pr.Hint.Code != "" {
+		hint = testWording(pr.Hint)
+	}
+	return why, hint
+}
+
 // ordersOf is the orders a parse read.
 func ordersOf(p *orders.Parsed) *Orders { return p.Orders.(*Orders) }

@@ -431,6 +431,8 @@ func Codes() []adjudicator.CodeSpec {
 	add([]string{"side"}, "why.not-your-turn", "form.wait", "map.side")
 	add([]string{"unit", "to"}, "why.not-your-unit", "why.eliminated", "why.moved-already", "why.not-adjacent", "why.own-unit-there")
 	add([]string{"text"}, "form.text")
+	add([]string{"typed"}, "parse.not-an-order", "parse.no-unit", "parse.no-hex")
+	add(nil, "parse.hint.one-a-line", "parse.move", "parse.hint.move")
 	add(nil, "form.edit", "form.how")
 	add([]string{"unit", "id", "place", "near"}, "form.unit")
 	add([]string{"winner", "usa", "csa"}, "record.won")
