@@ -189,6 +189,7 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"place", "round", "unit", "firepower", "die", "dice"}, "throw.fire", "throw.night")
 	// What the order grammar and package orders find in the orders.
 	specs = append(specs, shiloh1862.GrammarCodes()...)
+	specs = append(specs, ReceiptCodes()...)
 	return append(specs, orders.Codes()...)
 }()
 

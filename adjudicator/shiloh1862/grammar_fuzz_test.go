@@ -42,7 +42,7 @@ func FuzzParseOrders(f *testing.F) {
 					t.Fatalf("problem without wording: %+v: %q, %q", pr, why, hint)
 				}
 			}
-			_ = newReceipt(p, d, 2, 1).Text()
+			_ = receiptText(newReceipt(p, d, 2, 1))
 		}
 	})
 }

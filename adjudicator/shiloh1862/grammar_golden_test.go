@@ -60,7 +60,7 @@ func TestOrdersGolden(t *testing.T) {
 func goldenOutput(text string, d *orders.Dictionary, side adjudicator.Side) string {
 	p := parsedForReceipt(text, d, side)
 	var b strings.Builder
-	b.WriteString(newReceipt(p, d, 2, 1).Text())
+	b.WriteString(receiptText(newReceipt(p, d, 2, 1)))
 	b.WriteString("\n== canonical\n")
 	canon := FormatOrders(ordersOf(p), d)
 	b.WriteString(canon)

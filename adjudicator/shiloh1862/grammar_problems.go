@@ -65,5 +65,10 @@ func GrammarCodes() []adjudicator.CodeSpec {
 	add([]string{"line"}, "parse.not-an-order")
 	add([]string{"name", "typed"}, "parse.arrival-by")
 	add([]string{"options"}, "parse.hint.choose")
+	// The receipt's count of the orders (Parsed.Summary).
+	add([]string{"parts"}, "orders-count")
+	add([]string{"n"}, "orders-count.activated", "orders-count.moves", "orders-count.attacks", "orders-count.reinforcements",
+		"orders-count.road", "orders-count.uncommanded", "orders-count.battles", "orders-count.doctrines", "orders-count.supply")
+	add([]string{"used", "available"}, "orders-count.supply-plan")
 	return specs
 }

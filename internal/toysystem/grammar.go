@@ -80,7 +80,7 @@ func (c *scenario) Parse(text string, side adjudicator.Side) *orders.Parsed {
 		o.Moves = append(o.Moves, m)
 		lines = append(lines, orders.OrderLine{Line: r.Line, Kind: "move", Index: len(o.Moves) - 1, Text: formatMove(m)})
 	})
-	summary := orders.Plural(len(o.Moves), "move", "moves")
+	summary := say("orders-count", adjudicator.IntArg("n", len(o.Moves)))
 	return &orders.Parsed{Orders: o, Problems: r.Problems, Lines: lines, Summary: summary}
 }
 

@@ -433,6 +433,7 @@ func Codes() []adjudicator.CodeSpec {
 	add([]string{"text"}, "form.text")
 	add([]string{"typed"}, "parse.not-an-order", "parse.no-unit", "parse.no-hex")
 	add(nil, "parse.hint.one-a-line", "parse.move", "parse.hint.move")
+	add([]string{"n"}, "orders-count")
 	add(nil, "form.edit", "form.how")
 	add([]string{"unit", "id", "place", "near"}, "form.unit")
 	add([]string{"winner", "usa", "csa"}, "record.won")

@@ -227,7 +227,8 @@ func TestWording(t *testing.T) {
 		t.Fatal(err)
 	}
 	shared := []string{"list.and", "parts", "unit.unseen", "place.unseen", "subject.first", "subject.hour", "subject.over", "subject.first.wait", "subject.hour.wait"}
-	for _, p := range w.Problems(append(Codes(), orders.Codes()...), shared...) {
+	specs := append(Codes(), orders.Codes()...)
+	for _, p := range w.Problems(append(specs, templates.ReceiptCodes()...), shared...) {
 		t.Error(p)
 	}
 }
