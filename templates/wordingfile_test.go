@@ -51,6 +51,8 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"n"}, "summary.fallen")
 	add(nil, "summary.nothing", "summary.no-orders")
 	add([]string{"game"}, "summary.chart")
+	add([]string{"usa", "csa"}, "chart.totals")
+	add([]string{"side"}, "chart.lost")
 	add(nil, "form.edit", "form.examples", "form.activate", "form.arriving", "form.battles", "form.at-all", "form.supply")
 	add([]string{"hqs"}, "form.hqs")
 	add([]string{"place", "terrain", "stack"}, "form.area")

@@ -440,6 +440,8 @@ func Codes() []adjudicator.CodeSpec {
 	add([]string{"side", "units"}, "record.losses", "record.losses.none")
 	add(nil, "summary.no-orders")
 	add([]string{"game"}, "summary.chart")
+	add([]string{"usa", "csa"}, "chart.totals")
+	add([]string{"side"}, "chart.lost")
 	add(nil, "map.legend.heading", "map.legend.clear", "map.legend.town", "map.legend.forest", "map.gm", "mode.open",
 		"map.score-label", "map.panel.next", "map.panel.eliminated", "map.attack.won", "map.attack.lost", "map.key.unit",
 		"map.key.enemy", "map.key.attack", "map.key.move", "map.key.retreat", "map.key.advance", "map.key.changed",
