@@ -27,7 +27,7 @@ const (
 	ArgPlaces ArgKind = "places" // place ids, printed "A, B and C"
 	ArgDice   ArgKind = "dice"   // die faces, printed [6 3 1]
 	ArgWord   ArgKind = "word"   // a code the wording file words: "withdraw-if-weaker"
-	ArgText   ArgKind = "text"   // text as given: what a player wrote
+	ArgText   ArgKind = "text"   // text as given: what a player wrote; several are a list
 	// ArgPhrases are phrases within a phrase, each worded by its own entry: the
 	// reasons a reason is made of ("A went; B did not: <why>").
 	ArgPhrases ArgKind = "phrases"
@@ -123,6 +123,12 @@ func DiceArg(key string, faces []int) Arg {
 }
 func WordArg(key, code string) Arg { return Arg{Key: key, Kind: ArgWord, Strs: []string{code}} }
 func TextArg(key, s string) Arg    { return Arg{Key: key, Kind: ArgText, Strs: []string{s}} }
+
+// TextsArg is a list of texts: names as the order language spells them, printed
+// as a list ("A, B or C" by {key/, / or }).
+func TextsArg(key string, s []string) Arg {
+	return Arg{Key: key, Kind: ArgText, Strs: slices.Clone(s)}
+}
 func PhrasesArg(key string, ps ...Phrase) Arg {
 	return Arg{Key: key, Kind: ArgPhrases, Phrases: ps}
 }

@@ -3,7 +3,6 @@ package orders
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
@@ -32,9 +31,9 @@ type Parsed struct {
 	// Lines are the orders in canonical form, one receipt line per source line,
 	// in the order Format prints them.
 	Lines []OrderLine
-	// Summary counts the orders in the grammar's words ("2 moves, 1 attack"); the
-	// receipt adds the lines in error.
-	Summary string
+	// Summary counts the orders ("2 moves, 1 attack") as a phrase the system's
+	// wording file words; the receipt adds the lines in error.
+	Summary adjudicator.Phrase
 }
 
 // OrderLine is one order line in canonical form, with the line it came from (0 when
@@ -63,10 +62,8 @@ func grammarOf(sc adjudicator.Scenario) (Grammar, error) {
 // Read reads one side's orders for the turn unit st is at, and the receipt that
 // answers them (version v, replacing version replaces; 0 for none): every order
 // echoed canonically with its status, and the system's checks made from the side's
-// own view only (fog of war), each worded by say (the system's wording, which
-// this package does not know: templates.Wording gives it).
-func Read(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.Side, text string, version, replaces int,
-	say func(adjudicator.Phrase) string) (adjudicator.Orders, *Receipt, error) {
+// own view only (fog of war). The receipt is phrases; templates words it.
+func Read(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.Side, text string, version, replaces int) (adjudicator.Orders, *Receipt, error) {
 	g, err := grammarOf(sc)
 	if err != nil {
 		return nil, nil, err
@@ -76,7 +73,7 @@ func Read(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.Side, 
 	if err != nil {
 		return nil, nil, err
 	}
-	rc := NewReceipt(p, canon, version, replaces, say)
+	rc := NewReceipt(p, canon, version, replaces)
 	// The system's checks against the side's own view: legality with the rule, a
 	// suggestion, the command assignment, what the supply list would buy.
 	if p.Orders == nil || p.Orders.Sender() == adjudicator.NoSide {
@@ -90,17 +87,11 @@ func Read(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.Side, 
 		case adjudicator.CheckError:
 			status = Errored
 		}
-		text, sugg := say(c.Why), ""
-		if c.Hint.Code != "" {
-			sugg = say(c.Hint)
-		}
-		if strings.Contains(text, sugg) {
-			sugg = "" // the system's text already ends with it
-		}
+		ck := Check{Status: status, Rule: c.Rule, Why: c.Why, Hint: c.Hint}
 		if c.Order.Line > 0 {
-			rc.AddCheck(c.Order.Line, status, c.Rule, text, sugg)
+			rc.AddCheck(c.Order.Line, ck)
 		} else {
-			rc.AddCheckFor(c.Order.Kind, c.Order.Index, status, c.Rule, text, sugg)
+			rc.AddCheckFor(c.Order.Kind, c.Order.Index, ck)
 		}
 	}
 	return p.Orders, rc, nil

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/templates/words"
 )
 
 // toyNames is a board of three places and three units a side.
@@ -56,7 +57,7 @@ func (g toyGrammar) Parse(text string, side adjudicator.Side) *Parsed {
 					o.hold = append(o.hold, n.ID)
 					names = append(names, g.d.BlockTable(side).Canonical(n.ID))
 				} else if !n.Reported {
-					r.Errorf(n.Suggestion, "'%s' is no unit of yours", n.Typed)
+					r.Fail(n.Hint, adjudicator.Say("toy.not-yours", adjudicator.TextArg("typed", n.Typed)))
 				}
 			}
 			lines = append(lines, OrderLine{Line: r.Line, Kind: "hold", Index: len(o.hold) - len(names), Count: len(names), Text: "hold " + strings.Join(names, ", ")})
@@ -72,9 +73,9 @@ func (g toyGrammar) Parse(text string, side adjudicator.Side) *Parsed {
 				return
 			}
 		}
-		r.Errorf("write UNIT > PLACE", "cannot read '%s'", r.Source())
+		r.Fail(adjudicator.Say("toy.hint.move"), adjudicator.Say("toy.unread", adjudicator.TextArg("line", r.Source())))
 	})
-	return &Parsed{Orders: o, Problems: r.Problems, Lines: lines, Summary: Plural(len(o.moves), "move", "moves")}
+	return &Parsed{Orders: o, Problems: r.Problems, Lines: lines, Summary: adjudicator.Say("toy.count", adjudicator.IntArg("n", len(o.moves)))}
 }
 
 func (g toyGrammar) line(o *toyOrders, i int) string {
@@ -120,10 +121,33 @@ func (toyScenario) Check(_ adjudicator.State, o adjudicator.Orders) []adjudicato
 }
 
 // toySay words the toy's checks as the caller's wording would: this package
-// words no system's phrases itself.
+// words no system's phrases itself. Its own are worded by shared.txt.
 func toySay(p adjudicator.Phrase) string {
+	if shared.Has(p.Code) {
+		return shared.Say(p, nil)
+	}
 	a, _ := p.Get("n")
 	return fmt.Sprintf("no holding here (%s %d)", p.Code, a.Int)
+}
+
+// shared is the wording of the shared machinery, which words this package's own
+// problems.
+var shared = func() *words.Wording {
+	w, err := words.Load("shared")
+	if err != nil {
+		panic(err)
+	}
+	return w
+}()
+
+// TestCodesWorded: every problem this package reports is worded in shared.txt,
+// with the keys it gives.
+func TestCodesWorded(t *testing.T) {
+	for _, p := range shared.Problems(Codes()) {
+		if !strings.Contains(p, "worded but never said") { // the rest of shared.txt is not this package's
+			t.Error(p)
+		}
+	}
 }
 
 // noGrammar is a scenario whose system brings no grammar.
@@ -138,7 +162,7 @@ func (noGrammar) System() string { return "baresystem" }
 func TestReadThroughTheGrammar(t *testing.T) {
 	sc := toyScenario{toyGrammar: toyGrammar{Compile(toyNames{})}}
 	text := "Hello,\nORDERS\nhardee > church\nbragg > the ford  # by the road\nhold polk\nhold bragg,\nhardy\n-- \nTom\n"
-	o, rc, err := Read(sc, nil, adjudicator.CSA, text, 2, 1, toySay)
+	o, rc, err := Read(sc, nil, adjudicator.CSA, text, 2, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,22 +188,21 @@ func TestReadThroughTheGrammar(t *testing.T) {
 	if len(held) != 2 || held[1].Line != 6 || held[1].Canonical != "hold Bragg, Hardee" || len(held[1].Checks) != 3 {
 		t.Fatalf("hold lines: %+v", held)
 	}
-	if c := held[1].Checks[0]; c.Status != Warned || c.Text != "read 'hardy' as Hardee" {
+	if c := held[1].Checks[0]; c.Status != Warned || toySay(c.Why) != "read 'hardy' as Hardee" {
 		t.Errorf("near miss: %+v", c)
 	}
-	if rc.Errors() != 2 || rc.Summary != "2 moves; 2 lines in error" {
-		t.Errorf("errors %d, summary %q", rc.Errors(), rc.Summary)
+	if c := held[1].Checks[2]; c.Status != Errored || c.Rule != "9.9" || toySay(c.Why) != "no holding here (toy.no-hold 3)" {
+		t.Errorf("check: %+v", c)
 	}
-	for _, want := range []string{"Orders v2 for CSA (v2 replaces v1)", "  line 5: hold Polk\n        (9.9) no holding here (toy.no-hold 1)", "  OK    Bragg > Lick Creek Ford", "Hash: " + rc.Hash} {
-		if !strings.Contains(rc.Text(), want) {
-			t.Errorf("receipt lacks %q:\n%s", want, rc.Text())
-		}
+	if rc.Errors() != 2 || !rc.Summary.Equal(adjudicator.Say("toy.count", adjudicator.IntArg("n", 2))) || rc.Side != adjudicator.CSA ||
+		rc.Version != 2 || rc.Replaces != 1 {
+		t.Errorf("errors %d, summary %s, side %s, v%d replaces v%d", rc.Errors(), rc.Summary, rc.Side, rc.Version, rc.Replaces)
 	}
 }
 
 // TestNoGrammar: a scenario whose system brings no grammar is an error, not a panic.
 func TestNoGrammar(t *testing.T) {
-	if _, _, err := Read(noGrammar{}, nil, adjudicator.USA, "grant > church", 1, 0, toySay); err == nil || !strings.Contains(err.Error(), "baresystem has no order grammar") {
+	if _, _, err := Read(noGrammar{}, nil, adjudicator.USA, "grant > church", 1, 0); err == nil || !strings.Contains(err.Error(), "baresystem has no order grammar") {
 		t.Errorf("Read: %v", err)
 	}
 	if _, err := Canonical(noGrammar{}, &toyOrders{}); err == nil {
@@ -199,16 +222,17 @@ func TestReaderSuggests(t *testing.T) {
 	r.Read("smith\nshilo chruch\ngxxnt\n\n", nil, func(toks []Token) {
 		got = append(got, r.Resolve(d.BlockTable(adjudicator.USA), toks))
 	})
-	if len(got) != 3 || !got[0].Reported || got[1].Found || got[1].Typed != "shilo chruch" || got[2].Suggestion != "did you mean Grant?" {
+	if len(got) != 3 || !got[0].Reported || got[1].Found || got[1].Typed != "shilo chruch" || toySay(got[2].Hint) != "did you mean Grant?" {
 		t.Errorf("resolved: %+v", got)
 	}
-	if len(r.Problems) != 1 || r.Problems[0].Text != "'smith' matches M.L. Smith or W.S. Smith" || r.Problems[0].Line != 1 {
+	if len(r.Problems) != 1 || toySay(r.Problems[0].Why) != "'smith' matches M.L. Smith or W.S. Smith" || r.Problems[0].Line != 1 ||
+		toySay(r.Problems[0].Hint) != "write more of the name" {
 		t.Errorf("problems: %+v", r.Problems)
 	}
 }
 
 // TestReceiptWordsPhrasedProblems: a problem a grammar gives as phrases (Fail,
-// Doubt) reaches the receipt worded by the system's wording, hint and all.
+// Doubt) reaches the receipt as phrases, hint and all, for the system's wording.
 func TestReceiptWordsPhrasedProblems(t *testing.T) {
 	var r Reader
 	r.Read("attack 0815\nmove 1 to 0816", nil, func(toks []Token) {
@@ -218,19 +242,18 @@ func TestReceiptWordsPhrasedProblems(t *testing.T) {
 			r.Doubt(adjudicator.Say("why.read-as"))
 		}
 	})
-	say := func(p adjudicator.Phrase) string { return "<" + p.String() + ">" }
-	rc := NewReceipt(&Parsed{Problems: r.Problems}, "", 1, 0, say)
+	rc := NewReceipt(&Parsed{Problems: r.Problems}, "", 1, 0)
 	if len(rc.Lines) != 2 {
 		t.Fatalf("receipt lines = %d, want 2: %+v", len(rc.Lines), rc.Lines)
 	}
 	got := rc.Lines[0].Checks[0]
-	if got.Status != Errored || got.Text != "<why.attack{hex=0815}>" || got.Suggestion != "<hint.attack>" {
+	if got.Status != Errored || got.Why.String() != "why.attack{hex=0815}" || got.Hint.String() != "hint.attack" {
 		t.Errorf("error line = %+v", got)
 	}
 	if rc.Lines[0].Source != "attack 0815" {
 		t.Errorf("source = %q", rc.Lines[0].Source)
 	}
-	if w := rc.Lines[1].Checks[0]; w.Status != Warned || w.Text != "<why.read-as>" || w.Suggestion != "" {
+	if w := rc.Lines[1].Checks[0]; w.Status != Warned || w.Why.String() != "why.read-as" || w.Hint.Code != "" {
 		t.Errorf("warning line = %+v", w)
 	}
 }

@@ -18,12 +18,17 @@
 //   - The Reader (reader.go): what a grammar reads a mail with, line by line,
 //     keeping every Problem at its line and resolving names for it.
 //   - The receipt (receipt.go): every order echoed canonically with its status, the
-//     system's checks filed on the lines they name, a summary, and the order set's
-//     Hash, the SHA-256 of its canonical text.
+//     system's checks filed on the lines they name, the grammar's count of the
+//     orders, and the order set's Hash, the SHA-256 of its canonical text.
 //
 // Each rule system brings its Grammar (Parse and Format) on its contract scenario:
 // Read and Canonical (contract.go), which the server calls, find it there, so this
-// package imports no system and keeps no registry. Shiloh 1862's grammar is the
-// grammar*.go files of package adjudicator/shiloh1862; docs/PLAYERS.md is its
-// players' guide, whose examples are tests there.
+// package imports no system and keeps no registry.
+//
+// Nothing here is English: a problem is a phrase (Reader.Fail, Doubt; this
+// package's own are Codes, worded in templates/words/shared.txt) and the receipt
+// is data, phrases and numbers, that templates.ReceiptText words and lays out.
+//
+// Shiloh 1862's grammar is the grammar*.go files of package adjudicator/shiloh1862;
+// docs/PLAYERS.md is its players' guide, whose examples are tests there.
 package orders

@@ -495,28 +495,17 @@ func addUnique(xs []int, x int) []int {
 	return append(xs, x)
 }
 
-// Candidates prints the names a Match was torn between, or those nearest to a name
-// not found, in canonical form and the table's order: "Owl Creek Bottoms or Owl
-// Creek Woods".
-func (t *Table) Candidates(m Match) string {
+// Candidates are the names a Match was torn between, or those nearest to a name
+// not found, in canonical form and the table's order ("Owl Creek Bottoms", "Owl
+// Creek Woods"): a phrase's list of texts, which the wording joins.
+func (t *Table) Candidates(m Match) []string {
 	sorted := append([]int(nil), m.cands...)
 	sort.Ints(sorted)
-	parts := make([]string, len(sorted))
+	names := make([]string, len(sorted))
 	for i, e := range sorted {
-		parts[i] = t.names[e].Canonical
+		names[i] = t.names[e].Canonical
 	}
-	return JoinOr(parts)
-}
-
-// JoinOr joins words as a choice: "D or E", "A, B or C".
-func JoinOr(parts []string) string {
-	switch len(parts) {
-	case 0:
-		return ""
-	case 1:
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+	return names
 }
 
 // Distance is the optimal-string-alignment Damerau-Levenshtein distance between a

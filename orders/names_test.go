@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -68,7 +69,7 @@ func TestLookup(t *testing.T) {
 		case Exact, Prefix, Fuzzy:
 			got = areas.Name(m).Canonical
 		default:
-			got = areas.Candidates(m)
+			got = strings.Join(areas.Candidates(m), ", ")
 		}
 		if m.How != c.how || got != c.want {
 			t.Errorf("%q: how %d %q, want %d %q", c.in, m.How, got, c.how, c.want)

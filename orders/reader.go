@@ -1,7 +1,6 @@
 package orders
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -33,14 +32,11 @@ type Problem struct {
 	Line     int
 	Severity Severity
 	// Why says what is wrong and Hint how to put it right (zero: no hint), as
-	// phrases the system's wording file words (templates), like the checks.
-	Why  adjudicator.Phrase
-	Hint adjudicator.Phrase
-	// Text and Suggestion are the same in English, from the grammars that still
-	// write it (Errorf, Warnf); they go once every grammar says phrases.
-	Text       string
-	Suggestion string
-	Source     string
+	// phrases the wording files word (templates), like the checks: the codes of
+	// this package's own problems are in Codes, worded in shared.txt.
+	Why    adjudicator.Phrase
+	Hint   adjudicator.Phrase
+	Source string
 }
 
 // Reader reads one mail for a grammar: it finds the orders in the mail, joins the
@@ -89,11 +85,11 @@ func (r *Reader) Read(text string, words *Vocabulary, readLine func(toks []Token
 		if l.length > maxLineLen {
 			src := r.Source()
 			r.source, r.parts = src[:min(len(src), 40)]+"…", nil
-			r.Errorf("write one order a line", "this line is too long to be an order (%d characters)", l.length)
+			r.Fail(adjudicator.Say("orders.hint.one-a-line"), adjudicator.Say("orders.too-long", adjudicator.IntArg("length", l.length)))
 			continue
 		}
 		if l.joinedQuote > 0 {
-			r.Warnf("read line %d, which starts with '>', as the rest of this line (a line starting with '>' is taken as quoted when it stands among others)", l.joinedQuote)
+			r.Doubt(adjudicator.Say("orders.quoted-joined", adjudicator.IntArg("line", l.joinedQuote)))
 		}
 		// the tokens of one line are kept by nothing after it, so one buffer serves all
 		r.toks = Lex(r.toks, l.text)
@@ -116,23 +112,6 @@ func (r *Reader) Fail(hint, why adjudicator.Phrase) {
 func (r *Reader) Doubt(why adjudicator.Phrase) {
 	r.growProbs()
 	r.Problems = append(r.Problems, Problem{Line: r.Line, Severity: Warning, Why: why, Source: r.Source()})
-}
-
-// Errorf reports an error on the line being read, with a suggestion ("" for none).
-func (r *Reader) Errorf(suggestion, format string, args ...any) {
-	r.growProbs()
-	r.Problems = append(r.Problems, Problem{Line: r.Line, Severity: Error, Text: fmt.Sprintf(format, args...), Suggestion: suggestion, Source: r.Source()})
-}
-
-// Warnf reports how the line being read was understood.
-func (r *Reader) Warnf(format string, args ...any) {
-	r.Warn(fmt.Sprintf(format, args...))
-}
-
-// Warn is Warnf of a text already made.
-func (r *Reader) Warn(text string) {
-	r.growProbs()
-	r.Problems = append(r.Problems, Problem{Line: r.Line, Severity: Warning, Text: text, Source: r.Source()})
 }
 
 // Source is the line being read as typed, its wrapped parts joined (once, when a
@@ -236,9 +215,11 @@ type Resolved struct {
 	// Reported says that the name was not found and a problem was reported (it
 	// matches several names). Otherwise a name not found is the grammar's to
 	// report, in its own words: Typed is what was written ("" for nothing) and
-	// Suggestion the names nearest to it ("did you mean Rea Field?"), if any.
-	Reported          bool
-	Typed, Suggestion string
+	// Hint offers the names nearest to it ("did you mean Rea Field?"; zero for
+	// none), the hint of the grammar's Fail.
+	Reported bool
+	Typed    string
+	Hint     adjudicator.Phrase
 }
 
 // Resolve looks up the name toks spell in t: found exactly or by prefix it is taken
@@ -259,17 +240,24 @@ func (r *Reader) Resolve(t *Table, toks []Token) Resolved {
 	case Exact, Prefix:
 		return Resolved{ID: t.names[m.Entry].ID, Found: true}
 	case Fuzzy:
-		r.Warnf("read '%s' as %s", typed, t.names[m.Entry].Canonical)
+		r.Doubt(ReadAs(typed, t.names[m.Entry].Canonical))
 		return Resolved{ID: t.names[m.Entry].ID, Found: true}
 	case Ambiguous:
-		r.Errorf("write more of the name", "'%s' matches %s", typed, t.Candidates(m))
+		r.Fail(adjudicator.Say("orders.hint.more-of-name"),
+			adjudicator.Say("orders.ambiguous", adjudicator.TextArg("typed", typed), adjudicator.TextsArg("names", t.Candidates(m))))
 		return Resolved{Reported: true}
 	}
-	sugg := ""
+	var hint adjudicator.Phrase
 	if len(m.cands) > 0 {
-		sugg = "did you mean " + t.Candidates(m) + "?"
+		hint = adjudicator.Say("orders.did-you-mean", adjudicator.TextsArg("names", t.Candidates(m)))
 	}
-	return Resolved{Typed: typed, Suggestion: sugg}
+	return Resolved{Typed: typed, Hint: hint}
+}
+
+// ReadAs is the doubt of a word read as another: what was typed, and the name or
+// keyword it was taken for ("read 'cleburn' as Cleburne").
+func ReadAs(typed, as string) adjudicator.Phrase {
+	return adjudicator.Say("orders.read-as", adjudicator.TextArg("typed", typed), adjudicator.TextArg("as", as))
 }
 
 // maxNameWords is more words than any name has.

@@ -7,6 +7,9 @@ import (
 	"strconv"
 
 	"github.com/fogleman/gg"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/templates/words"
 )
 
 // HourLosses is the steps each side lost in one hour, for the end-of-game
@@ -17,9 +20,18 @@ type HourLosses struct {
 	CSA   int
 }
 
-// WriteCasualtyChart draws steps lost per side per hour as paired bars with the
-// running totals as lines, and writes it as PNG. It reads only the numbers given.
-func WriteCasualtyChart(w io.Writer, title string, hours []HourLosses) error {
+// WriteCasualtyChart draws steps lost per side per hour of game as paired bars
+// with the running totals as lines, and writes it as PNG. It reads only the
+// numbers given; its title and captions are worded by sc's system (the
+// summary.chart and chart.* entries of its wording file).
+func WriteCasualtyChart(w io.Writer, sc adjudicator.Scenario, game string, hours []HourLosses) error {
+	wd, err := words.For(sc.System())
+	if err != nil {
+		return fmt.Errorf("render: %w", err)
+	}
+	// the chart names no unit or place, so the phrases need no namer
+	say := func(code string, args ...adjudicator.Arg) string { return wd.Say(adjudicator.Say(code, args...), nil) }
+	title := say("summary.chart", adjudicator.TextArg("game", game))
 	const (
 		width, height = 1000, 520
 		left, right   = 70, 50
@@ -112,18 +124,18 @@ func WriteCasualtyChart(w io.Writer, title string, hours []HourLosses) error {
 		dc.SetDash()
 	}
 	dc.SetColor(colInk)
-	dc.DrawStringAnchored(fmt.Sprintf("dashed: running totals, USA %d and CSA %d steps (right scale)", totalU, totalC),
+	dc.DrawStringAnchored(say("chart.totals", adjudicator.IntArg("usa", totalU), adjudicator.IntArg("csa", totalC)),
 		float64(width-right), 58, 1, 0)
 	// Legend.
 	dc.SetColor(colUSA)
 	dc.DrawRectangle(left, height-28, 14, 14)
 	dc.Fill()
 	dc.SetColor(colInk)
-	dc.DrawString("USA steps lost in the hour", left+20, height-16)
+	dc.DrawString(say("chart.lost", adjudicator.SideArg("side", adjudicator.USA)), left+20, height-16)
 	dc.SetColor(colButternut)
 	dc.DrawRectangle(left+260, height-28, 14, 14)
 	dc.Fill()
 	dc.SetColor(colInk)
-	dc.DrawString("CSA steps lost in the hour", left+280, height-16)
+	dc.DrawString(say("chart.lost", adjudicator.SideArg("side", adjudicator.CSA)), left+280, height-16)
 	return fastEncoder.Encode(w, quantize(areaPalette, dc.Image().(*image.RGBA), nil, nil))
 }

@@ -9,9 +9,11 @@ import (
 )
 
 func TestCasualtyChart(t *testing.T) {
+	sc, _ := testScenario(t)
+	c := contract(t, sc)
 	hours := []HourLosses{{"7AM", 2, 5}, {"8AM", 4, 3}, {"9AM", 0, 6}, {"10AM", 7, 2}, {"Night", 1, 0}}
 	var a, b bytes.Buffer
-	if err := WriteCasualtyChart(&a, "Game g7: steps lost", hours); err != nil {
+	if err := WriteCasualtyChart(&a, c, "g7", hours); err != nil {
 		t.Fatal(err)
 	}
 	img, err := png.Decode(bytes.NewReader(a.Bytes()))
@@ -23,7 +25,7 @@ func TestCasualtyChart(t *testing.T) {
 	}
 	// The bars follow the numbers: a different hour gives a different picture, the
 	// same numbers the same bytes.
-	if err := WriteCasualtyChart(&b, "Game g7: steps lost", hours); err != nil {
+	if err := WriteCasualtyChart(&b, c, "g7", hours); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -31,7 +33,7 @@ func TestCasualtyChart(t *testing.T) {
 	}
 	b.Reset()
 	hours[2].USA = 9
-	if err := WriteCasualtyChart(&b, "Game g7: steps lost", hours); err != nil {
+	if err := WriteCasualtyChart(&b, c, "g7", hours); err != nil {
 		t.Fatal(err)
 	}
 	if bytes.Equal(a.Bytes(), b.Bytes()) {

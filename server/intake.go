@@ -133,7 +133,7 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 	if prev != nil {
 		prevVersion = prev.Version
 	}
-	read, rc, err := readOrders(sc, st, side, in.Text, prevVersion+1, prevVersion)
+	read, rc, err := orders.Read(sc, st, side, in.Text, prevVersion+1, prevVersion)
 	if err != nil {
 		return "", err
 	}
@@ -151,8 +151,12 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 	if err != nil {
 		return "", err
 	}
+	text, err := templates.ReceiptText(sc, rc)
+	if err != nil {
+		return "", err
+	}
 	body := fmt.Sprintf("Orders for %s received.\n\n%s\nYou may send new orders until the hour resolves; the newest set replaces the others whole.\n",
-		st.Turn().Key, rc.Text())
+		st.Turn().Key, text)
 	note, err := s.seqAfterOrders(tx, g, side, h)
 	if err != nil {
 		return "", err
@@ -172,19 +176,13 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 // PreviewReceipt is the receipt a side would get for text, without storing
 // anything (pbem orders check), and the number of errors in it.
 func PreviewReceipt(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.Side, text string) (string, int, error) {
-	_, rc, err := readOrders(sc, st, side, text, 1, 0)
+	_, rc, err := orders.Read(sc, st, side, text, 1, 0)
 	if err != nil {
 		return "", 0, err
 	}
-	return rc.Text(), rc.Errors(), nil
-}
-
-// readOrders reads a side's orders with their receipt, the system's checks worded
-// by its wording file.
-func readOrders(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.Side, text string, version, replaces int) (adjudicator.Orders, *orders.Receipt, error) {
-	say, err := templates.Wording(sc)
+	out, err := templates.ReceiptText(sc, rc)
 	if err != nil {
-		return nil, nil, err
+		return "", 0, err
 	}
-	return orders.Read(sc, st, side, text, version, replaces, say)
+	return out, rc.Errors(), nil
 }

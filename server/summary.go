@@ -58,12 +58,8 @@ func endOfGame(tx *store.Tx, g *store.Game, sc adjudicator.Scenario, after adjud
 	for _, r := range rows {
 		chart = append(chart, render.HourLosses{Label: r.Label, USA: r.Lost[adjudicator.USA.Index()], CSA: r.Lost[adjudicator.CSA.Index()]})
 	}
-	title, err := templates.ChartTitle(sc, g.ID)
-	if err != nil {
-		return nil, nil, err
-	}
 	var png bytes.Buffer
-	if err := render.WriteCasualtyChart(&png, title, chart); err != nil {
+	if err := render.WriteCasualtyChart(&png, sc, g.ID, chart); err != nil {
 		return nil, nil, err
 	}
 	return sum, png.Bytes(), nil

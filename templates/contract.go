@@ -143,15 +143,6 @@ func ProgressLine(sc adjudicator.Scenario, gm adjudicator.ReportView) (string, e
 	return fmt.Sprintf("%-10s %s", sh.Turn, t.say(sh.Progress)), nil
 }
 
-// ChartTitle is the casualty chart's title.
-func ChartTitle(sc adjudicator.Scenario, game string) (string, error) {
-	t, err := tellerOf(sc)
-	if err != nil {
-		return "", err
-	}
-	return t.say(adjudicator.Say("summary.chart", adjudicator.TextArg("game", game))), nil
-}
-
 // Wording words the phrases of sc's system that a caller passes on without
 // reading them (the initiative a sequential hour opens with), naming units and
 // places by the scenario's names: for what a side's own view may name.

@@ -1,7 +1,9 @@
 // Package templates writes what a side reads: the hour mail in text and HTML from
 // the same data (text/template and html/template with missingkey=error), its
-// report, the pre-filled order form, the subject line, the sequential-play lines
-// and the end-of-game record.
+// report, the pre-filled order form, the subject line, the sequential-play lines,
+// the end-of-game record and the receipt that answers a side's orders
+// (ReceiptText: orders.Receipt's phrases and numbers in shared.txt's receipt.*
+// words).
 //
 // It knows no rule system. A system cuts its mails as phrases from a side's
 // adjudicator.View and adjudicator.ReportView (adjudicator.Told: Sheet, Form,

@@ -5,6 +5,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/orders"
 	"github.com/shiloh-pbem/pbem/templates/words"
 )
 
@@ -50,6 +51,8 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"n"}, "summary.fallen")
 	add(nil, "summary.nothing", "summary.no-orders")
 	add([]string{"game"}, "summary.chart")
+	add([]string{"usa", "csa"}, "chart.totals")
+	add([]string{"side"}, "chart.lost")
 	add(nil, "form.edit", "form.examples", "form.activate", "form.arriving", "form.battles", "form.at-all", "form.supply")
 	add([]string{"hqs"}, "form.hqs")
 	add([]string{"place", "terrain", "stack"}, "form.area")
@@ -186,7 +189,10 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"side", "die"}, "throw.initiative")
 	add([]string{"block"}, "throw.straggler")
 	add([]string{"place", "round", "unit", "firepower", "die", "dice"}, "throw.fire", "throw.night")
-	return specs
+	// What the order grammar and package orders find in the orders.
+	specs = append(specs, shiloh1862.GrammarCodes()...)
+	specs = append(specs, ReceiptCodes()...)
+	return append(specs, orders.Codes()...)
 }()
 
 func TestWordingFiles(t *testing.T) {

@@ -1,10 +1,8 @@
 package shiloh1862
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/orders"
@@ -79,8 +77,9 @@ func parsedForReceipt(text string, d *orders.Dictionary, side Side) *orders.Pars
 type supplyUse struct{ used, available int }
 
 // summary counts the orders for the receipt's summary line ("2 HQs activated, 3
-// moves, 1 attack"); supply, when known, says what the supply list would buy.
-func summary(o *Orders, supply *supplyUse) string {
+// moves, 1 attack", worded by the orders-count entries); supply, when known, says
+// what the supply list would buy.
+func summary(o *Orders, supply *supplyUse) adjudicator.Phrase {
 	var moves, attacks, reinf, road, uncmd int
 	for _, m := range o.Moves {
 		switch m.Intent {
@@ -98,33 +97,37 @@ func summary(o *Orders, supply *supplyUse) string {
 			uncmd++
 		}
 	}
-	var parts []string
-	if len(o.Activate) > 0 {
-		parts = append(parts, orders.Plural(len(o.Activate), "HQ activated", "HQs activated"))
+	var parts []adjudicator.Phrase
+	count := func(code string, n int) {
+		parts = append(parts, adjudicator.Say("orders-count."+code, adjudicator.IntArg("n", n)))
 	}
-	parts = append(parts, orders.Plural(moves, "move", "moves"), orders.Plural(attacks, "attack", "attacks"))
+	if len(o.Activate) > 0 {
+		count("activated", len(o.Activate))
+	}
+	count("moves", moves)
+	count("attacks", attacks)
 	if reinf > 0 {
-		parts = append(parts, orders.Plural(reinf, "reinforcement", "reinforcements"))
+		count("reinforcements", reinf)
 	}
 	if road > 0 {
-		parts = append(parts, orders.Plural(road, "road move", "road moves"))
+		count("road", road)
 	}
 	if uncmd > 0 {
-		parts = append(parts, orders.Plural(uncmd, "uncommanded", "uncommanded"))
+		count("uncommanded", uncmd)
 	}
 	if len(o.Battles) > 0 {
-		parts = append(parts, orders.Plural(len(o.Battles), "battle in sequence", "battles in sequence"))
+		count("battles", len(o.Battles))
 	}
 	if len(o.Doctrine) > 0 {
-		parts = append(parts, orders.Plural(len(o.Doctrine), "battle doctrine", "battle doctrines"))
+		count("doctrines", len(o.Doctrine))
 	}
 	switch {
 	case supply != nil:
-		parts = append(parts, fmt.Sprintf("supply %d of %d SP", supply.used, supply.available))
+		parts = append(parts, adjudicator.Say("orders-count.supply-plan", adjudicator.IntArg("used", supply.used), adjudicator.IntArg("available", supply.available)))
 	case len(o.Supply) > 0:
-		parts = append(parts, "supply list of "+orders.Plural(len(o.Supply), "block", "blocks"))
+		count("supply", len(o.Supply))
 	}
-	return strings.Join(parts, ", ")
+	return adjudicator.Say("orders-count", adjudicator.PhrasesArg("parts", parts...))
 }
 
 // listLines are the lines the list orders were given on (0 when not given), which
@@ -257,7 +260,7 @@ func (p *parser) parseLine(toks []token) {
 	w := toks[0].Low
 	if toks[0].Kind != tWord {
 		if toks[0].Kind == tArrow || toks[0].Kind == tRoad {
-			p.Errorf("write the blocks first, e.g. \"Cleburne: Seay Field > Rea Field\"", "a move needs the blocks that move")
+			p.fail("parse.hint.blocks-first", "parse.move-blocks")
 			return
 		}
 		p.parseLine(toks[1:])
@@ -303,7 +306,7 @@ func (p *parser) parseLine(toks []token) {
 		// a second ORDERS line: nothing to do
 	default:
 		if kw := p.misspeltKeyword(toks); kw != "" {
-			p.Warnf("read '%s' as %s", toks[0].Text, kw)
+			p.Doubt(orders.ReadAs(toks[0].Text, kw))
 			toks[0] = token{Kind: tWord, Text: kw, Low: kw}
 			p.parseLine(toks)
 			return

@@ -16,7 +16,7 @@ func (p *parser) parseDelay(toks []token) {
 	t := p.Dict.ArrivalTable(p.Side)
 	items := orders.SplitList(toks)
 	if len(items) == 0 {
-		p.Errorf("e.g. \"delay: Nelson\"", "delay which arrival?")
+		p.fail("parse.eg.delay", "parse.delay-which")
 		return
 	}
 	var ids []string
@@ -26,7 +26,7 @@ func (p *parser) parseDelay(toks []token) {
 			continue
 		}
 		if slices.Contains(ids, r.id) || slices.Contains(p.o.HoldArrivals, r.id) {
-			p.Warnf("%s is listed twice", t.Canonical(r.id))
+			p.doubt("parse.listed-twice", txt("name", t.Canonical(r.id)))
 			continue
 		}
 		ids = append(ids, r.id)
@@ -64,7 +64,7 @@ func (p *parser) parseArrival(toks []token) {
 			split = len(toks) - 1
 		}
 		if split < 0 {
-			p.Errorf("e.g. \"arrival L. Wallace: D\"", "arrival: which group and which choice?")
+			p.fail("parse.eg.arrival", "parse.arrival-what")
 			return
 		}
 		p.arrivalChoice(toks[:split], toks[split:], true)
@@ -107,15 +107,16 @@ func (p *parser) arrivalChoice(group, choice []token, strict bool) bool {
 	o := matchOption(n.Options, optText)
 	if o == "" {
 		if len(n.Options) == 0 {
-			p.Errorf("", "%s offers no choice of arrival", n.Canonical)
+			p.fail("", "parse.no-arrival-choice", txt("name", n.Canonical))
 		} else {
-			p.Errorf("choose "+orders.JoinOr(n.Options), "%s cannot arrive by '%s'", n.Canonical, optText)
+			p.Fail(adjudicator.Say("parse.hint.choose", adjudicator.TextsArg("options", n.Options)),
+				adjudicator.Say("parse.arrival-by", txt("name", n.Canonical), txt("typed", optText)))
 		}
 		return true
 	}
 	for i, c := range p.o.ArrivalChoices {
 		if c.Arrival == r.id {
-			p.Warnf("a second choice for %s replaces the first (line %d)", n.Canonical, p.lines.ArrivalChoices[i])
+			p.doubt("parse.arrival-again", txt("name", n.Canonical), adjudicator.IntArg("line", p.lines.ArrivalChoices[i]))
 			p.o.ArrivalChoices[i].Choice = o
 			p.lines.ArrivalChoices[i] = p.Line
 			return true
@@ -162,7 +163,7 @@ func (p *parser) parseLandings(toks []token) {
 	toks = orders.SkipColon(toks)
 	items := splitListKeepingPairs(toks)
 	if len(items) == 0 {
-		p.Errorf("e.g. \"landing Nelson: Pittsburg Landing\"", "landing: which group where?")
+		p.fail("parse.eg.landing", "parse.landing-what")
 		return
 	}
 	for _, item := range items {
@@ -175,7 +176,7 @@ func (p *parser) parseLandings(toks []token) {
 			}
 		}
 		if split <= 0 || split == len(item)-1 {
-			p.Errorf("e.g. \"landing Nelson: Pittsburg Landing\"", "landing: cannot read '%s'", orders.JoinWords(item))
+			p.fail("parse.eg.landing", "parse.landing-unread", txt("typed", orders.JoinWords(item)))
 			continue
 		}
 		p.landing(item[:split], orders.SkipWords(item[split+1:], "at"))
@@ -196,7 +197,7 @@ func (p *parser) landing(group, area []token) {
 	}
 	for i, l := range p.o.Landings {
 		if l.Arrival == r.id {
-			p.Warnf("a second landing for %s replaces the first (line %d)", t.Canonical(r.id), l.Line)
+			p.doubt("parse.landing-again", txt("name", t.Canonical(r.id)), adjudicator.IntArg("line", l.Line))
 			p.o.Landings[i] = Landing{Arrival: r.id, Area: AreaID(a.id), Line: p.Line}
 			return
 		}

@@ -80,7 +80,7 @@ func BenchmarkReceipt(b *testing.B) {
 	d := ScenarioNames(testScenario(b))
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = newReceipt(parsedForReceipt(fullSide, d, adjudicator.CSA), d, 2, 1).Text()
+		_ = receiptText(newReceipt(parsedForReceipt(fullSide, d, adjudicator.CSA), d, 2, 1))
 	}
 }
 

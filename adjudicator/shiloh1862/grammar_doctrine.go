@@ -7,6 +7,7 @@ package shiloh1862
 import (
 	"slices"
 
+	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/orders"
 )
 
@@ -23,7 +24,7 @@ func (p *parser) parseRegroup(toks []token) {
 		}
 	}
 	if split <= 0 {
-		p.Errorf("e.g. \"regroup at Rea Field: Seay Field\"", "regroup: after which battle, and where to?")
+		p.fail("parse.eg.regroup", "parse.regroup-what")
 		return
 	}
 	area := p.resolveName(p.Dict.AreaTable(), toks[:split], "area")
@@ -57,7 +58,7 @@ func (p *parser) regroup(area AreaID, toks []token) {
 		}
 	}
 	if len(dest) == 0 {
-		p.Errorf("e.g. \"regroup at Rea Field: Seay Field\"", "regroup to where?")
+		p.fail("parse.eg.regroup", "parse.regroup-where")
 		return
 	}
 	to := p.resolveName(p.Dict.AreaTable(), dest, "area")
@@ -99,7 +100,7 @@ func (p *parser) parseDoctrineAt(toks []token) {
 		}
 	}
 	if split <= 0 {
-		p.Errorf("e.g. \"at Rea Field: withdraw if weaker, retreat to Seay Field\"", "at which area, and what to do there?")
+		p.fail("parse.eg.at", "parse.at-what")
 		return
 	}
 	areas := p.areaList(toks[:split])
@@ -173,7 +174,7 @@ type doctrineSpec struct {
 // parseDoctrine reads clauses for the areas (nil: every battle).
 func (p *parser) parseDoctrine(areas []AreaID, toks []token) {
 	if len(toks) == 0 {
-		p.Errorf("e.g. \"hold\", \"withdraw after round 2\", \"withdraw if weaker\", \"retreat to Seay Field\"", "what should your blocks do in battle?")
+		p.fail("parse.eg.doctrine", "parse.doctrine-what")
 		return
 	}
 	// clauses: split on commas where the next item starts with a clause word; other
@@ -210,7 +211,7 @@ func (p *parser) parseDoctrine(areas []AreaID, toks []token) {
 	}
 	if len(areas) == 0 {
 		if len(spec.regroups) > 0 {
-			p.Errorf("e.g. \"regroup at Rea Field: Seay Field\"", "regroup needs a battle area")
+			p.fail("parse.eg.regroup", "parse.regroup-area")
 		}
 		if spec.kindSet || len(spec.retreat) > 0 {
 			p.setDoctrine("", spec)
@@ -243,13 +244,18 @@ func (p *parser) setDoctrine(area AreaID, spec doctrineSpec) {
 		return
 	}
 	d := &p.o.Doctrine[i]
-	where := "every battle"
-	if area != "" {
-		where = p.Dict.AreaTable().Canonical(string(area))
+	// again says that this line replaces what line d gave: for the area, or for
+	// every battle
+	again := func(code string) {
+		if area == "" {
+			p.doubt(code+".all", adjudicator.IntArg("line", d.Line))
+			return
+		}
+		p.doubt(code, txt("name", p.Dict.AreaTable().Canonical(string(area))), adjudicator.IntArg("line", d.Line))
 	}
 	if spec.kindSet {
 		if d.Kind != spec.kind || d.AfterRound != spec.after {
-			p.Warnf("this replaces the doctrine for %s given on line %d", where, d.Line)
+			again("parse.doctrine-again")
 		}
 		d.Kind, d.AfterRound = spec.kind, spec.after
 		if spec.kind != WithdrawAfter {
@@ -258,7 +264,7 @@ func (p *parser) setDoctrine(area AreaID, spec doctrineSpec) {
 	}
 	if len(spec.retreat) > 0 {
 		if len(d.Retreat) > 0 {
-			p.Warnf("this replaces the retreat list for %s given on line %d", where, d.Line)
+			again("parse.retreat-again")
 		}
 		d.Retreat = spec.retreat
 	}
@@ -270,7 +276,7 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 	rest := c[1:]
 	set := func(k DoctrineKind, after int) {
 		if spec.kindSet && (spec.kind != k || spec.after != after) {
-			p.Warnf("two battle doctrines on one line; the last (%s) counts", k)
+			p.doubt("parse.two-doctrines", txt("doctrine", k.String()))
 		}
 		spec.kind, spec.after, spec.kindSet = k, after, true
 	}
@@ -280,7 +286,7 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 		for ti := range rest {
 			t := &rest[ti]
 			if t.Kind != tArrow && !isHoldWord(t.Low) {
-				p.Errorf("write \"hold\" alone, or \"hold, retreat to AREA\"", "cannot read '%s' in a battle order", orders.JoinWords(c))
+				p.fail("parse.hint.hold", "parse.hold-extra", txt("typed", orders.JoinWords(c)))
 				return false
 			}
 		}
@@ -289,14 +295,14 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 	case "regroup":
 		rest = orders.SkipWords(rest, "at")
 		if len(rest) == 0 {
-			p.Errorf("e.g. \"regroup to Seay Field\"", "regroup to where?")
+			p.fail("parse.eg.regroup-to", "parse.regroup-where")
 			return false
 		}
 		spec.regroups = append(spec.regroups, rest)
 		return true
 	}
 	if !isClauseWord(head) {
-		p.Errorf("a battle order is hold, withdraw after round N, withdraw if weaker, retreat to AREA or regroup to AREA", "cannot read '%s' as a battle order", orders.JoinWords(c))
+		p.fail("parse.hint.doctrine", "parse.not-doctrine", txt("typed", orders.JoinWords(c)))
 		return false
 	}
 	// withdraw / retreat / pull back / fall back
@@ -322,14 +328,14 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 				n, found = numberWords[rest[j].Low]
 			}
 			if !found {
-				p.Errorf("e.g. \"withdraw after round 2\"", "withdraw after which round?")
+				p.fail("parse.eg.withdraw-after", "parse.withdraw-round")
 				return false
 			}
 			if j+1 < len(rest) && (rest[j+1].Low == "round" || rest[j+1].Low == "rounds") {
 				j++
 			}
 			if n > 3 {
-				p.Errorf("a battle has at most 4 rounds; \"withdraw after round 3\" is the latest", "cannot withdraw after round %d", n)
+				p.fail("parse.hint.withdraw-late", "parse.withdraw-late", adjudicator.IntArg("round", n))
 				return false
 			}
 			set(WithdrawAfter, n)
@@ -347,7 +353,7 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 				}
 				continue
 			}
-			p.Errorf("e.g. \"withdraw if weaker\"", "withdraw if what?")
+			p.fail("parse.eg.withdraw-if", "parse.withdraw-if")
 			return false
 		case t.Kind == tWord && (t.Low == "retreat" || t.Low == "withdraw" || t.Low == "then") && !collecting:
 			// "withdraw after round 2 retreat seay"
@@ -371,7 +377,7 @@ func (p *parser) doctrineClause(spec *doctrineSpec, c []token) bool {
 		} else {
 			for _, a := range areas {
 				if slices.Contains(spec.retreat, a) {
-					p.Warnf("%s is listed twice", p.Dict.AreaTable().Canonical(string(a)))
+					p.doubt("parse.listed-twice", txt("name", p.Dict.AreaTable().Canonical(string(a))))
 					continue
 				}
 				spec.retreat = append(spec.retreat, a)

@@ -6,6 +6,7 @@ import (
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/orders"
+	"github.com/shiloh-pbem/pbem/templates/words"
 )
 
 // names is a tiny scenario: what the grammar needs to know of one.
@@ -43,8 +44,14 @@ END
 Tom`
 	o, problems := shiloh1862.ParseOrders(text, names{}, adjudicator.CSA)
 	fmt.Print(shiloh1862.FormatOrders(o, names{}))
+	// problems are phrases, worded by the system's wording (they name no unit by
+	// id, so no namer is needed)
+	w, err := words.For("shiloh1862")
+	if err != nil {
+		panic(err)
+	}
 	for _, p := range problems {
-		fmt.Printf("line %d: %s: %s\n", p.Line, p.Severity, p.Text)
+		fmt.Printf("line %d: %s: %s\n", p.Line, p.Severity, w.Say(p.Why, nil))
 	}
 	// Output:
 	// activate Hardee

@@ -37,11 +37,12 @@ func FuzzParseOrders(f *testing.F) {
 				if pr.Line < 1 || pr.Line > lines {
 					t.Fatalf("problem at line %d of a %d-line text: %+v", pr.Line, lines, pr)
 				}
-				if pr.Text == "" {
-					t.Fatalf("problem without text: %+v", pr)
+				if why, hint := problemText(pr); why == "" || strings.Contains(why+hint, "("+pr.Why.Code+")") ||
+					pr.Hint.Code != "" && strings.Contains(hint, "("+pr.Hint.Code+")") {
+					t.Fatalf("problem without wording: %+v: %q, %q", pr, why, hint)
 				}
 			}
-			_ = newReceipt(p, d, 2, 1).Text()
+			_ = receiptText(newReceipt(p, d, 2, 1))
 		}
 	})
 }

@@ -60,15 +60,16 @@ func TestOrdersGolden(t *testing.T) {
 func goldenOutput(text string, d *orders.Dictionary, side adjudicator.Side) string {
 	p := parsedForReceipt(text, d, side)
 	var b strings.Builder
-	b.WriteString(newReceipt(p, d, 2, 1).Text())
+	b.WriteString(receiptText(newReceipt(p, d, 2, 1)))
 	b.WriteString("\n== canonical\n")
 	canon := FormatOrders(ordersOf(p), d)
 	b.WriteString(canon)
 	b.WriteString("== problems\n")
 	for _, pr := range p.Problems {
-		b.WriteString(itoa(pr.Line) + " " + pr.Severity.String() + ": " + pr.Text)
-		if pr.Suggestion != "" {
-			b.WriteString(" [" + pr.Suggestion + "]")
+		why, hint := problemText(pr)
+		b.WriteString(itoa(pr.Line) + " " + pr.Severity.String() + ": " + why)
+		if hint != "" {
+			b.WriteString(" [" + hint + "]")
 		}
 		b.WriteString("\n")
 	}
@@ -76,7 +77,8 @@ func goldenOutput(text string, d *orders.Dictionary, side adjudicator.Side) stri
 	if len(probs) > 0 || !sameOrders(again, ordersOf(p)) {
 		b.WriteString("== ROUND TRIP FAILED\n" + FormatOrders(again, d))
 		for _, pr := range probs {
-			b.WriteString(itoa(pr.Line) + " " + pr.Severity.String() + ": " + pr.Text + "\n")
+			why, _ := problemText(pr)
+			b.WriteString(itoa(pr.Line) + " " + pr.Severity.String() + ": " + why + "\n")
 		}
 	}
 	return b.String()

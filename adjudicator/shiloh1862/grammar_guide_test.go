@@ -89,7 +89,7 @@ func TestGuideExamples(t *testing.T) {
 		}
 		for _, p := range probs {
 			if p.Severity == orders.Error && !strings.Contains(ex.orders, "error") {
-				t.Errorf("PLAYERS.md:%d: line %d: %s", ex.line, p.Line, p.Text)
+				t.Errorf("PLAYERS.md:%d: line %d: %s", ex.line, p.Line, testWording(p.Why))
 			}
 		}
 		// the canonical form reads back to the same orders

@@ -51,7 +51,8 @@ func TestHexNumbersAsPlaceNames(t *testing.T) {
 	_, probs := ParseOrders("hooker: 0815 > 815", hexBoard{}, adjudicator.USA)
 	var said []string
 	for _, p := range probs {
-		said = append(said, p.Text+" ["+p.Suggestion+"]")
+		why, hint := problemText(p)
+		said = append(said, why+" ["+hint+"]")
 	}
 	if all := strings.Join(said, "\n"); countErrors(probs) == 0 || !strings.Contains(all, "0815") {
 		t.Errorf("815 was not refused with 0815 offered:\n%s", all)

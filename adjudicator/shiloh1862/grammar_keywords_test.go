@@ -44,7 +44,7 @@ func TestLineStartsAreNeverJoined(t *testing.T) {
 		_, probs := ParseOrders(move+"\n"+w+" shiloh church\n", names, CSA)
 		for _, p := range probs {
 			if p.Line == 1 {
-				t.Errorf("a line starting with %q was joined to the move before it: line 1: %s", w, p.Text)
+				t.Errorf("a line starting with %q was joined to the move before it: line 1: %s", w, testWording(p.Why))
 			}
 		}
 	}

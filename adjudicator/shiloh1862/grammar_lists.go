@@ -17,7 +17,7 @@ func (p *parser) parseActivate(toks []token) {
 		return
 	}
 	if !orders.HasItem(toks) {
-		p.Errorf("e.g. \"activate Hardee, Bragg\"", "activate which HQs?")
+		p.fail("parse.eg.activate", "parse.activate-which")
 		return
 	}
 	t := p.Dict.BlockTable(p.Side)
@@ -48,7 +48,7 @@ func (p *parser) parseActivate(toks []token) {
 		for k, id := range ids {
 			b := BlockID(id)
 			if i := p.activation(b); i >= 0 {
-				p.Warnf("%s is activated twice", t.Canonical(id))
+				p.doubt("parse.activated-twice", txt("name", t.Canonical(id)))
 				if asArmy && k == len(ids)-1 {
 					p.o.Activate[i].AsArmy = true
 				}
@@ -76,12 +76,12 @@ func (p *parser) parseBattles(toks []token) {
 	areas := p.areaList(toks)
 	if len(areas) == 0 {
 		if len(toks) == 0 {
-			p.Errorf("e.g. \"battles: Rea Field, Shiloh Church\"", "battles in which areas?")
+			p.fail("parse.eg.battles", "parse.battles-which")
 		}
 		return
 	}
 	if p.lines.Battles != 0 {
-		p.Warnf("a second battle sequence replaces the first (line %d)", p.lines.Battles)
+		p.doubt("parse.battles-again", adjudicator.IntArg("line", p.lines.Battles))
 	}
 	p.o.Battles = areas
 	p.lines.Battles = p.Line
@@ -98,7 +98,7 @@ func (p *parser) listInto(dst *[]BlockID, line *int, blocks []BlockID, what stri
 	}
 	for _, b := range blocks {
 		if slices.Contains(*dst, b) {
-			p.Warnf("%s is already on the %s list", t.Canonical(string(b)), what)
+			p.doubt("parse.on-list-already", txt("name", t.Canonical(string(b))), txt("list", what))
 			continue
 		}
 		*dst = append(*dst, b)
@@ -110,7 +110,7 @@ func (p *parser) listInto(dst *[]BlockID, line *int, blocks []BlockID, what stri
 
 func (p *parser) parsePin(toks []token) {
 	if len(toks) == 0 {
-		p.Errorf("e.g. \"pin: Wood, Shoup\"", "pin which blocks?")
+		p.fail("parse.eg.pin", "parse.pin-which")
 		return
 	}
 	p.listInto(&p.o.Pin, &p.lines.Pin, p.blockList(toks), "pin")
@@ -118,7 +118,7 @@ func (p *parser) parsePin(toks []token) {
 
 func (p *parser) parseSupply(toks []token) {
 	if len(toks) == 0 {
-		p.Errorf("e.g. \"supply: Cleburne, Hardee\"", "supply which blocks?")
+		p.fail("parse.eg.supply", "parse.supply-which")
 		return
 	}
 	p.listInto(&p.o.Supply, &p.lines.Supply, p.blockList(toks), "supply")
@@ -160,7 +160,7 @@ list:
 		}
 	}
 	if !orders.HasItem(toks) {
-		p.Errorf("e.g. \"losses: Hardee last\"", "losses: which blocks?")
+		p.fail("parse.eg.losses", "parse.losses-which")
 		return
 	}
 	for item := range orders.ListItems(toks) {
@@ -195,7 +195,7 @@ list:
 		for _, b := range list {
 			if both(b) && !slices.Contains(clash, b) {
 				clash = append(clash, b)
-				p.Errorf("", "%s cannot be both first and last for losses", p.Dict.BlockTable(p.Side).Canonical(string(b)))
+				p.fail("", "parse.losses-both", txt("name", p.Dict.BlockTable(p.Side).Canonical(string(b))))
 			}
 		}
 	}
@@ -234,11 +234,11 @@ func (p *parser) parseInitiative(toks []token) {
 	case "any", "either", "none", "no preference", "roll", "dice", "dont care", "don't care":
 		c = InitiativeAny
 	default:
-		p.Errorf("write \"initiative: first\", \"initiative: second\" or \"initiative: any\"", "initiative: cannot read '%s'", orders.JoinWords(toks))
+		p.fail("parse.hint.initiative", "parse.initiative-unread", txt("typed", orders.JoinWords(toks)))
 		return
 	}
 	if p.lines.Initiative != 0 {
-		p.Warnf("a second initiative choice replaces the first (line %d)", p.lines.Initiative)
+		p.doubt("parse.initiative-again", adjudicator.IntArg("line", p.lines.Initiative))
 	}
 	p.o.Initiative = c
 	p.lines.Initiative = p.Line
@@ -247,10 +247,11 @@ func (p *parser) parseInitiative(toks []token) {
 func (p *parser) parseSide(toks []token) {
 	s, ok := adjudicator.ParseSide(orders.JoinWords(toks))
 	if !ok {
-		p.Errorf("write \"side: USA\" or \"side: CSA\"", "side: cannot read '%s'", orders.JoinWords(toks))
+		p.fail("parse.hint.side", "parse.side-unread", txt("typed", orders.JoinWords(toks)))
 		return
 	}
 	if s != p.Side && p.Side != adjudicator.NoSide {
-		p.Errorf("send these orders from the "+p.Side.String()+" player's address", "these orders say %s, but they came for %s", s, p.Side)
+		p.Fail(adjudicator.Say("parse.hint.side-address", adjudicator.SideArg("side", p.Side)),
+			adjudicator.Say("parse.side-other", adjudicator.SideArg("said", s), adjudicator.SideArg("side", p.Side)))
 	}
 }

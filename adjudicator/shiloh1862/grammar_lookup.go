@@ -27,21 +27,20 @@ func (p *parser) resolveName(t *orders.Table, toks []token, what string) resolve
 	case r.Reported:
 		return resolved{}
 	case r.Typed == "":
-		p.Errorf("", "a %s name is missing", what)
+		p.fail("", "parse.missing."+what)
 		return resolved{}
 	}
 	if what == "block" {
 		enemy := p.Dict.BlockTable(p.Side.Enemy())
 		if other := enemy.Lookup(r.Typed); other.Found() && p.Side != adjudicator.NoSide {
-			p.Errorf(r.Suggestion, "%s is a %s block; these are %s orders", enemy.Name(other).Canonical, p.Side.Enemy(), p.Side)
+			p.Fail(r.Hint, adjudicator.Say("parse.enemy-block", txt("name", enemy.Name(other).Canonical),
+				adjudicator.SideArg("enemy", p.Side.Enemy()), adjudicator.SideArg("side", p.Side)))
 			return resolved{}
 		}
 	}
-	p.Errorf(r.Suggestion, "'%s' is not a %s I know", r.Typed, kindWords[what])
+	p.Fail(r.Hint, adjudicator.Say("parse.unknown."+what, txt("typed", r.Typed)))
 	return resolved{}
 }
-
-var kindWords = map[string]string{"block": "block of yours", "area": "map area", "arrival": "arrival group of yours"}
 
 // blockList resolves a comma list of blocks. An item that is not one name may be
 // several typed without commas ("cleburne wood").
@@ -72,7 +71,7 @@ func (p *parser) blockList(toks []token) []BlockID {
 func (p *parser) addBlock(out []BlockID, t *orders.Table, id string) []BlockID {
 	b := BlockID(id)
 	if slices.Contains(out, b) {
-		p.Warnf("%s is listed twice", t.Canonical(id))
+		p.doubt("parse.listed-twice", txt("name", t.Canonical(id)))
 		return out
 	}
 	return append(out, b)
@@ -82,7 +81,7 @@ func (p *parser) addBlock(out []BlockID, t *orders.Table, id string) []BlockID {
 func (p *parser) addArea(out []AreaID, id string) []AreaID {
 	a := AreaID(id)
 	if slices.Contains(out, a) {
-		p.Warnf("%s is listed twice", p.Dict.AreaTable().Canonical(id))
+		p.doubt("parse.listed-twice", txt("name", p.Dict.AreaTable().Canonical(id)))
 		return out
 	}
 	return append(out, a)

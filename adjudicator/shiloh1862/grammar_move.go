@@ -6,6 +6,7 @@ package shiloh1862
 import (
 	"slices"
 
+	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/orders"
 )
 
@@ -48,7 +49,7 @@ func (p *parser) parseMove(toks []token) {
 	setIntent := func(t token) {
 		in, _ := intentOf(t.Low)
 		if intentSet && in != m.Intent {
-			p.Warnf("two intents given; '%s' counts", t.Text)
+			p.doubt("parse.two-intents", txt("typed", t.Text))
 		}
 		if in != IntentMove || !intentSet {
 			m.Intent = in
@@ -89,7 +90,7 @@ func (p *parser) parseMove(toks []token) {
 		}
 	}
 	if len(toks) == 0 {
-		p.Errorf("e.g. \"Cleburne: Seay Field > Rea Field attack\"", "move which blocks where?")
+		p.fail("parse.eg.move-attack", "parse.move-what")
 		return
 	}
 	if last := toks[len(toks)-1]; last.Kind == tWord && isStayWord(last.Low) && len(toks) > 1 {
@@ -123,7 +124,7 @@ func (p *parser) parseMove(toks []token) {
 		return
 	}
 	if split == 0 {
-		p.Errorf("e.g. \"Cleburne: Seay Field > Rea Field\"", "a move needs the blocks that move")
+		p.fail("parse.eg.move", "parse.move-blocks")
 		return
 	}
 	blockToks := toks[:split]
@@ -139,11 +140,11 @@ func (p *parser) parseMove(toks []token) {
 	}
 	segs, seps, ok := splitPath(path, make([][]token, 0, 3), make([]orders.TokenKind, 0, 3))
 	if !ok {
-		p.Errorf("give one destination per move, or two areas for a road move (5.31)", "a move cannot go to a list of areas")
+		p.fail("parse.hint.move-list", "parse.move-list")
 		return
 	}
 	if len(segs) == 0 {
-		p.Errorf("e.g. \"Cleburne: Seay Field > Rea Field\"", "move to where?")
+		p.fail("parse.eg.move", "parse.move-where")
 		return
 	}
 	if skip == 0 && split > 0 && toks[split].Kind != tWord {
@@ -207,10 +208,10 @@ func (p *parser) parseMove(toks []token) {
 	}
 	switch {
 	case len(areas) == 0:
-		p.Errorf("e.g. \"Cleburne: Seay Field > Rea Field\"", "move to where?")
+		p.fail("parse.eg.move", "parse.move-where")
 		return
 	case len(areas) > 2:
-		p.Errorf("a block moves one area, or two by road (5.31)", "a move cannot go %d areas", len(areas))
+		p.fail("parse.hint.move-far", "parse.move-far", adjudicator.IntArg("n", len(areas)))
 		return
 	case len(areas) == 1 && road:
 		// ">>": the road decides the area in between. When the map knows exactly one,
@@ -226,11 +227,11 @@ func (p *parser) parseMove(toks []token) {
 		m.Path = p.keepAreas(areas)
 	}
 	if m.From != "" && m.Path[len(m.Path)-1] == m.From {
-		p.Errorf("", "a move must leave %s", p.Dict.AreaTable().Canonical(string(m.From)))
+		p.fail("", "parse.move-stays", txt("place", p.Dict.AreaTable().Canonical(string(m.From))))
 		return
 	}
 	if m.Uncommanded && m.Intent != IntentMove {
-		p.Errorf("an uncommanded move may only be a plain move (5.2)", "an uncommanded move cannot %s", m.Intent)
+		p.fail("parse.hint.uncommanded", "parse.uncommanded", adjudicator.WordArg("intent", "intent."+m.Intent.String()))
 		return
 	}
 	m.Blocks = blocks
@@ -279,8 +280,7 @@ func splitPath(path []token, segs [][]token, seps []orders.TokenKind) (_ [][]tok
 
 // notAnOrder reports a line that reads as no order at all.
 func (p *parser) notAnOrder() {
-	p.Errorf("write a move as \"blocks: from > to\", e.g. \"Cleburne: Seay Field > Rea Field attack\"; other text is ignored before a line saying ORDERS and after one saying END",
-		"'%s' is not an order I can read", p.Source())
+	p.fail("parse.hint.not-an-order", "parse.not-an-order", txt("line", p.Source()))
 }
 
 // anyName reports whether a would-be move names anything at all, so that a line of
@@ -372,7 +372,7 @@ func (p *parser) stay(toks []token) {
 		for i := range p.o.Moves {
 			old := &p.o.Moves[i]
 			if j := slices.Index(old.Blocks, b); j >= 0 {
-				p.Warnf("%s stays: its move on line %d is cancelled", t.Canonical(string(b)), old.Line)
+				p.doubt("parse.move-cancelled", txt("name", t.Canonical(string(b))), adjudicator.IntArg("line", old.Line))
 				old.Blocks = slices.Delete(old.Blocks, j, j+1)
 				p.emptied = p.emptied || len(old.Blocks) == 0
 				delete(p.moveOf, string(b))
@@ -396,7 +396,7 @@ func (p *parser) addMove(m Move) {
 		// an emptied move stays in place until finish, so that indexes hold
 		old := &p.o.Moves[i]
 		if j := slices.Index(old.Blocks, b); j >= 0 {
-			p.Warn(t.Canonical(string(b)) + " already had a move on line " + itoa(old.Line) + "; this one replaces it")
+			p.doubt("parse.move-replaced", txt("name", t.Canonical(string(b))), adjudicator.IntArg("line", old.Line))
 			old.Blocks = slices.Delete(old.Blocks, j, j+1) // its own part of the slab
 			p.emptied = p.emptied || len(old.Blocks) == 0
 		}

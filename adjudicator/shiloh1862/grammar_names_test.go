@@ -67,7 +67,7 @@ func TestResolve(t *testing.T) {
 		case orders.Exact, orders.Prefix, orders.Fuzzy:
 			got = c.t.Name(l).Canonical
 		case orders.Ambiguous:
-			got = c.t.Candidates(l)
+			got = strings.Join(c.t.Candidates(l), " or ")
 		}
 		if got != c.want {
 			t.Errorf("%s %q: %q, want %q", c.table, c.in, got, c.want)
@@ -81,7 +81,8 @@ func TestNotFoundSuggests(t *testing.T) {
 	_, probs := ParseOrders("cleburne: seay > rae field woods\nwood: sey > reaa fild attack", d, adjudicator.CSA)
 	var texts []string
 	for _, p := range probs {
-		texts = append(texts, p.Text+" ["+p.Suggestion+"]")
+		why, hint := problemText(p)
+		texts = append(texts, why+" ["+hint+"]")
 	}
 	all := strings.Join(texts, "\n")
 	if !strings.Contains(all, "did you mean") {

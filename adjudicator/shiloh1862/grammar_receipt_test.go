@@ -19,7 +19,7 @@ func TestReceiptText(t *testing.T) {
 	d := testNames(t)
 	p := parsedForReceipt(receiptOrders, d, adjudicator.CSA)
 	r := newReceipt(p, d, 3, 2)
-	text := r.Text()
+	text := receiptText(r)
 	for _, want := range []string{
 		"Orders v3 for CSA (v3 replaces v2)",
 		"Hash: " + r.Hash,
@@ -33,11 +33,11 @@ func TestReceiptText(t *testing.T) {
 		t.Errorf("errors %d:\n%s", r.Errors(), text)
 	}
 	// line 3 moves Wood again (read as a fuzzy or prefix match): a note, not an error
-	r.AddCheck(4, orders.Errored, "5.31", "Gladden is not on a road at Road A", "write two areas")
-	r.AddCheck(2, orders.OK, "5.2", "commanded by Hardee", "")
-	r.AddCheck(9, orders.Warned, "7.1", "a supply point is left over", "")
-	r.SetSummary(summary(ordersOf(p), &supplyUse{used: 2, available: 3}))
-	text = r.Text()
+	r.AddCheck(4, check(orders.Errored, "5.31", "Gladden is not on a road at Road A", adjudicator.Say("hint.road")))
+	r.AddCheck(2, check(orders.OK, "5.2", "commanded by Hardee", adjudicator.Phrase{}))
+	r.AddCheck(9, check(orders.Warned, "7.1", "a supply point is left over", adjudicator.Phrase{}))
+	r.Summary = summary(ordersOf(p), &supplyUse{used: 2, available: 3})
+	text = receiptText(r)
 	errAt := strings.Index(text, "ERROR")
 	readAt := strings.Index(text, "As read:")
 	if errAt < 0 || readAt < 0 || errAt > readAt {
@@ -45,7 +45,7 @@ func TestReceiptText(t *testing.T) {
 	}
 	for _, want := range []string{
 		"line 4: Gladden: Road A >> Spain Field",
-		"(5.31) Gladden is not on a road at Road A — write two areas",
+		"(5.31) Gladden is not on a road at Road A — a road move follows one road through friendly or vacant areas, and never attacks",
 		"(5.2) commanded by Hardee",
 		"supply 2 of 3 SP",
 		"1 line in error",
@@ -63,8 +63,8 @@ func TestReceiptAddCheckFor(t *testing.T) {
 	d := testNames(t)
 	p := parsedForReceipt("activate hardee\nactivate bragg, polk\nbattles: rea\n", d, adjudicator.CSA)
 	r := newReceipt(p, d, 1, 0)
-	r.AddCheckFor("activate", 2, orders.Errored, "5.2", "Polk is not on the map", "")
-	r.AddCheckFor("battles", 0, orders.Warned, "6.2", "no battle at Rea Field yet", "")
+	r.AddCheckFor("activate", 2, check(orders.Errored, "5.2", "Polk is not on the map", adjudicator.Phrase{}))
+	r.AddCheckFor("battles", 0, check(orders.Warned, "6.2", "no battle at Rea Field yet", adjudicator.Phrase{}))
 	var polk, battles *orders.ReceiptLine
 	for i := range r.Lines {
 		switch r.Lines[i].Line {
@@ -80,15 +80,32 @@ func TestReceiptAddCheckFor(t *testing.T) {
 	if battles == nil || battles.Status != orders.Warned {
 		t.Errorf("battles check went astray: %+v", r.Lines)
 	}
-	if strings.Contains(r.Text(), "v1 replaces") {
-		t.Errorf("a first version replaces nothing:\n%s", r.Text())
+	if strings.Contains(receiptText(r), "v1 replaces") {
+		t.Errorf("a first version replaces nothing:\n%s", receiptText(r))
+	}
+}
+
+// check is a check of the system's, its text as given.
+func check(status orders.Status, rule, text string, hint adjudicator.Phrase) orders.Check {
+	return orders.Check{Status: status, Rule: rule, Why: adjudicator.Say("check.error", adjudicator.TextArg("error", text)), Hint: hint}
+}
+
+// TestReceiptWholeOrders: a check that names no line or order of its own is an
+// error about the orders as a whole, never at "line 0".
+func TestReceiptWholeOrders(t *testing.T) {
+	d := testNames(t)
+	r := newReceipt(parsedForReceipt("activate hardee\n", d, adjudicator.CSA), d, 1, 0)
+	r.AddCheckFor("arrival", 3, check(orders.Errored, "5.61", "no such arrival", adjudicator.Phrase{}))
+	text := receiptText(r)
+	if strings.Contains(text, "line 0") || !strings.Contains(text, "  your orders as a whole:\n        (5.61) no such arrival\n") {
+		t.Errorf("receipt:\n%s", text)
 	}
 }
 
 func TestReceiptEmpty(t *testing.T) {
 	d := testNames(t)
 	r := newReceipt(parsedForReceipt("Thanks, no orders\n--\nBob\n", d, adjudicator.USA), d, 1, 0)
-	text := r.Text()
+	text := receiptText(r)
 	if !strings.Contains(text, "no orders: your side follows its standing doctrine") || r.Errors() != 1 {
 		t.Errorf("receipt:\n%s", text)
 	}

@@ -268,11 +268,7 @@ func readOrders(sc adjudicator.Scenario, st adjudicator.State, side adjudicator.
 		}
 		return o, nil, nil
 	}
-	say, err := templates.Wording(sc)
-	if err != nil {
-		return nil, nil, err
-	}
-	return orders.Read(sc, st, side, string(b), 1, 0, say)
+	return orders.Read(sc, st, side, string(b), 1, 0)
 }
 
 func parseDice(s string) ([]int, error) {
@@ -352,10 +348,14 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 			return fmt.Errorf("%s: %w", path, err)
 		}
 		if rc != nil {
+			say, err := templates.Wording(sc)
+			if err != nil {
+				return err
+			}
 			for _, l := range rc.Lines {
 				for _, c := range l.Checks {
 					if c.Status != orders.OK {
-						fmt.Fprintf(m.Stderr, "%s:%d: %s: %s\n", path, l.Line, c.Status, c.Text)
+						fmt.Fprintf(m.Stderr, "%s:%d: %s: %s\n", path, l.Line, c.Status, say(c.Why))
 					}
 				}
 			}

@@ -55,23 +55,23 @@ func (c *scenario) Parse(text string, side adjudicator.Side) *orders.Parsed {
 			return
 		}
 		if len(toks) == 0 || toks[0].Low != "move" {
-			r.Errorf("write one order a line: move <unit> <hex>", "'%s' is not an order of this game", orders.JoinWords(toks))
+			r.Fail(say("parse.hint.one-a-line"), say("parse.not-an-order", adjudicator.TextArg("typed", orders.JoinWords(toks))))
 			return
 		}
 		unit, hex, ok := splitMove(toks[1:])
 		if !ok {
-			r.Errorf("write: move <unit> <hex>", "a move names a unit and a hex")
+			r.Fail(say("parse.hint.move"), say("parse.move"))
 			return
 		}
 		u := r.Resolve(dict.BlockTable(side), unit)
 		h := r.Resolve(dict.AreaTable(), hex)
 		for _, x := range []struct {
 			res  orders.Resolved
-			what string
-		}{{u, "unit of yours"}, {h, "hex"}} {
+			code string
+		}{{u, "parse.no-unit"}, {h, "parse.no-hex"}} {
 			if !x.res.Found {
 				if !x.res.Reported {
-					r.Errorf(x.res.Suggestion, "no %s is called '%s'", x.what, x.res.Typed)
+					r.Fail(x.res.Hint, say(x.code, adjudicator.TextArg("typed", x.res.Typed)))
 				}
 				return
 			}
@@ -80,7 +80,7 @@ func (c *scenario) Parse(text string, side adjudicator.Side) *orders.Parsed {
 		o.Moves = append(o.Moves, m)
 		lines = append(lines, orders.OrderLine{Line: r.Line, Kind: "move", Index: len(o.Moves) - 1, Text: formatMove(m)})
 	})
-	summary := orders.Plural(len(o.Moves), "move", "moves")
+	summary := say("orders-count", adjudicator.IntArg("n", len(o.Moves)))
 	return &orders.Parsed{Orders: o, Problems: r.Problems, Lines: lines, Summary: summary}
 }
 

@@ -431,12 +431,17 @@ func Codes() []adjudicator.CodeSpec {
 	add([]string{"side"}, "why.not-your-turn", "form.wait", "map.side")
 	add([]string{"unit", "to"}, "why.not-your-unit", "why.eliminated", "why.moved-already", "why.not-adjacent", "why.own-unit-there")
 	add([]string{"text"}, "form.text")
+	add([]string{"typed"}, "parse.not-an-order", "parse.no-unit", "parse.no-hex")
+	add(nil, "parse.hint.one-a-line", "parse.move", "parse.hint.move")
+	add([]string{"n"}, "orders-count")
 	add(nil, "form.edit", "form.how")
 	add([]string{"unit", "id", "place", "near"}, "form.unit")
 	add([]string{"winner", "usa", "csa"}, "record.won")
 	add([]string{"side", "units"}, "record.losses", "record.losses.none")
 	add(nil, "summary.no-orders")
 	add([]string{"game"}, "summary.chart")
+	add([]string{"usa", "csa"}, "chart.totals")
+	add([]string{"side"}, "chart.lost")
 	add(nil, "map.legend.heading", "map.legend.clear", "map.legend.town", "map.legend.forest", "map.gm", "mode.open",
 		"map.score-label", "map.panel.next", "map.panel.eliminated", "map.attack.won", "map.attack.lost", "map.key.unit",
 		"map.key.enemy", "map.key.attack", "map.key.move", "map.key.retreat", "map.key.advance", "map.key.changed",

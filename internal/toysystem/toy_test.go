@@ -195,7 +195,7 @@ func TestGrammar(t *testing.T) {
 	p := skirmish.Parse("move ohoi 0201\nfly ohio 0201\nmove texas 0201\nmove ohio 0901\nmove ohio\n", usa)
 	var got []string
 	for _, pr := range p.Problems {
-		got = append(got, pr.Text+" | "+pr.Suggestion)
+		got = append(got, toyWords(t, pr.Why)+" | "+toyWords(t, pr.Hint))
 	}
 	if len(got) != 5 || !strings.Contains(got[1], "not an order") || !strings.Contains(got[2], "no unit of yours is called 'texas'") ||
 		!strings.Contains(got[3], "'0901'") || !strings.Contains(got[4], "a move names a unit and a hex") {
@@ -206,6 +206,19 @@ func TestGrammar(t *testing.T) {
 	}
 }
 
+// toyWords words a phrase with the toy's wording, as a receipt does ("" for a
+// zero phrase).
+func toyWords(t *testing.T, p adjudicator.Phrase) string {
+	if p.Code == "" {
+		return ""
+	}
+	say, err := templates.Wording(skirmish)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return say(p)
+}
+
 // Every code the toy says is worded in toy.txt, which the package registered:
 // no placeholder names a key the code lacks, and nothing is worded unsaid.
 func TestWording(t *testing.T) {
@@ -214,7 +227,8 @@ func TestWording(t *testing.T) {
 		t.Fatal(err)
 	}
 	shared := []string{"list.and", "parts", "unit.unseen", "place.unseen", "subject.first", "subject.hour", "subject.over", "subject.first.wait", "subject.hour.wait"}
-	for _, p := range w.Problems(Codes(), shared...) {
+	specs := append(Codes(), orders.Codes()...)
+	for _, p := range w.Problems(append(specs, templates.ReceiptCodes()...), shared...) {
 		t.Error(p)
 	}
 }

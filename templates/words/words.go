@@ -15,8 +15,10 @@
 //	{key?fallback}   fallback when the argument is missing, or names a unit or
 //	                 place the reader's view does not name (fog of war: the namer
 //	                 decides, never the wording)
-//	{key/sep}        a list (names, phrases) joined by sep: {blocks/, } prints
-//	                 "A, B, C" where {blocks} prints "A, B and C"
+//	{key/sep}        a list (names, phrases, texts) joined by sep: {blocks/, }
+//	                 prints "A, B, C" where {blocks} prints "A, B and C"
+//	{key/sep/last}   the same with last before the last item: {names/, / or }
+//	                 prints "A, B or C"
 //
 // A phrases argument prints each phrase by its own entry.
 //
@@ -67,6 +69,8 @@ type piece struct {
 	hasFall  bool
 	sep      string // a list's separator, when hasSep is set
 	hasSep   bool
+	last     string // the separator before a list's last item, when hasLast is set
+	hasLast  bool
 }
 
 //go:embed *.txt
@@ -214,6 +218,9 @@ func parsePlaceholder(s string) (piece, error) {
 	}
 	if k, sep, ok := strings.Cut(s, "/"); ok {
 		s, p.sep, p.hasSep = k, sep, true
+		if sep, last, ok := strings.Cut(sep, "/"); ok {
+			p.sep, p.last, p.hasLast = sep, last, true
+		}
 	}
 	if s == "" || strings.ContainsAny(s, " {") {
 		return p, fmt.Errorf("{%s}: not an argument name", s)
@@ -314,13 +321,17 @@ func (w *Wording) placeholder(pc piece, p adjudicator.Phrase, n Namer) string {
 		}
 		return w.Say(adjudicator.Say(a.Strs[0]), n)
 	case adjudicator.ArgText:
-		return strings.Join(a.Strs, "")
+		// one text as written; several are a list (the names a word might mean)
+		return w.join(pc, a.Strs, n)
 	}
 	return "{" + pc.key + "?}"
 }
 
-// join joins a list as the placeholder says: by its separator, else as List.
+// join joins a list as the placeholder says: by its separators, else as List.
 func (w *Wording) join(pc piece, items []string, n Namer) string {
+	if pc.hasLast && len(items) > 1 {
+		return strings.Join(items[:len(items)-1], pc.sep) + pc.last + items[len(items)-1]
+	}
 	if pc.hasSep {
 		return strings.Join(items, pc.sep)
 	}

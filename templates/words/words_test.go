@@ -32,6 +32,7 @@ piece =  [rule {n}]
 listed = {units/, } went; {why/; }
 why.pinned = {unit} is pinned
 why.far = {place} is too far
+mean = did you mean {names/, / or }?
 `
 
 func TestSay(t *testing.T) {
@@ -77,6 +78,11 @@ func TestSay(t *testing.T) {
 			adjudicator.PhrasesArg("why", adjudicator.Say("why.pinned", adjudicator.UnitArg("unit", "cs_cleburne")),
 				adjudicator.Say("why.far", adjudicator.PlaceArg("place", "rea_field")))),
 			"Hare, Peabody, Sherman went; an unseen unit is pinned; Rea Field is too far"},
+		// Texts as a list, the last joined by its own separator.
+		{adjudicator.Say("mean", adjudicator.TextsArg("names", []string{"Owl Creek", "Owl Creek Bottoms", "Owl Creek Woods"})),
+			"did you mean Owl Creek, Owl Creek Bottoms or Owl Creek Woods?"},
+		{adjudicator.Say("mean", adjudicator.TextsArg("names", []string{"Owl Creek", "Owl Creek Woods"})), "did you mean Owl Creek or Owl Creek Woods?"},
+		{adjudicator.Say("mean", adjudicator.TextsArg("names", []string{"Grant"})), "did you mean Grant?"},
 	} {
 		if got := w.Say(c.p, usaView); got != c.want {
 			t.Errorf("%s: %q, want %q", c.p.Code, got, c.want)
