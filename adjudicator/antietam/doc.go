@@ -1,9 +1,9 @@
 // Package antietam is SPI's Blue & Gray game Antietam (1975), the standard rules
 // with the Antietam exclusive rules: the hex map, the order of battle with both
 // deployments and the reinforcements, the charts, and the rules engine that
-// resolves one player-turn. It is the second rule system (issue 15); the
-// contract's Scenario methods, the order grammar, views and wording come later,
-// so the package is not yet registered in cmd/pbem.
+// resolves one player-turn, and the order language players write it in. It is the
+// second rule system (issue 15); the contract's Scenario methods come later, so the
+// package is not yet registered in cmd/pbem.
 //
 // The data is three hand-editable TOML files under scenarios/antietam, embedded:
 //
@@ -48,6 +48,21 @@
 //	rule18_restrictions.go   the Union limit and 18.2 (18.0-18.2)
 //	rule19_rifled.go     Union rifled artillery (19.0)
 //	rule20_optional.go   the optional rules by name (20.0-20.6)
+//
+// Files, the order language (DESIGN §9; the players' guide is
+// docs/systems/antietam-players.md, whose examples are tests): Scenario.ParseOrders
+// reads a mail into Orders with the receipt's lines, Scenario.FormatOrders prints
+// them canonically. They are the only files that import package orders (its mail
+// clean-up, lexer and name lookup); their problems are phrases worded in
+// templates/words/antietam.txt.
+//
+//	grammar.go           the language in brief, a line's dispatch, moves, the codes
+//	grammar_attack.go    an attack's clauses (7.0-7.9, 8.1, 8.16)
+//	grammar_standing.go  retreat preferences, displacement, advance after defence
+//	                     (7.71, 7.75, 7.81)
+//	grammar_read.go      units, hexes and named places, odds
+//	grammar_names.go     the names a player may use: designations, places
+//	grammar_format.go    the canonical text
 //
 // Like every rule system the package is pure apart from load.go: no clock,
 // network, logging or global randomness; dice come in through adjudicator.Dice.

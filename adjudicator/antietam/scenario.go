@@ -38,6 +38,8 @@ type Scenario struct {
 	slotIDs  []UnitID
 	slotOf   map[UnitID]int
 	slotSpec []*Unit
+	// names are the order language's names (grammar_names.go).
+	names *grammarNames
 }
 
 // newScenario indexes decoded data; problems found while decoding come first.
@@ -47,6 +49,7 @@ func newScenario(m MapData, ob OrderOfBattle, ch Charts, probs []Problem) *Scena
 	s.buildBoard()
 	s.geo = newGeometry(s.Board, &s.Charts)
 	s.indexSlots()
+	s.names = newGrammarNames(s)
 	return s
 }
 
