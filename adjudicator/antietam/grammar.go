@@ -2,7 +2,6 @@ package antietam
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/orders"
@@ -64,20 +63,23 @@ func (s *Scenario) ParseOrders(text string, side adjudicator.Side) *orders.Parse
 }
 
 // summary counts the orders for the receipt ("3 moves, 2 attacks, 1 retreat
-// preference").
-func summary(o *Orders) string {
-	parts := []string{orders.Plural(len(o.Moves), "move", "moves"), orders.Plural(len(o.Attacks), "attack", "attacks")}
+// preference"), worded by the orders-count entries.
+func summary(o *Orders) adjudicator.Phrase {
+	count := func(code string, n int) adjudicator.Phrase {
+		return say("orders-count."+code, adjudicator.IntArg("n", n))
+	}
+	parts := []adjudicator.Phrase{count("moves", len(o.Moves)), count("attacks", len(o.Attacks))}
 	st := o.Standing
 	if n := len(st.Retreats); n > 0 {
-		parts = append(parts, orders.Plural(n, "retreat preference", "retreat preferences"))
+		parts = append(parts, count("retreats", n))
 	}
 	if n := len(st.Displace); n > 0 {
-		parts = append(parts, "displacement order of "+orders.Plural(n, "unit", "units"))
+		parts = append(parts, count("displace", n))
 	}
 	if n := len(st.Advance); n > 0 {
-		parts = append(parts, "advance after defence by "+orders.Plural(n, "unit", "units"))
+		parts = append(parts, count("defence-advance", n))
 	}
-	return strings.Join(parts, ", ")
+	return say("orders-count", adjudicator.PhrasesArg("parts", parts...))
 }
 
 // parser reads one side's orders, a line at a time, over the shared Reader.
@@ -238,12 +240,12 @@ func (p *parser) move(toks []token) {
 	}
 	unitToks, pathToks := toks[:split], toks[min(split+skip, len(toks)):]
 	if !orders.HasItem(unitToks) {
-		p.fail("orders.hint.move", "orders.move-no-units")
+		p.fail("parse.hint.move", "parse.move-no-units")
 		return
 	}
 	if split == len(toks) && !p.startsWithUnit(unitToks) {
 		// neither a separator nor a hex nor a unit: no move at all
-		p.fail("orders.hint.forms", "orders.not-an-order", text("typed", orders.JoinWords(toks)))
+		p.fail("parse.hint.forms", "parse.not-an-order", text("typed", orders.JoinWords(toks)))
 		return
 	}
 	units, ok := p.units(unitToks)
@@ -251,7 +253,7 @@ func (p *parser) move(toks []token) {
 		return
 	}
 	if !orders.HasItem(pathToks) {
-		p.fail("orders.hint.move", "orders.move-no-path")
+		p.fail("parse.hint.move", "parse.move-no-path")
 		return
 	}
 	path, ok := p.hexes(pathToks, false)
@@ -269,41 +271,41 @@ func (p *parser) move(toks []token) {
 // (all text: what the player typed, names and hexes as the language prints them),
 // for the wording file (templates/words/antietam.txt) to be held to.
 var grammarCodes = []adjudicator.CodeSpec{
-	{Code: "orders.not-an-order", Keys: []string{"typed"}},
-	{Code: "orders.move-no-units", Rule: "5.0"},
-	{Code: "orders.move-no-path", Rule: "5.0"},
-	{Code: "orders.unknown-unit", Keys: []string{"typed"}},
-	{Code: "orders.ambiguous-unit", Keys: []string{"typed", "names"}},
-	{Code: "orders.enemy-unit", Keys: []string{"name"}, Rule: "4.1"},
-	{Code: "orders.read-as", Keys: []string{"typed", "name"}},
-	{Code: "orders.no-such-hex", Keys: []string{"hex", "last"}, Rule: "2.1"},
-	{Code: "orders.hex-read-as", Keys: []string{"typed", "hex"}, Rule: "2.1"},
-	{Code: "orders.unknown-place", Keys: []string{"typed"}},
-	{Code: "orders.ambiguous-place", Keys: []string{"typed", "names"}},
-	{Code: "orders.place-hexes", Keys: []string{"place", "hexes"}},
-	{Code: "orders.one-hex", Keys: []string{"what", "typed"}},
-	{Code: "orders.attack-no-defender", Rule: "7.0"},
-	{Code: "orders.attack-no-attacker", Rule: "7.0"},
-	{Code: "orders.clause-twice", Keys: []string{"clause"}},
-	{Code: "orders.empty-clause", Keys: []string{"clause"}},
-	{Code: "orders.bad-odds", Keys: []string{"typed", "columns"}, Rule: "7.9"},
-	{Code: "orders.advance-one", Rule: "7.75"},
-	{Code: "orders.advance-alone", Rule: "7.75"},
-	{Code: "orders.retreat-in-attack", Rule: "8.16"},
-	{Code: "orders.retreat-whose", Rule: "7.71"},
-	{Code: "orders.retreat-where", Rule: "7.71"},
-	{Code: "orders.list-empty", Keys: []string{"order"}},
+	{Code: "parse.not-an-order", Keys: []string{"typed"}},
+	{Code: "parse.move-no-units", Rule: "5.0"},
+	{Code: "parse.move-no-path", Rule: "5.0"},
+	{Code: "parse.unknown-unit", Keys: []string{"typed"}},
+	{Code: "parse.ambiguous-unit", Keys: []string{"typed", "names"}},
+	{Code: "parse.enemy-unit", Keys: []string{"name"}, Rule: "4.1"},
+	{Code: "parse.read-as", Keys: []string{"typed", "name"}},
+	{Code: "parse.no-such-hex", Keys: []string{"hex", "last"}, Rule: "2.1"},
+	{Code: "parse.hex-read-as", Keys: []string{"typed", "hex"}, Rule: "2.1"},
+	{Code: "parse.unknown-place", Keys: []string{"typed"}},
+	{Code: "parse.ambiguous-place", Keys: []string{"typed", "names"}},
+	{Code: "parse.place-hexes", Keys: []string{"place", "hexes"}},
+	{Code: "parse.one-hex", Keys: []string{"what", "typed"}},
+	{Code: "parse.attack-no-defender", Rule: "7.0"},
+	{Code: "parse.attack-no-attacker", Rule: "7.0"},
+	{Code: "parse.clause-twice", Keys: []string{"clause"}},
+	{Code: "parse.empty-clause", Keys: []string{"clause"}},
+	{Code: "parse.bad-odds", Keys: []string{"typed", "columns"}, Rule: "7.9"},
+	{Code: "parse.advance-one", Rule: "7.75"},
+	{Code: "parse.advance-alone", Rule: "7.75"},
+	{Code: "parse.retreat-in-attack", Rule: "8.16"},
+	{Code: "parse.retreat-whose", Rule: "7.71"},
+	{Code: "parse.retreat-where", Rule: "7.71"},
+	{Code: "parse.list-empty", Keys: []string{"order"}},
 	// hints
-	{Code: "orders.hint.forms"},
-	{Code: "orders.hint.move", Rule: "5.0"},
-	{Code: "orders.hint.attack", Rule: "7.0"},
-	{Code: "orders.hint.advance", Rule: "7.75"},
-	{Code: "orders.hint.odds", Rule: "7.9"},
-	{Code: "orders.hint.retreat", Rule: "7.71"},
-	{Code: "orders.hint.displace", Rule: "7.81"},
-	{Code: "orders.hint.standing-advance", Rule: "7.75"},
-	{Code: "orders.hint.hex", Rule: "2.1"},
-	{Code: "orders.hint.unit-names", Rule: "2.4"},
-	{Code: "orders.hint.write-more"},
-	{Code: "orders.hint.did-you-mean", Keys: []string{"names"}},
+	{Code: "parse.hint.forms"},
+	{Code: "parse.hint.move", Rule: "5.0"},
+	{Code: "parse.hint.attack", Rule: "7.0"},
+	{Code: "parse.hint.advance", Rule: "7.75"},
+	{Code: "parse.hint.odds", Rule: "7.9"},
+	{Code: "parse.hint.retreat", Rule: "7.71"},
+	{Code: "parse.hint.displace", Rule: "7.81"},
+	{Code: "parse.hint.standing-advance", Rule: "7.75"},
+	{Code: "parse.hint.hex", Rule: "2.1"},
+	{Code: "parse.hint.unit-names", Rule: "2.4"},
+	{Code: "parse.hint.write-more"},
+	{Code: "parse.hint.did-you-mean", Keys: []string{"names"}},
 }

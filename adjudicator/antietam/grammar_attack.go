@@ -99,7 +99,7 @@ func (p *parser) attack(toks []token) {
 		}
 	}
 	if verb < 0 {
-		p.fail("orders.hint.attack", "orders.attack-no-defender")
+		p.fail("parse.hint.attack", "parse.attack-no-defender")
 		return
 	}
 	bombardOnly := cs[verb].kind == cBombard
@@ -110,7 +110,7 @@ func (p *parser) attack(toks []token) {
 		switch {
 		case i == verb:
 			if !orders.HasItem(c.toks) {
-				p.fail("orders.hint.attack", "orders.attack-no-defender")
+				p.fail("parse.hint.attack", "parse.attack-no-defender")
 				return
 			}
 			var hs []HexID
@@ -144,18 +144,18 @@ func (p *parser) attack(toks []token) {
 				a.Bombard = append(a.Bombard, us...)
 			}
 		case c.kind == cAttack:
-			p.fail("orders.hint.attack", "orders.clause-twice", text("clause", c.word))
+			p.fail("parse.hint.attack", "parse.clause-twice", text("clause", c.word))
 			return
 		case c.kind == cOdds:
 			if odds {
-				p.fail("orders.hint.attack", "orders.clause-twice", text("clause", c.word))
+				p.fail("parse.hint.attack", "parse.clause-twice", text("clause", c.word))
 				return
 			}
 			odds = true
 			a.Odds, ok = p.odds(c.toks)
 		case c.kind == cAdvance:
 			if advance {
-				p.fail("orders.hint.attack", "orders.clause-twice", text("clause", c.word))
+				p.fail("parse.hint.attack", "parse.clause-twice", text("clause", c.word))
 				return
 			}
 			advance = true
@@ -174,7 +174,7 @@ func (p *parser) attack(toks []token) {
 			}
 		case c.kind == cRetreat:
 			if orders.HasItem(c.toks) {
-				p.fail("orders.hint.retreat", "orders.retreat-in-attack")
+				p.fail("parse.hint.retreat", "parse.retreat-in-attack")
 				return
 			}
 			a.BombardRetreat, ok = true, true
@@ -184,7 +184,7 @@ func (p *parser) attack(toks []token) {
 		}
 	}
 	if len(a.Attackers) == 0 && len(a.Bombard) == 0 {
-		p.fail("orders.hint.attack", "orders.attack-no-attacker")
+		p.fail("parse.hint.attack", "parse.attack-no-attacker")
 		return
 	}
 	p.o.Attacks = append(p.o.Attacks, a)
@@ -193,7 +193,7 @@ func (p *parser) attack(toks []token) {
 
 // emptyClause reports a keyword with nothing after it; it returns false.
 func (p *parser) emptyClause(c clause) bool {
-	p.fail("orders.hint.attack", "orders.empty-clause", text("clause", c.word))
+	p.fail("parse.hint.attack", "parse.empty-clause", text("clause", c.word))
 	return false
 }
 
@@ -202,7 +202,7 @@ func (p *parser) emptyClause(c clause) bool {
 func (p *parser) attackAdvance(a *Attack, toks []token, no bool) bool {
 	if no || !orders.HasItem(toks) {
 		if orders.HasItem(toks) {
-			p.fail("orders.hint.advance", "orders.advance-one")
+			p.fail("parse.hint.advance", "parse.advance-one")
 			return false
 		}
 		return true // "advance" alone or "no advance": none (the default)
@@ -221,12 +221,12 @@ func (p *parser) attackAdvance(a *Attack, toks []token, no bool) bool {
 	us, ok := p.units(unitToks)
 	if !ok {
 		if !orders.HasItem(unitToks) {
-			p.fail("orders.hint.advance", "orders.advance-one")
+			p.fail("parse.hint.advance", "parse.advance-one")
 		}
 		return false
 	}
 	if len(us) != 1 {
-		p.fail("orders.hint.advance", "orders.advance-one")
+		p.fail("parse.hint.advance", "parse.advance-one")
 		return false
 	}
 	a.Advance = us[0]

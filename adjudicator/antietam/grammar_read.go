@@ -171,23 +171,23 @@ func (p *parser) resolveUnit(item []token) (UnitID, bool) {
 	case orders.Exact, orders.Prefix:
 		return UnitID(t.Name(m).ID), true
 	case orders.Fuzzy:
-		p.Doubt(say("orders.read-as", text("typed", typed), text("name", t.Name(m).Canonical)))
+		p.Doubt(say("parse.read-as", text("typed", typed), text("name", t.Name(m).Canonical)))
 		return UnitID(t.Name(m).ID), true
 	case orders.Ambiguous:
-		p.fail("orders.hint.write-more", "orders.ambiguous-unit", text("typed", typed), text("names", t.Candidates(m)))
+		p.fail("parse.hint.write-more", "parse.ambiguous-unit", text("typed", typed), adjudicator.TextsArg("names", t.Candidates(m)))
 		return "", false
 	}
 	if p.Side != adjudicator.NoSide {
 		enemy := p.Dict.BlockTable(p.Side.Enemy())
 		if em := enemy.Lookup(typed); em.Found() {
-			p.fail("", "orders.enemy-unit", text("name", enemy.Name(em).Canonical))
+			p.fail("", "parse.enemy-unit", text("name", enemy.Name(em).Canonical))
 			return "", false
 		}
 	}
-	if sugg := t.Candidates(m); sugg != "" {
-		p.Fail(say("orders.hint.did-you-mean", text("names", sugg)), say("orders.unknown-unit", text("typed", typed)))
+	if sugg := t.Candidates(m); len(sugg) > 0 {
+		p.Fail(say("parse.hint.did-you-mean", adjudicator.TextsArg("names", sugg)), say("parse.unknown-unit", text("typed", typed)))
 	} else {
-		p.fail("orders.hint.unit-names", "orders.unknown-unit", text("typed", typed))
+		p.fail("parse.hint.unit-names", "parse.unknown-unit", text("typed", typed))
 	}
 	return "", false
 }
@@ -206,12 +206,12 @@ func (p *parser) hexNumber(t token) (HexID, bool) {
 		r, _ := strconv.Atoi(w[2:])
 		if c >= 1 && c <= g.Cols && r >= 1 && r <= g.Rows {
 			if w != t.Low {
-				p.Doubt(say("orders.hex-read-as", text("typed", t.Text), text("hex", w)))
+				p.Doubt(say("parse.hex-read-as", text("typed", t.Text), text("hex", w)))
 			}
 			return HexID(w), true
 		}
 	}
-	p.fail("orders.hint.hex", "orders.no-such-hex", text("hex", t.Text), text("last", last))
+	p.fail("parse.hint.hex", "parse.no-such-hex", text("hex", t.Text), text("last", last))
 	return "", false
 }
 
@@ -266,23 +266,23 @@ func (p *parser) place(words []token, spread bool) ([]HexID, bool) {
 	switch m.How {
 	case orders.Exact, orders.Prefix, orders.Fuzzy:
 	case orders.Ambiguous:
-		p.fail("orders.hint.write-more", "orders.ambiguous-place", text("typed", typed), text("names", t.Candidates(m)))
+		p.fail("parse.hint.write-more", "parse.ambiguous-place", text("typed", typed), adjudicator.TextsArg("names", t.Candidates(m)))
 		return nil, false
 	default:
-		if sugg := t.Candidates(m); sugg != "" {
-			p.Fail(say("orders.hint.did-you-mean", text("names", sugg)), say("orders.unknown-place", text("typed", typed)))
+		if sugg := t.Candidates(m); len(sugg) > 0 {
+			p.Fail(say("parse.hint.did-you-mean", adjudicator.TextsArg("names", sugg)), say("parse.unknown-place", text("typed", typed)))
 		} else {
-			p.fail("orders.hint.hex", "orders.unknown-place", text("typed", typed))
+			p.fail("parse.hint.hex", "parse.unknown-place", text("typed", typed))
 		}
 		return nil, false
 	}
 	name := t.Name(m)
 	hs := p.sc.names.places[name.ID]
 	if m.How == orders.Fuzzy {
-		p.Doubt(say("orders.read-as", text("typed", typed), text("name", name.Canonical)))
+		p.Doubt(say("parse.read-as", text("typed", typed), text("name", name.Canonical)))
 	}
 	if len(hs) > 1 && !spread {
-		p.fail("orders.hint.hex", "orders.place-hexes", text("place", name.Canonical), text("hexes", hexList(hs)))
+		p.fail("parse.hint.hex", "parse.place-hexes", text("place", name.Canonical), text("hexes", hexList(hs)))
 		return nil, false
 	}
 	return hs, true
@@ -304,7 +304,7 @@ func (p *parser) oneHex(toks []token, what string) (HexID, bool) {
 		return "", false
 	}
 	if len(hs) != 1 {
-		p.fail("orders.hint.hex", "orders.one-hex", text("what", what), text("typed", orders.JoinWords(toks)))
+		p.fail("parse.hint.hex", "parse.one-hex", text("what", what), text("typed", orders.JoinWords(toks)))
 		return "", false
 	}
 	return hs[0], true
@@ -330,6 +330,6 @@ func (p *parser) odds(toks []token) (string, bool) {
 			return o, true
 		}
 	}
-	p.fail("orders.hint.odds", "orders.bad-odds", text("typed", typed), text("columns", strings.Join(cols, " ")))
+	p.fail("parse.hint.odds", "parse.bad-odds", text("typed", typed), text("columns", strings.Join(cols, " ")))
 	return "", false
 }

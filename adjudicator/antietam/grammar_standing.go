@@ -55,10 +55,10 @@ func (p *parser) retreat(toks []token) {
 	case !ok:
 		return
 	case len(units) == 0 && len(pref.From) == 0:
-		p.fail("orders.hint.retreat", "orders.retreat-whose")
+		p.fail("parse.hint.retreat", "parse.retreat-whose")
 		return
 	case len(pref.To) == 0 && pref.Toward == "":
-		p.fail("orders.hint.retreat", "orders.retreat-where")
+		p.fail("parse.hint.retreat", "parse.retreat-where")
 		return
 	}
 	first := len(p.o.Standing.Retreats)
@@ -78,7 +78,7 @@ func (p *parser) retreat(toks []token) {
 // displace reads "displace: UNIT, …", the units to displace first (7.81).
 func (p *parser) displace(toks []token) {
 	toks = orders.SkipColon(orders.SkipWords(toks, "order", "first"))
-	p.standingList(&p.o.Standing.Displace, KindDisplace, "displace:", "orders.hint.displace", toks)
+	p.standingList(&p.o.Standing.Displace, KindDisplace, "displace:", "parse.hint.displace", toks)
 }
 
 // standingAdvance reads "advance after defence: UNIT, …", the units that advance,
@@ -91,17 +91,17 @@ func (p *parser) standingAdvance(toks []token) {
 	}
 	if slices.ContainsFunc(toks, func(t token) bool { return isHexNumber(t) || t.Kind == tArrow }) {
 		// "advance 1/1/I to 0906" on a line of its own: an attack's clause
-		p.fail("orders.hint.attack", "orders.advance-alone")
+		p.fail("parse.hint.attack", "parse.advance-alone")
 		return
 	}
-	p.standingList(&p.o.Standing.Advance, KindDefenceAdvance, "advance after defence:", "orders.hint.standing-advance", toks)
+	p.standingList(&p.o.Standing.Advance, KindDefenceAdvance, "advance after defence:", "parse.hint.standing-advance", toks)
 }
 
 // standingList reads the units of a standing list and appends them to it; a
 // second line of the same list continues it. head is the list's canonical start.
 func (p *parser) standingList(list *[]UnitID, kind, head, hint string, toks []token) {
 	if !orders.HasItem(toks) {
-		p.fail(hint, "orders.list-empty", text("order", strings.TrimSuffix(head, ":")))
+		p.fail(hint, "parse.list-empty", text("order", strings.TrimSuffix(head, ":")))
 		return
 	}
 	units, ok := p.units(toks)
