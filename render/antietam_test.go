@@ -7,7 +7,6 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -86,35 +85,12 @@ func testAntietam(t testing.TB) *antietamScenario {
 			antietamOnce.err = fmt.Errorf("the Antietam data built no board")
 			return
 		}
-		b := *data.Board
-		b.Labels = antietamLabels(data)
-		antietamOnce.sc = &antietamScenario{data: data, board: &b}
+		antietamOnce.sc = &antietamScenario{data: data, board: data.Board}
 	})
 	if antietamOnce.err != nil {
 		t.Fatal(antietamOnce.err)
 	}
 	return antietamOnce.sc
-}
-
-// antietamLabels are the names the map prints: each named place over its hexes,
-// each bridge and ford over its hexside's two hexes (without what its name says
-// in brackets), a crossing named as a place only once.
-func antietamLabels(data *antietam.Scenario) []adjudicator.Label {
-	var out []adjudicator.Label
-	named := map[string]bool{}
-	for _, p := range data.Map.Places {
-		out = append(out, adjudicator.Label{Text: p.Name, Places: p.Hexes})
-		named[strings.ToLower(p.Name)] = true
-	}
-	for _, c := range data.Map.Crossings {
-		name, _, _ := strings.Cut(c.Name, " (")
-		a, b, ok := c.Side.Ends()
-		if !ok || named[strings.ToLower(name)] {
-			continue
-		}
-		out = append(out, adjudicator.Label{Text: name, Places: []adjudicator.PlaceID{a, b}})
-	}
-	return out
 }
 
 // writeLook writes a drawn map to $RENDER_ACTUAL_DIR, to look at.
