@@ -1,9 +1,10 @@
 // Package antietam is SPI's Blue & Gray game Antietam (1975), the standard rules
 // with the Antietam exclusive rules: the hex map, the order of battle with both
 // deployments and the reinforcements, the charts, and the rules engine that
-// resolves one player-turn. It is the second rule system (issue 15); the
-// contract's Scenario methods, the order grammar, views and wording come later,
-// so the package is not yet registered in cmd/pbem.
+// resolves one player-turn. It is the second rule system (issue 15), registered
+// in internal/builtin as Rules: the contract's Scenario, the mails (Told) and the
+// maps (Pictured) over open and double-blind views. The order grammar and the
+// bot are written beside it.
 //
 // The data is three hand-editable TOML files under scenarios/antietam, embedded:
 //
@@ -48,6 +49,15 @@
 //	rule18_restrictions.go   the Union limit and 18.2 (18.0-18.2)
 //	rule19_rifled.go     Union rifled artillery (19.0)
 //	rule20_optional.go   the optional rules by name (20.0-20.6)
+//
+// Files, the contract (docs/systems/antietam.md, "Behind the contract"):
+//
+//	system.go            Rules, the contract's Scenario (Contract), Resolve
+//	view.go              View, double-blind sight, Believed
+//	contract.go          ReportView cut per side, stored report views
+//	check.go             the receipt's Check, from the side's view
+//	sheet.go             the report, the order form, the record (adjudicator.Told)
+//	picture.go           the legend and each side's map (adjudicator.Pictured)
 //
 // Like every rule system the package is pure apart from load.go: no clock,
 // network, logging or global randomness; dice come in through adjudicator.Dice.
