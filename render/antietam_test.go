@@ -2,119 +2,70 @@ package render
 
 import (
 	"bytes"
-	"fmt"
 	"image"
 	"image/color"
 	"os"
 	"path/filepath"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/adjudicator/antietam"
 	"github.com/shiloh-pbem/pbem/internal/alarm"
+	"github.com/shiloh-pbem/pbem/internal/builtin"
 )
 
-// The Antietam system is not registered yet, and its rules engine (which will
-// implement adjudicator.Pictured) is being written. These tests draw its board as
-// the contract will carry it: antietamScenario stands in for the system's
-// contract scenario, with the board's labels from map.toml's named places and
-// crossings, and a legend of its terrain in the words of its Terrain Effects
-// Chart.
+// These tests draw Antietam's board and maps as the server does: the registered
+// system's scenario, its labels and legend, and the pictures it cuts from its
+// own views of a player-turn played by its rules engine.
 
-// antietamScenario is the Antietam data seen through the parts of the contract
-// render calls.
-type antietamScenario struct {
-	adjudicator.Scenario // nil: render calls only the methods below
-	data                 *antietam.Scenario
-	board                *adjudicator.Board
-}
-
-func (a *antietamScenario) ID() string                { return a.data.ID }
-func (a *antietamScenario) Title() string             { return "Antietam, 17 September 1862 (SPI Blue & Gray)" }
-func (a *antietamScenario) System() string            { return "antietam" }
-func (a *antietamScenario) Board() *adjudicator.Board { return a.board }
-
-// Legend is the terrain key of the map sheet with the TEC's effects (9.0), in
-// the words of templates/words/antietam.txt.
-func (a *antietamScenario) Legend(say adjudicator.Wording) adjudicator.Legend {
-	label := func(code string) string { return say(adjudicator.Say("map.legend." + code)) }
-	return adjudicator.Legend{
-		Heading: label("heading"),
-		Items: []adjudicator.LegendItem{
-			{Label: label("clear"), Terrain: "clear"},
-			{Label: label("forest"), Terrain: "forest"},
-			{Label: label("rough"), Terrain: "rough"},
-			{Label: label("town"), Terrain: "town"},
-			{Label: label("river"), Terrain: "river"},
-			{Label: label("river-ferry"), Terrain: "river_ferry"},
-			{Label: label("creek"), Features: []string{"creek"}},
-			{Label: label("bridge"), Features: []string{"creek", "bridge"}},
-			{Label: label("ford"), Features: []string{"creek", "ford"}},
-			{Label: label("road"), Road: true},
-		},
-	}
-}
-
-// UnitName and PlaceName name ids as written: the tests' pictures carry names.
-func (a *antietamScenario) UnitName(id string) (string, bool)  { return id, true }
-func (a *antietamScenario) PlaceName(id string) (string, bool) { return id, true }
-
-// Picture is not called: the tests hand render their pictures.
-func (a *antietamScenario) Picture(adjudicator.View, adjudicator.ReportView, adjudicator.Wording) (*adjudicator.Picture, error) {
-	return nil, fmt.Errorf("the test Antietam scenario cuts no pictures")
-}
-
-var antietamOnce struct {
-	sync.Once
-	sc  *antietamScenario
-	err error
-}
-
-// testAntietam is the embedded Antietam data as the contract's scenario.
-func testAntietam(t testing.TB) *antietamScenario {
+// testAntietam is the registered Antietam scenario.
+func testAntietam(t testing.TB) adjudicator.Scenario {
 	t.Helper()
-	antietamOnce.Do(func() {
-		data, err := antietam.Load()
-		if err != nil {
-			antietamOnce.err = err
-			return
-		}
-		if data.Board == nil {
-			antietamOnce.err = fmt.Errorf("the Antietam data built no board")
-			return
-		}
-		b := *data.Board
-		b.Labels = antietamLabels(data)
-		antietamOnce.sc = &antietamScenario{data: data, board: &b}
-	})
-	if antietamOnce.err != nil {
-		t.Fatal(antietamOnce.err)
+	sc, err := builtin.Systems().FindScenario("antietam")
+	if err != nil {
+		t.Fatal(err)
 	}
-	return antietamOnce.sc
+	return sc
 }
 
-// antietamLabels are the names the map prints: each named place over its hexes,
-// each bridge and ford over its hexside's two hexes (without what its name says
-// in brackets), a crossing named as a place only once.
-func antietamLabels(data *antietam.Scenario) []adjudicator.Label {
-	var out []adjudicator.Label
-	named := map[string]bool{}
-	for _, p := range data.Map.Places {
-		out = append(out, adjudicator.Label{Text: p.Name, Places: p.Hexes})
-		named[strings.ToLower(p.Name)] = true
+// antietamTurn plays the Union's first player-turn in a game of mode, with
+// seeded dice: I Corps comes south toward the Cornfield and attacks what it
+// meets, and the defaults make the attacks 7.11 and 7.12 demand. It returns the
+// view of viewer after it and the report view of it.
+func antietamTurn(t testing.TB, sc adjudicator.Scenario, mode adjudicator.Visibility, viewer adjudicator.Side) (adjudicator.View, adjudicator.ReportView) {
+	t.Helper()
+	st, err := sc.NewState(adjudicator.Options{Visibility: mode})
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, c := range data.Map.Crossings {
-		name, _, _ := strings.Cut(c.Name, " (")
-		a, b, ok := c.Side.Ends()
-		if !ok || named[strings.ToLower(name)] {
-			continue
-		}
-		out = append(out, adjudicator.Label{Text: name, Places: []adjudicator.PlaceID{a, b}})
+	o, err := sc.DecodeOrders([]byte(antietamOrders))
+	if err != nil {
+		t.Fatal(err)
 	}
-	return out
+	next, rep, err := sc.Resolve(st, [2]adjudicator.Orders{o, nil}, adjudicator.NewStreamDice([]byte("antietam-turn1")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc.View(next, viewer), sc.ViewReport(st, rep, next, viewer)
+}
+
+// antietamOrders are the Union's orders of antietamTurn, as the store keeps them.
+const antietamOrders = `{"side":"USA","moves":[
+ {"unit":"2/3/I","path":["0908"]},
+ {"unit":"1/3/I","path":["1009"]},
+ {"unit":"3/3/I","path":["0807"]},
+ {"unit":"1/2/I","path":["1007"]}],
+ "attacks":[{"attackers":["1/3/I"],"defenders":["1010"],"advance":"1/3/I"}]}`
+
+// antietamPicture is the Union's map after its first player-turn, open play.
+func antietamPicture(t testing.TB, sc adjudicator.Scenario) *adjudicator.Picture {
+	t.Helper()
+	v, rv := antietamTurn(t, sc, "open", adjudicator.USA)
+	p, err := pictureOf(sc, v, rv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // writeLook writes a drawn map to $RENDER_ACTUAL_DIR, to look at.
@@ -126,86 +77,9 @@ func writeLook(t testing.TB, name string, png []byte) {
 	}
 }
 
-// antietamPicture is the Union's map after its player-turn of game-turn 2, built
-// by hand on the set-up (14.1, 14.2): I Corps has come south into the Cornfield,
-// attacked Lawton at 3-1 (Dr: he fell back and a brigade advanced after him) and
-// Winder at 2-1 (De), and the rest of both armies stands as set up, stacks of two
-// included. The game is open, as the board game is.
-func antietamPicture(t testing.TB, sc *antietamScenario) *adjudicator.Picture {
-	t.Helper()
-	moved := map[antietam.UnitID]adjudicator.PlaceID{
-		"2/3/I": "0910", "3/3/I": "0808", "1/3/I": "1009", "4/1/I": "0809", "lawton": "0911", "winder": "",
-	}
-	p := &adjudicator.Picture{
-		Viewer: adjudicator.USA,
-		Title: adjudicator.PictureTitle{
-			Turn:       "Game-turn 2, Union player-turn",
-			Notes:      []string{"Union map", "open game", "the Union moved and attacked: 2 attacks"},
-			Score:      []adjudicator.Tally{{Side: adjudicator.USA, Text: "Union 3"}, {Side: adjudicator.CSA, Text: "Conf. 0"}},
-			ScoreLabel: "Victory points",
-		},
-	}
-	for _, u := range sc.data.Units {
-		hex := u.Hex
-		if h, ok := moved[u.ID]; ok {
-			hex = h
-		}
-		if hex == "" {
-			continue
-		}
-		p.Units = append(p.Units, adjudicator.UnitView{
-			Side: u.Side, Place: hex, Kind: string(u.Type), Name: u.Designation, Strength: u.Strength, Movement: u.Movement,
-		})
-	}
-	path := func(ids ...adjudicator.PlaceID) []adjudicator.PlaceID {
-		for i := 1; i < len(ids); i++ {
-			if sc.board.Grid.Distance(ids[i-1], ids[i]) != 1 {
-				t.Fatalf("the test's path steps from %s to %s", ids[i-1], ids[i])
-			}
-		}
-		return ids
-	}
-	p.Arrows = []adjudicator.Arrow{
-		{Side: adjudicator.USA, Path: path("0907", "0908", "0909"), Count: 1},
-		{Side: adjudicator.USA, Path: path("0806", "0807", "0808"), Count: 1},
-		{Side: adjudicator.USA, Path: path("0805", "0806", "0807", "0808"), Count: 1},
-		{Side: adjudicator.USA, Path: path("1008", "1009"), Count: 1},
-		{Side: adjudicator.CSA, Path: path("0910", "0911"), Retreat: true, Count: 1},
-		{Side: adjudicator.USA, Path: path("0909", "0910"), Advance: true, Count: 1},
-		{Side: adjudicator.USA, Path: path("0808", "0809"), Advance: true, Count: 1},
-	}
-	p.Battles = []adjudicator.BattleMark{
-		{Place: "0910", Over: true, Winner: adjudicator.USA, From: path("0909", "1009"), Odds: "3-1", Result: "Dr"},
-		{Place: "0809", Over: true, Winner: adjudicator.USA, From: []adjudicator.PlaceID{"0808"}, Odds: "2-1", Result: "De"},
-	}
-	p.Losses = []adjudicator.PlaceCount{{Place: "0809", Count: 1}}
-	for _, h := range []adjudicator.PlaceID{"0616", "0716", "0815", "0816"} {
-		p.Control = append(p.Control, adjudicator.PlaceControl{Place: h, Side: adjudicator.CSA})
-	}
-	p.Marks = []adjudicator.Mark{{Place: "0909", Kind: adjudicator.MarkChanged, Side: adjudicator.USA}}
-	p.Tags = []adjudicator.PlaceTag{{Place: "2112", Text: "IX Corps: turn 3"}}
-	p.Panel = []adjudicator.PanelLine{
-		{Heading: "Attacks:", Text: "Lawton (0910) 3-1, die 3: Dr, retreated to 0911, 2/3/I advanced; Winder (0809) 2-1, die 6: De, 4/1/I advanced"},
-		{Heading: "Eliminated:", Text: "Winder (3 strength points)"},
-		{Heading: "Next:", Text: "Confederate player-turn 2"},
-	}
-	p.Key = adjudicator.PictureKey{
-		Unit:       adjudicator.UnitView{Side: adjudicator.USA, Kind: "infantry", Name: "1/1/I", Strength: 4, Movement: 6},
-		UnitText:   "strength-movement",
-		Ghost:      adjudicator.UnitView{Side: adjudicator.CSA, Ghost: true, Name: "Hood", Strength: 4, Movement: 6, Seen: "T1"},
-		Battle:     "attack",
-		Move:       "move",
-		Retreat:    "retreat",
-		Advance:    "advance",
-		Changed:    "changed hands",
-		Control:    "held",
-		Eliminated: "eliminated",
-	}
-	return p
-}
-
 // Golden maps of Antietam, compared as decoded pixels as Shiloh's are
-// (TestGoldenMaps): the base map, and the Union's map of game-turn 2.
+// (TestGoldenMaps): the base map, the Union's map of its first player-turn in
+// open play, and the Confederate's of the same turn in double-blind play.
 func TestAntietamGoldenMaps(t *testing.T) {
 	sc := testAntietam(t)
 	t.Run("antietam-base", func(t *testing.T) {
@@ -216,14 +90,21 @@ func TestAntietamGoldenMaps(t *testing.T) {
 		writeLook(t, "antietam-base", buf.Bytes())
 		compareGolden(t, "antietam-base", buf.Bytes())
 	})
-	t.Run("antietam-turn2", func(t *testing.T) {
-		var buf bytes.Buffer
-		if err := drawPicture(&buf, sc, antietamPicture(t, sc), &Options{GameTitle: "Test game 2"}); err != nil {
-			t.Fatal(err)
-		}
-		writeLook(t, "antietam-turn2", buf.Bytes())
-		compareGolden(t, "antietam-turn2", buf.Bytes())
-	})
+	for _, c := range []struct {
+		name, title string
+		mode        adjudicator.Visibility
+		viewer      adjudicator.Side
+	}{{"antietam-turn1", "Test game 2", "open", adjudicator.USA}, {"antietam-blind", "Test game 3", "double-blind", adjudicator.CSA}} {
+		t.Run(c.name, func(t *testing.T) {
+			v, rv := antietamTurn(t, sc, c.mode, c.viewer)
+			var buf bytes.Buffer
+			if err := Draw(&buf, sc, v, rv, &Options{GameTitle: c.title}); err != nil {
+				t.Fatal(err)
+			}
+			writeLook(t, c.name, buf.Bytes())
+			compareGolden(t, c.name, buf.Bytes())
+		})
+	}
 }
 
 // hexCentre is where the grid puts a hex's centre on the map (picture
@@ -253,7 +134,7 @@ func TestHexMapLandsWhereTheGridSays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.hex == nil || !sc.board.Grid.EvenLow {
+	if g.hex == nil || !sc.Board().Grid.EvenLow {
 		t.Fatal("the test expects a computed grid with the even columns low")
 	}
 	// right of the centre, between the roads' directions and the symbols
@@ -262,7 +143,7 @@ func TestHexMapLandsWhereTheGridSays(t *testing.T) {
 	} {
 		x, y := hexCentre(g, id)
 		if got := img.RGBAAt(x+g.hex.S*5/12, y); got != want {
-			t.Errorf("hex %s (%s) is %v beside its centre, want %v", id, sc.board.Place(id).Terrain, got, want)
+			t.Errorf("hex %s (%s) is %v beside its centre, want %v", id, sc.Board().Place(id).Terrain, got, want)
 		}
 	}
 	// the middle of a hexside is halfway between the two centres
@@ -270,7 +151,7 @@ func TestHexMapLandsWhereTheGridSays(t *testing.T) {
 		a, b  adjudicator.PlaceID
 		creek bool
 	}{{"1410", "1411", true}, {"1312", "1411", true}, {"1216", "1316", true}, {"0303", "0304", false}, {"1411", "1511", false}} {
-		if (sc.board.Edge(side.a, side.b) != nil && has(sc.board.Edge(side.a, side.b).Features, featCreek)) != side.creek {
+		if (sc.Board().Edge(side.a, side.b) != nil && has(sc.Board().Edge(side.a, side.b).Features, featCreek)) != side.creek {
 			t.Fatalf("the data changed: creek on %s-%s is not %v", side.a, side.b, side.creek)
 		}
 		xa, ya := hexCentre(g, side.a)
@@ -314,10 +195,10 @@ func TestGeometryForHexBoard(t *testing.T) {
 	if again, _ := GeometryFor(sc); again != g {
 		t.Error("the geometry was computed twice")
 	}
-	if len(g.Areas) != len(sc.board.Places) || len(g.Areas) != 21*29 {
-		t.Errorf("%d hexes drawn, the board has %d", len(g.Areas), len(sc.board.Places))
+	if len(g.Areas) != len(sc.Board().Places) || len(g.Areas) != 21*29 {
+		t.Errorf("%d hexes drawn, the board has %d", len(g.Areas), len(sc.Board().Places))
 	}
-	if bad := g.Check(sc.board); len(bad) > 0 {
+	if bad := g.Check(sc.Board()); len(bad) > 0 {
 		t.Errorf("the geometry cannot draw the board: %v", bad)
 	}
 }

@@ -38,7 +38,7 @@ func TestGamesRecordTheirSystem(t *testing.T) {
 	// A game of a system this daemon does not play is refused by name.
 	if err := st.Update(func(tx *store.Tx) error {
 		g, _ := tx.Game("v1")
-		g.Ruleset = "antietam"
+		g.Ruleset = "grants-trial"
 		return tx.PutGame(g)
 	}); err != nil {
 		t.Fatal(err)

@@ -2,8 +2,9 @@
 // with the Antietam exclusive rules: the hex map, the order of battle with both
 // deployments and the reinforcements, the charts, and the rules engine that
 // resolves one player-turn, and the order language players write it in. It is the
-// second rule system (issue 15); the contract's Scenario methods come later, so the
-// package is not yet registered in cmd/pbem.
+// second rule system (issue 15), registered in internal/builtin as Rules: the
+// contract's Scenario, the mails (Told) and the maps (Pictured) over open and
+// double-blind views.
 //
 // The data is three hand-editable TOML files under scenarios/antietam, embedded:
 //
@@ -48,6 +49,15 @@
 //	rule18_restrictions.go   the Union limit and 18.2 (18.0-18.2)
 //	rule19_rifled.go     Union rifled artillery (19.0)
 //	rule20_optional.go   the optional rules by name (20.0-20.6)
+//
+// Files, the contract (docs/systems/antietam.md, "Behind the contract"):
+//
+//	system.go            Rules, the contract's Scenario (Contract), Resolve
+//	view.go              View, double-blind sight, Believed
+//	contract.go          ReportView cut per side, stored report views
+//	check.go             the receipt's Check, from the side's view
+//	sheet.go             the report, the order form, the record (adjudicator.Told)
+//	picture.go           the legend and each side's map (adjudicator.Pictured)
 //
 // Files, the order language (DESIGN §9; the players' guide is
 // docs/systems/antietam-players.md, whose examples are tests): Scenario.ParseOrders

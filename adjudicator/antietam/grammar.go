@@ -167,11 +167,8 @@ func isHoldWord(w string) bool {
 	return false
 }
 
-// say, fail and doubt build the grammar's problems: every code is in
+// say (sheet.go), fail and doubt build the grammar's problems: every code is in
 // grammarCodes and worded in templates/words/antietam.txt.
-func say(code string, args ...adjudicator.Arg) adjudicator.Phrase {
-	return adjudicator.Say(code, args...)
-}
 
 func text(key, s string) adjudicator.Arg { return adjudicator.TextArg(key, s) }
 
@@ -271,6 +268,13 @@ func (p *parser) move(toks []token) {
 // (all text: what the player typed, names and hexes as the language prints them),
 // for the wording file (templates/words/antietam.txt) to be held to.
 var grammarCodes = []adjudicator.CodeSpec{
+	// the receipt's count of the orders (Parsed.Summary)
+	{Code: "orders-count", Keys: []string{"parts"}},
+	{Code: "orders-count.moves", Keys: []string{"n"}},
+	{Code: "orders-count.attacks", Keys: []string{"n"}},
+	{Code: "orders-count.retreats", Keys: []string{"n"}},
+	{Code: "orders-count.displace", Keys: []string{"n"}},
+	{Code: "orders-count.defence-advance", Keys: []string{"n"}},
 	{Code: "parse.not-an-order", Keys: []string{"typed"}},
 	{Code: "parse.move-no-units", Rule: "5.0"},
 	{Code: "parse.move-no-path", Rule: "5.0"},

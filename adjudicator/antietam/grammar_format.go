@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/orders"
 )
 
 // This file prints orders in the canonical form: one order a line, units by their
@@ -168,4 +169,21 @@ func (s *Scenario) formatRetreats(rs []RetreatPref) string {
 // formatList prints a standing list: "displace: Law, Hood".
 func (s *Scenario) formatList(head string, units []UnitID) string {
 	return head + " " + s.unitNames(units)
+}
+
+// Parse and Format are the contract's order grammar (orders.Grammar), so that the
+// server reads and prints Antietam orders through the scenario it is given.
+func (c *Contract) Parse(text string, side adjudicator.Side) *orders.Parsed {
+	return c.sc.ParseOrders(text, side)
+}
+
+func (c *Contract) Format(o adjudicator.Orders) (string, error) {
+	x, err := asOrders(o)
+	if err != nil {
+		return "", err
+	}
+	if x == nil {
+		return "", errors.New("antietam: no orders to print")
+	}
+	return c.sc.FormatOrders(x)
 }

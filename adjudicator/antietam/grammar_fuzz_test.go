@@ -6,6 +6,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/orders"
+	"github.com/shiloh-pbem/pbem/templates"
 )
 
 // FuzzParseOrders: no text makes the parser, the printer or the receipt panic;
@@ -20,7 +21,7 @@ func FuzzParseOrders(f *testing.F) {
 		f.Add(s)
 	}
 	sc := mustLoadTB(f)
-	say := testSay(f)
+	c := testContract(f)
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, side := range adjudicator.Sides {
 			p := sc.ParseOrders(text, side)
@@ -29,7 +30,7 @@ func FuzzParseOrders(f *testing.F) {
 				if pr.Line < 1 || pr.Line > lines {
 					t.Fatalf("problem at line %d of a %d-line text: %+v", pr.Line, lines, pr)
 				}
-				if pr.Why.Code == "" && pr.Text == "" {
+				if pr.Why.Code == "" {
 					t.Fatalf("problem that says nothing: %+v", pr)
 				}
 			}
@@ -38,7 +39,9 @@ func FuzzParseOrders(f *testing.F) {
 			if err != nil {
 				t.Fatalf("what was read does not print: %v\n%q", err, text)
 			}
-			_ = orders.NewReceipt(p, canon, 2, 1, say).Text()
+			if _, err := templates.ReceiptText(c, orders.NewReceipt(p, canon, 2, 1)); err != nil {
+				t.Fatalf("the receipt cannot be worded: %v", err)
+			}
 			again := sc.ParseOrders(canon, side)
 			if len(again.Problems) > 0 {
 				t.Fatalf("canonical form has problems: %+v\ninput: %q\ncanonical:\n%s", again.Problems, text, canon)

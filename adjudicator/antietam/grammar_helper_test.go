@@ -5,6 +5,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/orders"
+	"github.com/shiloh-pbem/pbem/templates"
 	"github.com/shiloh-pbem/pbem/templates/words"
 )
 
@@ -49,5 +50,19 @@ func testSay(tb testing.TB) func(adjudicator.Phrase) string {
 func receipt(tb testing.TB, side adjudicator.Side, text string) string {
 	tb.Helper()
 	p, _, canon := parse(tb, side, text)
-	return orders.NewReceipt(p, canon, 1, 0, testSay(tb)).Text()
+	out, err := templates.ReceiptText(testContract(tb), orders.NewReceipt(p, canon, 1, 0))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+// testContract is the embedded scenario behind the contract, as the server sees it.
+func testContract(tb testing.TB) *Contract {
+	tb.Helper()
+	c, err := NewContract(mustLoadTB(tb))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c
 }

@@ -17,9 +17,10 @@ var pureImports = []string{
 	"unicode", "unicode/utf8",
 }
 
-// loaderImports are allowed in load.go only: it reads the data files.
+// loaderImports are allowed in load.go only: it reads the data files, the
+// embedded ones once for every game (sync).
 var loaderImports = []string{
-	"embed", "io/fs", "path", "github.com/shiloh-pbem/pbem/adjudicator/datafile",
+	"embed", "io/fs", "path", "sync", "github.com/shiloh-pbem/pbem/adjudicator/datafile",
 }
 
 // grammarImports are allowed in the grammar*.go files only: the order language

@@ -10,6 +10,7 @@ import (
 	"embed"
 	"io/fs"
 	"path"
+	"sync"
 
 	"github.com/shiloh-pbem/pbem/adjudicator/datafile"
 )
@@ -59,3 +60,13 @@ func LoadFS(fsys fs.FS, dir string) (*Scenario, error) {
 // Load reads the embedded data. Each call parses it afresh, so the Scenario is the
 // caller's to keep.
 func Load() (*Scenario, error) { return LoadFS(embedded, DataDir) }
+
+// embeddedContract is the embedded data as the contract's scenario (system.go),
+// read once and shared: it is read-only.
+var embeddedContract = sync.OnceValues(func() (*Contract, error) {
+	sc, err := Load()
+	if err != nil {
+		return nil, err
+	}
+	return NewContract(sc)
+})

@@ -200,7 +200,29 @@ func (s *Scenario) buildBoard() {
 		s.note("map", "data", "%v", err)
 		return
 	}
+	b.Labels = s.labels()
 	s.Board = b
+}
+
+// labels are the names the map prints: each named place over its hexes, each
+// bridge and ford over its hexside's two hexes (without what its name says in
+// brackets), a crossing named as a place only once.
+func (s *Scenario) labels() []adjudicator.Label {
+	var out []adjudicator.Label
+	named := map[string]bool{}
+	for _, p := range s.Map.Places {
+		out = append(out, adjudicator.Label{Text: p.Name, Places: p.Hexes})
+		named[strings.ToLower(p.Name)] = true
+	}
+	for _, c := range s.Map.Crossings {
+		name, _, _ := strings.Cut(c.Name, " (")
+		a, b, ok := c.Side.Ends()
+		if !ok || named[strings.ToLower(name)] {
+			continue
+		}
+		out = append(out, adjudicator.Label{Text: name, Places: []adjudicator.PlaceID{a, b}})
+	}
+	return out
 }
 
 func sideKey(a, b HexID) [2]HexID {

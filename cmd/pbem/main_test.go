@@ -46,6 +46,9 @@ func TestHelpListsCommands(t *testing.T) {
 func TestScenarioList(t *testing.T) {
 	code, out, _ := run(t, "", "scenario", "list")
 	want := []string{
+		"antietam: Blue & Gray: Antietam (SPI)\n",
+		"  antietam         Antietam, 17 September 1862 (SPI Blue & Gray) — Shiloh PBEM edition (T01-USA to T10-CSA, 20 turns)\n",
+		"visibility: open, double-blind; optional rules: attack_effectiveness,",
 		"shiloh1862: Shiloh 1862 (Columbia Games)\n",
 		"  shiloh1862       Shiloh 1862: the full battle (Day 1 7AM to Day 2 6PM, 25 turns)\n",
 		"  shiloh1862-day2  Shiloh 1862: Day 2, historical (Day 2 7AM to Day 2 6PM, 12 turns)\n",

@@ -8,14 +8,16 @@ import (
 	"fmt"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/adjudicator/antietam"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862/bot"
 )
 
-// Systems returns a registry of the built-in rule systems. Shiloh 1862 is the
-// legacy system: games stored before games recorded their system are its games.
+// Systems returns a registry of the built-in rule systems: Shiloh 1862 and Blue &
+// Gray's Antietam. Shiloh 1862 is the legacy system: games stored before games
+// recorded their system are its games.
 func Systems() *adjudicator.Registry {
-	r, err := adjudicator.NewRegistry(shiloh1862.SystemID, shiloh1862.Rules)
+	r, err := adjudicator.NewRegistry(shiloh1862.SystemID, shiloh1862.Rules, antietam.Rules)
 	if err != nil {
 		panic(err) // the built-in list itself is wrong; TestSystems catches it
 	}
@@ -23,6 +25,7 @@ func Systems() *adjudicator.Registry {
 }
 
 // Bot returns the built-in bot that plays a scenario's sides (the demo's players).
+// Antietam has none yet.
 func Bot(sc adjudicator.Scenario) (adjudicator.Bot, error) {
 	switch sc.System() {
 	case shiloh1862.SystemID:
