@@ -46,6 +46,12 @@ type geometry struct {
 	// bank numbers each land hex by the stretch of land it shares when river and
 	// ferry hexes are barriers: the two banks of the Potomac (5.24).
 	bank []int
+	// near lists, for each hex, the hexes within nearRange of it in index order:
+	// all a sight line that long can pass (8.31), so sight scans them instead of
+	// the whole map. all is every hex, for longer lines.
+	near      [][]int
+	nearRange int
+	all       []int
 }
 
 // newGeometry builds the tables of a board; nil without a hex board.
@@ -103,6 +109,16 @@ func newGeometry(b *adjudicator.Board, ch *Charts) *geometry {
 		g.costs.bridge, g.bridgeDef = e.Extra, e.Defence
 	}
 	g.banks()
+	g.nearRange = max(SightRange, ch.Artillery.Range, ch.Artillery.UnionRange)
+	g.near, g.all = make([][]int, n), make([]int, n)
+	for a := range g.ids {
+		g.all[a] = a
+		for h := range g.ids {
+			if g.distance(a, h) <= g.nearRange {
+				g.near[a] = append(g.near[a], h)
+			}
+		}
+	}
 	return g
 }
 
@@ -213,8 +229,12 @@ func (g *geometry) sight(a, b int) Sight {
 	x0, y0 := g.x[a], g.y[a]
 	dx, dy := g.x[b]-x0, g.y[b]-y0
 	blocks := func(i int) bool { return i != noHex && g.terr[i] != nil && g.terr[i].BlocksSight }
-	seen := map[[2]int]bool{}
-	for h := range g.ids {
+	var seen map[[2]int]bool // hexside pairs met already; few lines meet any
+	cands := g.all
+	if n <= g.nearRange {
+		cands = g.near[a]
+	}
+	for _, h := range cands {
 		if h == a || h == b || g.distance(a, h) > n || g.distance(b, h) > n {
 			continue
 		}
@@ -241,6 +261,9 @@ func (g *geometry) sight(a, b int) Sight {
 			}
 			if seen[pair] {
 				continue
+			}
+			if seen == nil {
+				seen = map[[2]int]bool{}
 			}
 			seen[pair] = true
 			ids := [2]HexID{g.ids[h], ""}
