@@ -6,7 +6,11 @@ package antietam
 // distances (8.12) and sight lines (8.3). It is built once when a scenario loads
 // and never changes, so a player-turn reads tables instead of parsing hex ids.
 
-import "github.com/shiloh-pbem/pbem/adjudicator"
+import (
+	"sync"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
 
 // side bits: what a hexside carries.
 const (
@@ -52,6 +56,11 @@ type geometry struct {
 	near      [][]int
 	nearRange int
 	all       []int
+	// seeable is, per hex, the hexes within SightRange its sight lines reach
+	// (8.3), in index order: worked out the first time a view asks, since the
+	// terrain never changes and every double-blind view asks about the same hexes.
+	seeable     [][]int
+	seeableOnce []sync.Once
 }
 
 // newGeometry builds the tables of a board; nil without a hex board.
@@ -111,6 +120,7 @@ func newGeometry(b *adjudicator.Board, ch *Charts) *geometry {
 	g.banks()
 	g.nearRange = max(SightRange, ch.Artillery.Range, ch.Artillery.UnionRange)
 	g.near, g.all = make([][]int, n), make([]int, n)
+	g.seeable, g.seeableOnce = make([][]int, n), make([]sync.Once, n)
 	for a := range g.ids {
 		g.all[a] = a
 		for h := range g.ids {
@@ -277,6 +287,19 @@ func (g *geometry) sight(a, b int) Sight {
 		}
 	}
 	return s
+}
+
+// clearFrom lists the hexes within SightRange that hex a has a clear sight line
+// to (8.31-8.34), in index order.
+func (g *geometry) clearFrom(a int) []int {
+	g.seeableOnce[a].Do(func() {
+		for _, h := range g.near[a] {
+			if g.distance(a, h) <= SightRange && g.sight(a, h).Clear() {
+				g.seeable[a] = append(g.seeable[a], h)
+			}
+		}
+	})
+	return g.seeable[a]
 }
 
 // crossesInside says whether the segment from the origin to (dx, dy) passes
