@@ -6,9 +6,11 @@ package bot
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -139,7 +141,7 @@ func TestInvariantGames(t *testing.T) {
 // again to compare the final bytes.
 func (ty *tallies) game(t *testing.T, sc *antietam.Scenario, bt *Bot, seed uint64) {
 	end := playGame(t, sc, bt, seed, func(before *antietam.State, own *antietam.Orders, rep *antietam.Report, after *antietam.State) {
-		checkTurn(t, sc, bt.b, before, rep, after)
+		checkTurn(t.Errorf, sc, bt.b, before, rep, after)
 		ty.add(before, rep)
 		if t.Failed() {
 			t.Fatalf("seed %d, %s: the position broke the rules (optional %v, mode %s)", seed, before.Turn().Key, before.Optional, before.Mode)
@@ -205,31 +207,33 @@ func (ty tallies) String() string {
 		ty.moves, ty.openRefused, ty.ordered, ty.byDefault, ty.eliminated, ty.levels)
 }
 
+// failFunc reports a broken invariant (t.Errorf).
+type failFunc func(format string, args ...any)
+
 // checkTurn holds one player-turn to the invariants (see TestInvariantGames).
-func checkTurn(t *testing.T, sc *antietam.Scenario, b *board, before *antietam.State, rep *antietam.Report, after *antietam.State) {
-	t.Helper()
+func checkTurn(fail failFunc, sc *antietam.Scenario, b *board, before *antietam.State, rep *antietam.Report, after *antietam.State) {
 	for i, u := range after.Units {
 		spec, was := sc.Unit(u.ID), before.Units[i]
 		switch {
 		case u.Strength < 0 || u.Strength != spec.Strength:
-			t.Errorf("%s has strength %d, printed %d (2.4: no step losses)", u.ID, u.Strength, spec.Strength)
+			fail("%s has strength %d, printed %d (2.4: no step losses)", u.ID, u.Strength, spec.Strength)
 		case u.Status == antietam.OnMap && !mayStand(sc, u.Hex):
-			t.Errorf("%s stands on %q (%s): no unit may end a phase there (5.21, 5.24)", u.ID, u.Hex, sc.Terrain(u.Hex))
+			fail("%s stands on %q (%s): no unit may end a phase there (5.21, 5.24)", u.ID, u.Hex, sc.Terrain(u.Hex))
 		case u.Status != antietam.OnMap && u.Hex != "":
-			t.Errorf("%s is %s but on %s", u.ID, u.Status, u.Hex)
+			fail("%s is %s but on %s", u.ID, u.Status, u.Hex)
 		case was.Status == antietam.Eliminated && (u.Status != antietam.Eliminated || u.Lost != was.Lost):
-			t.Errorf("%s came back: %s, lost %q (was lost %q)", u.ID, u.Status, u.Lost, was.Lost)
+			fail("%s came back: %s, lost %q (was lost %q)", u.ID, u.Status, u.Lost, was.Lost)
 		case u.Status == antietam.Eliminated && u.Lost == "":
-			t.Errorf("%s eliminated without the player-turn it fell in", u.ID)
+			fail("%s eliminated without the player-turn it fell in", u.ID)
 		case spec.Side == adjudicator.USA && spec.Type == antietam.Artillery && was.Status == antietam.OnMap &&
 			u.Status == antietam.OnMap && u.Hex != was.Hex:
-			t.Errorf("Union gun %s moved from %s to %s (19.0)", u.ID, was.Hex, u.Hex)
+			fail("Union gun %s moved from %s to %s (19.0)", u.ID, was.Hex, u.Hex)
 		}
 	}
-	checkStacks(t, sc, "movement", afterMovement(before, rep))
-	checkStacks(t, sc, "combat", hexesOf(after))
+	checkStacks(fail, sc, "movement", afterMovement(before, rep))
+	checkStacks(fail, sc, "combat", hexesOf(after))
 	if !rep.Turn.Night {
-		checkContacts(t, sc, b, before.Phasing, rep, after)
+		checkContacts(fail, sc, b, before.Phasing, rep, after)
 	}
 }
 
@@ -268,8 +272,7 @@ func afterMovement(before *antietam.State, rep *antietam.Report) map[antietam.Un
 
 // checkStacks is 5.32 at the end of a phase: at most two units of a side in a
 // hex, and never both sides in one (5.12).
-func checkStacks(t *testing.T, sc *antietam.Scenario, phase string, at map[antietam.UnitID]antietam.HexID) {
-	t.Helper()
+func checkStacks(fail failFunc, sc *antietam.Scenario, phase string, at map[antietam.UnitID]antietam.HexID) {
 	count := map[antietam.HexID]*[2]int{}
 	for id, h := range at {
 		if count[h] == nil {
@@ -279,7 +282,7 @@ func checkStacks(t *testing.T, sc *antietam.Scenario, phase string, at map[antie
 	}
 	for h, c := range count {
 		if c[0] > sc.Charts.Stacking.Limit || c[1] > sc.Charts.Stacking.Limit || c[0] > 0 && c[1] > 0 {
-			t.Errorf("end of the %s phase: %d and %d units on %s (5.12, 5.32)", phase, c[0], c[1], h)
+			fail("end of the %s phase: %d and %d units on %s (5.12, 5.32)", phase, c[0], c[1], h)
 		}
 	}
 }
@@ -291,8 +294,7 @@ func checkStacks(t *testing.T, sc *antietam.Scenario, phase string, at map[antie
 // attack effectiveness (11.2), or everyone it touches fought already (7.14):
 // so no pair in contact is left where the enemy unit was not attacked.
 // The engine never admits to an unmet attack.
-func checkContacts(t *testing.T, sc *antietam.Scenario, b *board, phasing adjudicator.Side, rep *antietam.Report, after *antietam.State) {
-	t.Helper()
+func checkContacts(fail failFunc, sc *antietam.Scenario, b *board, phasing adjudicator.Side, rep *antietam.Report, after *antietam.State) {
 	fought, moved := map[antietam.UnitID]bool{}, map[antietam.UnitID]bool{}
 	for _, e := range rep.Events {
 		switch e.Code {
@@ -307,7 +309,7 @@ func checkContacts(t *testing.T, sc *antietam.Scenario, b *board, phasing adjudi
 		case "retreat", "displaced", "advance":
 			moved[e.Unit] = true
 		case "unmet":
-			t.Errorf("unmet attack on %s (%v): the engine left 7.11 unmet", e.Hex, e.Units)
+			fail("unmet attack on %s (%v): the engine left 7.11 unmet", e.Hex, e.Units)
 		}
 	}
 	at := map[antietam.HexID][]antietam.UnitState{}
@@ -328,7 +330,7 @@ func checkContacts(t *testing.T, sc *antietam.Scenario, b *board, phasing adjudi
 			n := b.ids[i]
 			for _, e := range at[n] {
 				if sc.Unit(e.ID).Side != phasing && !fought[e.ID] && !moved[e.ID] {
-					t.Errorf("%s on %s in contact with %s on %s, which was not attacked (7.11, 7.12)", u.ID, u.Hex, e.ID, n)
+					fail("%s on %s in contact with %s on %s, which was not attacked (7.11, 7.12)", u.ID, u.Hex, e.ID, n)
 				}
 			}
 		}
@@ -340,4 +342,62 @@ func checkContacts(t *testing.T, sc *antietam.Scenario, b *board, phasing adjudi
 func inContact(sc *antietam.Scenario, a, b antietam.HexID) bool {
 	ta, tb := sc.Charts.TerrainEffect(sc.Terrain(a)), sc.Charts.TerrainEffect(sc.Terrain(b))
 	return sc.ZOCExtends(a, b) && sc.ZOCExtends(b, a) && ta != nil && tb != nil && ta.Combat && tb.Combat
+}
+
+// The invariant checks catch what they look for: a player-turn that puts a
+// third unit in a hex, a unit in the river, and leaves a contact unattacked
+// fails each check once.
+func TestInvariantChecksCatch(t *testing.T) {
+	sc := scenario(t)
+	bt := New(sc)
+	before, err := sc.NewState(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := before.Clone()
+	var union, csa []*antietam.UnitState
+	for i := range after.Units {
+		u := &after.Units[i]
+		if u.Status == antietam.OnMap && sc.Unit(u.ID).Type == antietam.Infantry {
+			if sc.Unit(u.ID).Side == adjudicator.USA {
+				union = append(union, u)
+			} else {
+				csa = append(csa, u)
+			}
+		}
+	}
+	// Three Union units on one empty hex with a Confederate moved next to it,
+	// which nobody attacked; a fourth in the Potomac.
+	taken := hexesOf(before)
+	empty := func(h antietam.HexID) bool {
+		return mayStand(sc, h) && !slices.Contains(slices.Collect(maps.Values(taken)), h)
+	}
+	var here, there antietam.HexID
+	for i, h := range bt.b.ids {
+		for _, n := range bt.b.nb[i] {
+			if here == "" && n != noHex && empty(h) && empty(bt.b.ids[n]) && inContact(sc, h, bt.b.ids[n]) {
+				here, there = h, bt.b.ids[n]
+			}
+		}
+	}
+	for _, u := range union[:3] {
+		u.Hex = here
+	}
+	csa[0].Hex = there
+	union[3].Hex = "0226"
+	rep := &antietam.Report{Turn: before.Turn()}
+	var errs []string
+	record := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
+	checkTurn(record, sc, bt.b, before, rep, after)
+	want := []string{"3 and 0 units on " + string(here), "0226", "in contact with " + string(csa[0].ID)}
+	for _, w := range want {
+		if !slices.ContainsFunc(errs, func(e string) bool { return strings.Contains(e, w) }) {
+			t.Errorf("no failure saying %q; got %q", w, errs)
+		}
+	}
+	errs = nil
+	checkTurn(record, sc, bt.b, before, rep, before.Clone())
+	if len(errs) != 0 {
+		t.Errorf("the start broke the invariants: %q", errs)
+	}
 }
