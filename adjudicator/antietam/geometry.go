@@ -6,7 +6,11 @@ package antietam
 // distances (8.12) and sight lines (8.3). It is built once when a scenario loads
 // and never changes, so a player-turn reads tables instead of parsing hex ids.
 
-import "github.com/shiloh-pbem/pbem/adjudicator"
+import (
+	"sync"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
 
 // side bits: what a hexside carries.
 const (
@@ -46,6 +50,17 @@ type geometry struct {
 	// bank numbers each land hex by the stretch of land it shares when river and
 	// ferry hexes are barriers: the two banks of the Potomac (5.24).
 	bank []int
+	// near lists, for each hex, the hexes within nearRange of it in index order:
+	// all a sight line that long can pass (8.31), so sight scans them instead of
+	// the whole map. all is every hex, for longer lines.
+	near      [][]int
+	nearRange int
+	all       []int
+	// seeable is, per hex, the hexes within SightRange its sight lines reach
+	// (8.3), in index order: worked out the first time a view asks, since the
+	// terrain never changes and every double-blind view asks about the same hexes.
+	seeable     [][]int
+	seeableOnce []sync.Once
 }
 
 // newGeometry builds the tables of a board; nil without a hex board.
@@ -103,6 +118,17 @@ func newGeometry(b *adjudicator.Board, ch *Charts) *geometry {
 		g.costs.bridge, g.bridgeDef = e.Extra, e.Defence
 	}
 	g.banks()
+	g.nearRange = max(SightRange, ch.Artillery.Range, ch.Artillery.UnionRange)
+	g.near, g.all = make([][]int, n), make([]int, n)
+	g.seeable, g.seeableOnce = make([][]int, n), make([]sync.Once, n)
+	for a := range g.ids {
+		g.all[a] = a
+		for h := range g.ids {
+			if g.distance(a, h) <= g.nearRange {
+				g.near[a] = append(g.near[a], h)
+			}
+		}
+	}
 	return g
 }
 
@@ -213,8 +239,12 @@ func (g *geometry) sight(a, b int) Sight {
 	x0, y0 := g.x[a], g.y[a]
 	dx, dy := g.x[b]-x0, g.y[b]-y0
 	blocks := func(i int) bool { return i != noHex && g.terr[i] != nil && g.terr[i].BlocksSight }
-	seen := map[[2]int]bool{}
-	for h := range g.ids {
+	var seen map[[2]int]bool // hexside pairs met already; few lines meet any
+	cands := g.all
+	if n <= g.nearRange {
+		cands = g.near[a]
+	}
+	for _, h := range cands {
 		if h == a || h == b || g.distance(a, h) > n || g.distance(b, h) > n {
 			continue
 		}
@@ -242,6 +272,9 @@ func (g *geometry) sight(a, b int) Sight {
 			if seen[pair] {
 				continue
 			}
+			if seen == nil {
+				seen = map[[2]int]bool{}
+			}
 			seen[pair] = true
 			ids := [2]HexID{g.ids[h], ""}
 			if o != noHex {
@@ -254,6 +287,19 @@ func (g *geometry) sight(a, b int) Sight {
 		}
 	}
 	return s
+}
+
+// clearFrom lists the hexes within SightRange that hex a has a clear sight line
+// to (8.31-8.34), in index order.
+func (g *geometry) clearFrom(a int) []int {
+	g.seeableOnce[a].Do(func() {
+		for _, h := range g.near[a] {
+			if g.distance(a, h) <= SightRange && g.sight(a, h).Clear() {
+				g.seeable[a] = append(g.seeable[a], h)
+			}
+		}
+	})
+	return g.seeable[a]
 }
 
 // crossesInside says whether the segment from the origin to (dx, dy) passes

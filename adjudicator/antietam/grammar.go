@@ -217,9 +217,11 @@ func (p *parser) hasWord(toks []token, class func(string) bool) bool {
 	return false
 }
 
-// addLine records the canonical text of what a line ordered.
+// addLine records the canonical text of what a line ordered: count orders of
+// kind from index (0-based in Orders). The receipt names them as the engine's
+// results and checks do, from 1 (adjudicator.OrderRef).
 func (p *parser) addLine(kind string, index, count int, canon string) {
-	p.lines = append(p.lines, orders.OrderLine{Line: p.Line, Kind: kind, Index: index, Count: count, Text: canon})
+	p.lines = append(p.lines, orders.OrderLine{Line: p.Line, Kind: kind, Index: index + 1, Count: count, Text: canon})
 }
 
 // move reads "UNIT, …: HEX > HEX …" (also "move UNIT to HEX", "UNIT 0805 0806"):

@@ -95,12 +95,12 @@ retreat 1/1/I toward 2112
 displace: 2/1/I
 `)
 	want := []orders.OrderLine{
-		{Line: 2, Kind: KindMove, Index: 0, Count: 2, Text: "1/1/I, 3/1/I: 0805"},
-		{Line: 4, Kind: KindMove, Index: 2, Count: 1, Text: "2/1/I: 0706 > 0806"},
-		{Line: 1, Kind: KindAttack, Index: 0, Count: 1, Text: "attack 0906 with 1/1/I"},
-		{Line: 3, Kind: KindAttack, Index: 1, Count: 1, Text: "bombard 1013 with artA"},
-		{Line: 5, Kind: KindRetreat, Index: 0, Count: 1, Text: "retreat 1/1/I toward 2112"},
-		{Line: 6, Kind: KindDisplace, Index: 0, Count: 1, Text: "displace: 2/1/I"},
+		{Line: 2, Kind: KindMove, Index: 1, Count: 2, Text: "1/1/I, 3/1/I: 0805"},
+		{Line: 4, Kind: KindMove, Index: 3, Count: 1, Text: "2/1/I: 0706 > 0806"},
+		{Line: 1, Kind: KindAttack, Index: 1, Count: 1, Text: "attack 0906 with 1/1/I"},
+		{Line: 3, Kind: KindAttack, Index: 2, Count: 1, Text: "bombard 1013 with artA"},
+		{Line: 5, Kind: KindRetreat, Index: 1, Count: 1, Text: "retreat 1/1/I toward 2112"},
+		{Line: 6, Kind: KindDisplace, Index: 1, Count: 1, Text: "displace: 2/1/I"},
 	}
 	if !slices.Equal(p.Lines, want) {
 		t.Errorf("lines\n%+v\nwant\n%+v", p.Lines, want)

@@ -183,8 +183,11 @@ func (s *Scenario) seenBy(st *State, viewer adjudicator.Side, mode adjudicator.V
 
 // sees says whether a unit in hex a sees a unit in hex b in double-blind play.
 func (s *Scenario) sees(a, b int) bool {
-	d := s.geo.distance(a, b)
-	return d <= 1 || d <= SightRange && s.geo.sight(a, b).Clear()
+	if d := s.geo.distance(a, b); d <= 1 || d > SightRange {
+		return d <= 1
+	}
+	_, clear := slices.BinarySearch(s.geo.clearFrom(a), b)
+	return clear
 }
 
 // Believed is the position as the viewer of v believes it: the units v shows

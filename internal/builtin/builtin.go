@@ -9,6 +9,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/antietam"
+	antietambot "github.com/shiloh-pbem/pbem/adjudicator/antietam/bot"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862/bot"
 )
@@ -25,11 +26,16 @@ func Systems() *adjudicator.Registry {
 }
 
 // Bot returns the built-in bot that plays a scenario's sides (the demo's players).
-// Antietam has none yet.
 func Bot(sc adjudicator.Scenario) (adjudicator.Bot, error) {
 	switch sc.System() {
 	case shiloh1862.SystemID:
 		return bot.New(sc)
+	case antietam.SystemID:
+		c, ok := sc.(*antietam.Contract)
+		if !ok {
+			return nil, fmt.Errorf("builtin: %T is not an Antietam scenario", sc)
+		}
+		return antietambot.New(c.Engine()), nil
 	}
 	return nil, fmt.Errorf("builtin: no bot plays %s", sc.System())
 }

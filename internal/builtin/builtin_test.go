@@ -1,8 +1,11 @@
 package builtin
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
 )
 
 // Every built-in system registers, and the legacy one is among them with the
@@ -26,8 +29,9 @@ func TestSystems(t *testing.T) {
 	}
 }
 
-// Every built-in system's scenarios open, and the bots play Shiloh 1862 only so
-// far.
+// Every built-in system's scenarios open, and a bot plays each: it writes orders
+// for the side that moves first from that side's view, and the receipt's checks
+// of them, taken carefully, leave no error.
 func TestBots(t *testing.T) {
 	r := Systems()
 	for _, id := range r.ScenarioIDs() {
@@ -35,9 +39,34 @@ func TestBots(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
-		_, err = Bot(sc)
-		if (err == nil) != (sc.System() == "shiloh1862") {
-			t.Errorf("%s: bot error %v", id, err)
+		b, err := Bot(sc)
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		st, err := sc.NewState(adjudicator.Options{Visibility: sc.Modes()[0]})
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		side := st.Turn().Senders[0]
+		o, err := b.Orders(sc.View(st, side), rand.New(rand.NewPCG(1, 2)))
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		if o, err = b.Careful(o, sc.Check(st, o)); err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		for _, c := range sc.Check(st, o) {
+			if c.Status == adjudicator.CheckError {
+				t.Errorf("%s: the careful bot's orders still have an error: %+v", id, c)
+			}
 		}
 	}
+	if _, err := Bot(fakeScenario{}); err == nil {
+		t.Error("a bot for a system that has none")
+	}
 }
+
+// fakeScenario is a scenario of a system no bot plays.
+type fakeScenario struct{ adjudicator.Scenario }
+
+func (fakeScenario) System() string { return "grants-trial" }

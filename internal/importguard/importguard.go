@@ -27,6 +27,9 @@ type Rules struct {
 	NoClock bool
 	// EmbedOnly, when set, names the one file that may carry a //go:embed directive.
 	EmbedOnly string
+	// Also, when set, is asked for more problems with each file's syntax: a
+	// package's own rule about what its code may use (the bot names no State).
+	Also func(fset *token.FileSet, f *ast.File) []string
 	// MinFiles is how many files Check must find (at least one: a guard that reads
 	// nothing guards nothing).
 	MinFiles int
@@ -74,7 +77,8 @@ func Check(t testing.TB, r Rules) {
 
 // Problems lists what is wrong with one file's source under r.
 func Problems(r Rules, name string, src []byte) ([]string, error) {
-	f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ParseComments)
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
 	if err != nil {
 		return nil, err
 	}
@@ -103,6 +107,9 @@ func Problems(r Rules, name string, src []byte) ([]string, error) {
 			}
 			return true
 		})
+	}
+	if r.Also != nil {
+		out = append(out, r.Also(fset, f)...)
 	}
 	return out, nil
 }

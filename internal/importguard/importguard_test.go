@@ -2,6 +2,8 @@ package importguard
 
 import (
 	"fmt"
+	"go/ast"
+	"go/token"
 	"testing"
 )
 
@@ -37,5 +39,18 @@ func TestCheckCatchesClock(t *testing.T) {
 	Check(r, Rules{Allow: Only("time"), NoClock: true})
 	if len(r.errs) != 1 {
 		t.Fatalf("want the time.Since read, got %q", r.errs)
+	}
+}
+
+// A package's own rule sees each file's syntax, and what it says is reported.
+func TestCheckAsksAlso(t *testing.T) {
+	r := &recorder{TB: t}
+	var seen []string
+	Check(r, Rules{Allow: func(string) bool { return true }, Also: func(fset *token.FileSet, f *ast.File) []string {
+		seen = append(seen, fset.Position(f.Pos()).Filename)
+		return []string{"no"}
+	}})
+	if len(seen) != 1 || seen[0] != "importguard.go" || len(r.errs) != 1 || r.errs[0] != "no" {
+		t.Fatalf("Also saw %q and reported %q", seen, r.errs)
 	}
 }
