@@ -14,7 +14,7 @@ import (
 var files embed.FS
 
 var (
-	textT = texttemplate.Must(texttemplate.New("hour.txt.tmpl").Option("missingkey=error").ParseFS(files, "hour.txt.tmpl"))
+	textT = texttemplate.Must(texttemplate.New("hour.txt.tmpl").Option("missingkey=error").Funcs(texttemplate.FuncMap{"wrap": Wrap}).ParseFS(files, "hour.txt.tmpl"))
 	htmlT = htmltemplate.Must(htmltemplate.New("hour.html.tmpl").Option("missingkey=error").ParseFS(files, "hour.html.tmpl"))
 )
 
@@ -45,6 +45,38 @@ type HourMail struct {
 	Summary *Summary
 
 	t teller // the scenario's wording, for the subject
+}
+
+// Say words one of the mail's frame entries (mail.* in the system's wording
+// file: what arrives, what the form lists, how the record names a turn unit), so
+// that the frame says hours or player-turns, blocks or units, as its system does.
+func (m *HourMail) Say(code string, args ...string) string {
+	var as []adjudicator.Arg
+	for i := 0; i+1 < len(args); i += 2 {
+		as = append(as, adjudicator.TextArg(args[i], args[i+1]))
+	}
+	return m.t.say(adjudicator.Say(code, as...))
+}
+
+// Wrap breaks text into lines of at most width characters at spaces, for the
+// plain-text mail.
+func Wrap(width int, text string) string {
+	var b strings.Builder
+	n := 0
+	for i, w := range strings.Fields(text) {
+		if i > 0 {
+			if n+1+len(w) > width {
+				b.WriteByte('\n')
+				n = 0
+			} else {
+				b.WriteByte(' ')
+				n++
+			}
+		}
+		b.WriteString(w)
+		n += len(w)
+	}
+	return b.String()
 }
 
 // Subject is the mail's subject line. It names the game, the hour and the viewer
@@ -95,4 +127,16 @@ func (m *HourMail) HTML() (string, error) {
 		return "", err
 	}
 	return b.String(), nil
+}
+
+// FrameCodes are the entries the hour mail's frame says (HourMail.Say), which
+// every system's wording file words in its own terms: a system's wording test
+// counts them as said.
+func FrameCodes() []adjudicator.CodeSpec {
+	specs := []adjudicator.CodeSpec{{Code: "mail.record.first", Keys: []string{"side"}}}
+	for _, c := range []string{"mail.arriving", "mail.form-note", "mail.form-note.short", "mail.seed-played",
+		"mail.seed-played.title", "mail.record.chart", "mail.record.turns", "mail.record.turns.title", "mail.record.replays"} {
+		specs = append(specs, adjudicator.CodeSpec{Code: c})
+	}
+	return specs
 }

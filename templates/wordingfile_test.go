@@ -192,6 +192,7 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	// What the order grammar and package orders find in the orders.
 	specs = append(specs, shiloh1862.GrammarCodes()...)
 	specs = append(specs, ReceiptCodes()...)
+	specs = append(specs, FrameCodes()...)
 	return append(specs, orders.Codes()...)
 }()
 

@@ -17,12 +17,14 @@ import (
 
 var say = adjudicator.Say
 
-// UnitName names a unit by its designation as printed (2.4). A phrase only ever
-// carries a unit its reader may know of (ViewReport cuts the rest), so every
-// unit may be named.
+// UnitName names a unit as the order language writes it (unitName): its
+// designation as printed (2.4), or its id where the counter prints a bare "4" or
+// "A" (cav4, artA), so that the report and the orders name a unit alike. A phrase
+// only ever carries a unit its reader may know of (ViewReport cuts the rest), so
+// every unit may be named.
 func (c *Contract) UnitName(id string) (string, bool) {
 	if u := c.sc.Unit(UnitID(id)); u != nil {
-		return u.Designation, true
+		return unitName(*u).Canonical, true
 	}
 	return "", false
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/templates"
 	"github.com/shiloh-pbem/pbem/templates/words"
 )
 
@@ -19,7 +20,7 @@ func TestWording(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range w.Problems(slices.Concat(Codes(), tellCodes, pictureCodes, grammarCodes), tellWords(mustLoadTB(t))...) {
+	for _, p := range w.Problems(slices.Concat(Codes(), tellCodes, pictureCodes, grammarCodes, templates.FrameCodes()), tellWords(mustLoadTB(t))...) {
 		t.Error(p)
 	}
 }
