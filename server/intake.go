@@ -151,21 +151,15 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 	if err != nil {
 		return "", err
 	}
-	text, err := templates.ReceiptText(sc, rc)
+	subj, body, err := templates.ReceiptMail(sc, st.Turn().Key, rc)
 	if err != nil {
 		return "", err
 	}
-	body := fmt.Sprintf("Orders for %s received.\n\n%s\nYou may send new orders until the hour resolves; the newest set replaces the others whole.\n",
-		st.Turn().Key, text)
 	note, err := s.seqAfterOrders(tx, g, side, h)
 	if err != nil {
 		return "", err
 	}
 	body += note
-	subj := fmt.Sprintf("Orders received for %s (v%d)", st.Turn().Key, set.Version)
-	if rc.Errors() > 0 {
-		subj = fmt.Sprintf("Orders received for %s (v%d) with %d errors", st.Turn().Key, set.Version, rc.Errors())
-	}
 	if err := s.queueReply(tx, g, side, fmt.Sprintf("receipt-h%d-v%d", h.Hour, set.Version), in,
 		mail.OutMessage{Subject: subj, Text: body}); err != nil {
 		return "", err

@@ -65,7 +65,7 @@ func TestToyGameByMail(t *testing.T) {
 	// The CSA writes out of turn: a receipt says its orders are not played, and
 	// they do not make the turn unit resolve.
 	r.send(bob, replyB, "orders", "move texas 0301\n")
-	rc := r.toyMail(bob, "Orders received for T1-USA (v1) with 1 errors", 1)
+	rc := r.toyMail(bob, "Orders received for T1-USA (v1) with 1 error", 1)
 	toyHas(t, "CSA's receipt", rc.Text, "it is the USA player-turn, and only the side whose player-turn it is moves")
 	if r.tick() != 0 || r.game("toy1").CurrentHour != 0 {
 		t.Fatal("T1-USA resolved on the CSA's orders")
@@ -113,7 +113,7 @@ func TestToyGameByMail(t *testing.T) {
 	for _, who := range []string{alice, bob, gm} {
 		final := r.toyMail(who, "Game over", 1)
 		toyHas(t, who+"'s last mail", final.Text, "RESULTS OF T3-CSA", "END OF GAME", result, "USA lost no units.",
-			"T2-USA: USA was Player 1", "-- USA --\nmove ohio 0301\n", "-- CSA --\n(no orders)")
+			"T2-USA: USA moved", "-- USA --\nmove ohio 0301\n", "-- CSA --\n(no orders)")
 		if !toyAttached(final, "casualties.png") {
 			t.Errorf("%s's last mail has no casualty chart", who)
 		}

@@ -135,7 +135,7 @@ func (m *HourMail) HTML() (string, error) {
 func FrameCodes() []adjudicator.CodeSpec {
 	specs := []adjudicator.CodeSpec{{Code: "mail.record.first", Keys: []string{"side"}}}
 	for _, c := range []string{"mail.arriving", "mail.form-note", "mail.form-note.short", "mail.seed-played",
-		"mail.seed-played.title", "mail.record.chart", "mail.record.turns", "mail.record.turns.title", "mail.record.replays"} {
+		"mail.seed-played.title", "mail.receipt-until", "mail.record.chart", "mail.record.turns", "mail.record.turns.title", "mail.record.replays"} {
 		specs = append(specs, adjudicator.CodeSpec{Code: c})
 	}
 	return specs

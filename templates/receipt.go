@@ -21,6 +21,21 @@ func ReceiptText(sc adjudicator.Scenario, rc *orders.Receipt) (string, error) {
 	return t.receipt(rc), nil
 }
 
+// ReceiptMail words the whole mail that answers orders for the turn unit turn
+// (its Key): its subject and its text, the receipt within it.
+func ReceiptMail(sc adjudicator.Scenario, turn string, rc *orders.Receipt) (subject, text string, err error) {
+	t, err := tellerOf(sc)
+	if err != nil {
+		return "", "", err
+	}
+	subj := say("subject.receipt", textArg("turn", turn), intArg("version", rc.Version))
+	if n := rc.Errors(); n > 0 {
+		subj = say("subject.receipt.errors", textArg("turn", turn), intArg("version", rc.Version), intArg("n", n))
+	}
+	text = t.say(say("receipt.received", textArg("turn", turn))) + "\n\n" + t.receipt(rc) + "\n" + t.say(say("mail.receipt-until")) + "\n"
+	return t.say(subj), text, nil
+}
+
 var (
 	say      = adjudicator.Say
 	intArg   = adjudicator.IntArg
@@ -140,5 +155,8 @@ func ReceiptCodes() []adjudicator.CodeSpec {
 	add([]string{"why", "rule", "hint"}, "receipt.check", "receipt.check.rule", "receipt.check.hint", "receipt.check.rule.hint")
 	add([]string{"count", "errors"}, "receipt.summary", "receipt.summary.errors")
 	add([]string{"hash"}, "receipt.hash")
+	add([]string{"turn"}, "receipt.received")
+	add([]string{"turn", "version"}, "subject.receipt")
+	add([]string{"turn", "version", "n"}, "subject.receipt.errors")
 	return specs
 }

@@ -312,6 +312,8 @@ var grammarCodes = []adjudicator.CodeSpec{
 	{Code: "parse.hint.standing-advance", Rule: "7.75"},
 	{Code: "parse.hint.hex", Rule: "2.1"},
 	{Code: "parse.hint.unit-names", Rule: "2.4"},
+	{Code: "parse.hint.unit-names.usa", Rule: "2.4"},
+	{Code: "parse.hint.unit-names.csa", Rule: "2.4"},
 	{Code: "parse.hint.write-more"},
 	{Code: "parse.hint.did-you-mean", Keys: []string{"names"}},
 }

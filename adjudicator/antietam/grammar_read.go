@@ -187,7 +187,7 @@ func (p *parser) resolveUnit(item []token) (UnitID, bool) {
 	if sugg := t.Candidates(m); len(sugg) > 0 {
 		p.Fail(say("parse.hint.did-you-mean", adjudicator.TextsArg("names", sugg)), say("parse.unknown-unit", text("typed", typed)))
 	} else {
-		p.fail("parse.hint.unit-names", "parse.unknown-unit", text("typed", typed))
+		p.fail(unitNamesHint(p.Side), "parse.unknown-unit", text("typed", typed))
 	}
 	return "", false
 }
@@ -332,4 +332,16 @@ func (p *parser) odds(toks []token) (string, bool) {
 	}
 	p.fail("parse.hint.odds", "parse.bad-odds", text("typed", typed), text("columns", strings.Join(cols, " ")))
 	return "", false
+}
+
+// unitNamesHint is the hint for a unit name not found: examples of the writer's
+// own units (a Confederate is not shown Union designations), or of both sides'.
+func unitNamesHint(s adjudicator.Side) string {
+	switch s {
+	case adjudicator.USA:
+		return "parse.hint.unit-names.usa"
+	case adjudicator.CSA:
+		return "parse.hint.unit-names.csa"
+	}
+	return "parse.hint.unit-names"
 }

@@ -242,3 +242,24 @@ func TestGrammarCodesWorded(t *testing.T) {
 		t.Error(p)
 	}
 }
+
+// The hint for an unknown unit names the writer's own units, and every example it
+// gives is a name that side may write (2.4).
+func TestUnitNamesHintExamples(t *testing.T) {
+	say := testSay(t)
+	for _, side := range adjudicator.Sides {
+		hint := say(adjudicator.Say(unitNamesHint(side)))
+		_, list, ok := strings.Cut(hint, ": ")
+		if !ok {
+			t.Fatalf("%v: hint %q has no examples", side, hint)
+		}
+		for _, name := range strings.Split(list, ", ") {
+			p := testContract(t).Engine().ParseOrders(name+": 0101", side)
+			for _, pr := range p.Problems {
+				if pr.Why.Code == "parse.unknown-unit" || pr.Why.Code == "parse.enemy-unit" {
+					t.Errorf("%v: the hint's example %q is not one of its units", side, name)
+				}
+			}
+		}
+	}
+}
