@@ -110,17 +110,48 @@ func factors(u *adjudicator.UnitView) string {
 	return fmt.Sprint(u.Strength)
 }
 
-// shorten fits a designation into a width: "G. T. Anderson" as "Anderson", then
-// cut.
+// shorten fits a designation into a width the way SPI's charts abbreviate:
+// "Hampton" as "Hmptn" (the vowels after the first letter go), then "G. T.
+// Anderson" as its last word, then cut.
 func (d *viewDrawer) shorten(name string, width float64) string {
 	name = strings.TrimSpace(name)
-	if i := strings.LastIndexByte(name, ' '); i >= 0 && textWidth(d.f.tiny, name) > width {
-		name = name[i+1:]
+	fits := func(s string) bool { return textWidth(d.f.tiny, s) <= width }
+	if fits(name) {
+		return name
 	}
-	for textWidth(d.f.tiny, name) > width && len(name) > 2 {
+	if s := dropVowels(name); fits(s) {
+		return s
+	}
+	if i := strings.LastIndexByte(name, ' '); i >= 0 {
+		name = name[i+1:]
+		if fits(name) {
+			return name
+		}
+		name = dropVowels(name)
+	}
+	for !fits(name) && len(name) > 2 {
 		name = name[:len(name)-1]
 	}
 	return name
+}
+
+// dropVowels leaves out the vowels of each word but its first letter:
+// "Washington" is "Wshngtn", as the Antietam deployment chart prints it.
+func dropVowels(s string) string {
+	var b strings.Builder
+	first := true
+	for _, r := range s {
+		switch {
+		case r == ' ' || r == '/':
+			first = true
+		case !first && strings.ContainsRune("aeiouAEIOU", r):
+			continue
+		default:
+			first = false
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // blankCounter is an enemy counter the viewer may not know: its side's colour.

@@ -34,10 +34,16 @@ func (c *Contract) Legend(w adjudicator.Wording) adjudicator.Legend {
 	}
 }
 
-// counter is a unit's piece as printed.
+// counter is a unit's piece as printed, named as the deployment chart (14.2)
+// abbreviates it where it does ("GT And", "Brksdl"): a counter has room for
+// six or seven letters, and "GT Anderson" must not read as "GB Anderson".
 func (c *Contract) counter(u SeenUnit) adjudicator.UnitView {
 	spec := c.sc.Unit(u.ID)
-	return adjudicator.UnitView{Side: u.Side, Place: u.Hex, Kind: string(spec.Type), Name: spec.Designation,
+	name := spec.Designation
+	if spec.Chart != "" {
+		name = spec.Chart
+	}
+	return adjudicator.UnitView{Side: u.Side, Place: u.Hex, Kind: string(spec.Type), Name: name,
 		Strength: u.Strength, Movement: spec.Movement}
 }
 
