@@ -66,18 +66,18 @@ func (s *Scenario) ParseOrders(text string, side adjudicator.Side) *orders.Parse
 // preference"), worded by the orders-count entries.
 func summary(o *Orders) adjudicator.Phrase {
 	count := func(code string, n int) adjudicator.Phrase {
-		return say("orders-count."+code, adjudicator.IntArg("n", n))
+		return say(code, adjudicator.IntArg("n", n))
 	}
-	parts := []adjudicator.Phrase{count("moves", len(o.Moves)), count("attacks", len(o.Attacks))}
+	parts := []adjudicator.Phrase{count("orders-count.moves", len(o.Moves)), count("orders-count.attacks", len(o.Attacks))}
 	st := o.Standing
 	if n := len(st.Retreats); n > 0 {
-		parts = append(parts, count("retreats", n))
+		parts = append(parts, count("orders-count.retreats", n))
 	}
 	if n := len(st.Displace); n > 0 {
-		parts = append(parts, count("displace", n))
+		parts = append(parts, count("orders-count.displace", n))
 	}
 	if n := len(st.Advance); n > 0 {
-		parts = append(parts, count("defence-advance", n))
+		parts = append(parts, count("orders-count.defence-advance", n))
 	}
 	return say("orders-count", adjudicator.PhrasesArg("parts", parts...))
 }
@@ -264,56 +264,4 @@ func (p *parser) move(toks []token) {
 		p.o.Moves = append(p.o.Moves, Move{Unit: u, Path: slices.Clone(path)})
 	}
 	p.addLine(KindMove, first, len(units), p.sc.formatMove(units, path))
-}
-
-// grammarCodes are the grammar's problems and hints, with their arguments' keys
-// (all text: what the player typed, names and hexes as the language prints them),
-// for the wording file (templates/words/antietam.txt) to be held to.
-var grammarCodes = []adjudicator.CodeSpec{
-	// the receipt's count of the orders (Parsed.Summary)
-	{Code: "orders-count", Keys: []string{"parts"}},
-	{Code: "orders-count.moves", Keys: []string{"n"}},
-	{Code: "orders-count.attacks", Keys: []string{"n"}},
-	{Code: "orders-count.retreats", Keys: []string{"n"}},
-	{Code: "orders-count.displace", Keys: []string{"n"}},
-	{Code: "orders-count.defence-advance", Keys: []string{"n"}},
-	{Code: "parse.not-an-order", Keys: []string{"typed"}},
-	{Code: "parse.move-no-units", Rule: "5.0"},
-	{Code: "parse.move-no-path", Rule: "5.0"},
-	{Code: "parse.unknown-unit", Keys: []string{"typed"}},
-	{Code: "parse.ambiguous-unit", Keys: []string{"typed", "names"}},
-	{Code: "parse.enemy-unit", Keys: []string{"name"}, Rule: "4.1"},
-	{Code: "parse.read-as", Keys: []string{"typed", "name"}},
-	{Code: "parse.no-such-hex", Keys: []string{"hex", "last"}, Rule: "2.1"},
-	{Code: "parse.hex-read-as", Keys: []string{"typed", "hex"}, Rule: "2.1"},
-	{Code: "parse.unknown-place", Keys: []string{"typed"}},
-	{Code: "parse.ambiguous-place", Keys: []string{"typed", "names"}},
-	{Code: "parse.place-hexes", Keys: []string{"place", "hexes"}},
-	{Code: "parse.one-hex", Keys: []string{"what", "typed"}},
-	{Code: "parse.attack-no-defender", Rule: "7.0"},
-	{Code: "parse.attack-no-attacker", Rule: "7.0"},
-	{Code: "parse.clause-twice", Keys: []string{"clause"}},
-	{Code: "parse.empty-clause", Keys: []string{"clause"}},
-	{Code: "parse.bad-odds", Keys: []string{"typed", "columns"}, Rule: "7.9"},
-	{Code: "parse.advance-one", Rule: "7.75"},
-	{Code: "parse.advance-alone", Rule: "7.75"},
-	{Code: "parse.retreat-in-attack", Rule: "8.16"},
-	{Code: "parse.retreat-whose", Rule: "7.71"},
-	{Code: "parse.retreat-where", Rule: "7.71"},
-	{Code: "parse.list-empty", Keys: []string{"order"}},
-	// hints
-	{Code: "parse.hint.forms"},
-	{Code: "parse.hint.move", Rule: "5.0"},
-	{Code: "parse.hint.attack", Rule: "7.0"},
-	{Code: "parse.hint.advance", Rule: "7.75"},
-	{Code: "parse.hint.odds", Rule: "7.9"},
-	{Code: "parse.hint.retreat", Rule: "7.71"},
-	{Code: "parse.hint.displace", Rule: "7.81"},
-	{Code: "parse.hint.standing-advance", Rule: "7.75"},
-	{Code: "parse.hint.hex", Rule: "2.1"},
-	{Code: "parse.hint.unit-names", Rule: "2.4"},
-	{Code: "parse.hint.unit-names.usa", Rule: "2.4"},
-	{Code: "parse.hint.unit-names.csa", Rule: "2.4"},
-	{Code: "parse.hint.write-more"},
-	{Code: "parse.hint.did-you-mean", Keys: []string{"names"}},
 }

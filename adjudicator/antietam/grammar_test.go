@@ -207,7 +207,8 @@ func TestGrammarCodesWorded(t *testing.T) {
 	said := map[string]bool{}
 	code := regexp.MustCompile(`"((?:parse|orders-count)(?:\.[a-z.-]+)?)"`)
 	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
+		// the table itself names every code: reading it would count each as said
+		if strings.HasSuffix(f, "_test.go") || f == "grammar_codes.go" {
 			continue
 		}
 		b, err := os.ReadFile(f)
