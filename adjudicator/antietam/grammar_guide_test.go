@@ -3,10 +3,10 @@ package antietam
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/internal/mdblocks"
 	"github.com/shiloh-pbem/pbem/orders"
 )
 
@@ -30,40 +30,30 @@ func guideExamples(tb testing.TB) []guideExample {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	lines := strings.Split(string(b), "\n")
 	var out []guideExample
 	last := -1 // the example a canonical block may follow
-	for i := 0; i < len(lines); i++ {
-		if !strings.HasPrefix(lines[i], "```") {
-			continue
-		}
-		info := strings.Fields(strings.TrimPrefix(lines[i], "```"))
-		j := i + 1
-		for j < len(lines) && !strings.HasPrefix(lines[j], "```") {
-			j++
-		}
-		body := strings.Join(lines[i+1:j], "\n") + "\n"
+	for _, blk := range mdblocks.Fenced(string(b)) {
+		info, body := blk.Info, blk.Body
 		switch {
 		case len(info) == 0:
 			last = -1
 		case info[0] == "orders":
 			if len(info) < 2 {
-				tb.Fatalf("antietam-players.md:%d: an orders block without a side", i+1)
+				tb.Fatalf("antietam-players.md:%d: an orders block without a side", blk.Line)
 			}
 			side, ok := adjudicator.ParseSide(info[1])
 			if !ok {
-				tb.Fatalf("antietam-players.md:%d: bad side %q", i+1, info[1])
+				tb.Fatalf("antietam-players.md:%d: bad side %q", blk.Line, info[1])
 			}
-			out = append(out, guideExample{line: i + 1, side: side, errors: len(info) > 2 && info[2] == "error", orders: body})
+			out = append(out, guideExample{line: blk.Line, side: side, errors: len(info) > 2 && info[2] == "error", orders: body})
 			last = len(out) - 1
 		case info[0] == "canonical":
 			if last < 0 {
-				tb.Fatalf("antietam-players.md:%d: a canonical block after no orders block", i+1)
+				tb.Fatalf("antietam-players.md:%d: a canonical block after no orders block", blk.Line)
 			}
 			out[last].canonical = body
 			last = -1
 		}
-		i = j
 	}
 	return out
 }

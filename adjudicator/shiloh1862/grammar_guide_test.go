@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/internal/mdblocks"
 	"github.com/shiloh-pbem/pbem/orders"
 )
 
@@ -29,43 +30,34 @@ func guideExamples(tb testing.TB) []guideExample {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	lines := strings.Split(string(b), "\n")
 	var out []guideExample
 	var cur *guideExample
-	for i := 0; i < len(lines); i++ {
-		l := lines[i]
-		if !strings.HasPrefix(l, "```") || strings.TrimSpace(l) == "```" {
+	for _, blk := range mdblocks.Fenced(string(b)) {
+		info, text := blk.Info, blk.Body
+		if len(info) == 0 {
 			continue
 		}
-		info := strings.Fields(strings.TrimPrefix(l, "```"))
-		var body []string
-		j := i + 1
-		for ; j < len(lines) && strings.TrimSpace(lines[j]) != "```"; j++ {
-			body = append(body, lines[j])
-		}
-		text := strings.Join(body, "\n") + "\n"
 		switch info[0] {
 		case "orders":
 			if cur != nil {
 				tb.Fatalf("PLAYERS.md:%d: orders block without a parsed block", cur.line)
 			}
 			if len(info) < 2 {
-				tb.Fatalf("PLAYERS.md:%d: orders block without a side", i+1)
+				tb.Fatalf("PLAYERS.md:%d: orders block without a side", blk.Line)
 			}
 			side, ok := adjudicator.ParseSide(info[1])
 			if !ok {
-				tb.Fatalf("PLAYERS.md:%d: bad side %q", i+1, info[1])
+				tb.Fatalf("PLAYERS.md:%d: bad side %q", blk.Line, info[1])
 			}
-			cur = &guideExample{line: i + 1, side: side, orders: text}
+			cur = &guideExample{line: blk.Line, side: side, orders: text}
 		case "parsed":
 			if cur == nil {
-				tb.Fatalf("PLAYERS.md:%d: parsed block without an orders block", i+1)
+				tb.Fatalf("PLAYERS.md:%d: parsed block without an orders block", blk.Line)
 			}
 			cur.parsed = text
 			out = append(out, *cur)
 			cur = nil
 		}
-		i = j
 	}
 	if cur != nil {
 		tb.Fatalf("PLAYERS.md:%d: orders block without a parsed block", cur.line)
