@@ -14,7 +14,7 @@ import (
 var files embed.FS
 
 var (
-	textT = texttemplate.Must(texttemplate.New("hour.txt.tmpl").Option("missingkey=error").Funcs(texttemplate.FuncMap{"wrap": Wrap}).ParseFS(files, "hour.txt.tmpl"))
+	textT = texttemplate.Must(texttemplate.New("hour.txt.tmpl").Option("missingkey=error").Funcs(texttemplate.FuncMap{"wrap": wrap}).ParseFS(files, "hour.txt.tmpl"))
 	htmlT = htmltemplate.Must(htmltemplate.New("hour.html.tmpl").Option("missingkey=error").ParseFS(files, "hour.html.tmpl"))
 )
 
@@ -58,9 +58,9 @@ func (m *HourMail) Say(code string, args ...string) string {
 	return m.t.say(adjudicator.Say(code, as...))
 }
 
-// Wrap breaks text into lines of at most width characters at spaces, for the
+// wrap breaks text into lines of at most width characters at spaces, for the
 // plain-text mail.
-func Wrap(width int, text string) string {
+func wrap(width int, text string) string {
 	var b strings.Builder
 	n := 0
 	for i, w := range strings.Fields(text) {

@@ -259,15 +259,15 @@ func BenchmarkReport(b *testing.B) {
 	}
 }
 
-// Wrap breaks at spaces within the width, as the plain-text mail's paragraphs
+// wrap breaks at spaces within the width, as the plain-text mail's paragraphs
 // were broken by hand: Shiloh's reply note breaks where its goldens do.
 func TestWrap(t *testing.T) {
-	got := Wrap(80, "Reply to this mail with your orders. The form below lists your blocks and where they can go; send HELP for the player's guide.")
+	got := wrap(80, "Reply to this mail with your orders. The form below lists your blocks and where they can go; send HELP for the player's guide.")
 	want := "Reply to this mail with your orders. The form below lists your blocks and where\nthey can go; send HELP for the player's guide."
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	if got := Wrap(10, "averyveryverylongword and more"); got != "averyveryverylongword\nand more" {
+	if got := wrap(10, "averyveryverylongword and more"); got != "averyveryverylongword\nand more" {
 		t.Errorf("a word longer than the width: %q", got)
 	}
 }

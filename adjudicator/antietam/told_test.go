@@ -206,16 +206,8 @@ func TestMailsOfAWholeGame(t *testing.T) {
 func TestFormEchoesStandingOrders(t *testing.T) {
 	tl := newTeller(t)
 	sc := tl.c.sc
-	st, err := sc.NewState(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	csa := adjudicator.CSA
-	mine := Standing{Displace: []UnitID{"hood"}, Retreats: []RetreatPref{{From: []HexID{"0815"}, Toward: "0126"}}}
-	after, _, err := sc.Resolve(st, nil, &Orders{Side: csa, Standing: mine}, adjudicator.NewStreamDice([]byte("x")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, after, mine := standingInForce(t, sc)
 	formText := func(s *State, viewer adjudicator.Side) string {
 		f, err := tl.c.Form(sc.View(s, viewer))
 		if err != nil {

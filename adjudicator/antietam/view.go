@@ -14,6 +14,7 @@ package antietam
 // holds Sharpsburg and whether the Union movement limit is gone (18.1).
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -76,15 +77,7 @@ func (v *View) ViewTurn() adjudicator.Turn { return v.Turn }
 
 // Unit is the counter of a unit the view shows, or nil.
 func (v *View) Unit(id UnitID) *SeenUnit {
-	i, ok := slices.BinarySearchFunc(v.Units, id, func(u SeenUnit, id UnitID) int {
-		switch {
-		case u.ID < id:
-			return -1
-		case u.ID > id:
-			return 1
-		}
-		return 0
-	})
+	i, ok := slices.BinarySearchFunc(v.Units, id, func(u SeenUnit, id UnitID) int { return cmp.Compare(u.ID, id) })
 	if !ok {
 		return nil
 	}

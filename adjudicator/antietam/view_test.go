@@ -134,16 +134,8 @@ func TestBelievedFromView(t *testing.T) {
 // side's own view shows them.
 func TestStandingOrdersCarry(t *testing.T) {
 	sc := mustLoadTB(t)
-	st, err := sc.NewState(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	csa := adjudicator.CSA
-	mine := Standing{Displace: []UnitID{"hood"}, Retreats: []RetreatPref{{From: []HexID{"0815"}, Toward: "0126"}}}
-	after, _, err := sc.Resolve(st, nil, &Orders{Side: csa, Standing: mine}, adjudicator.NewStreamDice([]byte("one")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, after, mine := standingInForce(t, sc)
 	if got := after.StandingOf(csa); !reflectEqual(got, mine) {
 		t.Fatalf("in force after the Union player-turn: %+v, want %+v", got, mine)
 	}
@@ -185,6 +177,23 @@ func TestStandingOrdersCarry(t *testing.T) {
 	}
 }
 
+// standingInForce is the start of the game, and the position after the Union's
+// first player-turn during which the Confederates wrote standing orders (mine).
+func standingInForce(t *testing.T, sc *Scenario) (start, after *State, mine Standing) {
+	t.Helper()
+	start, err := sc.NewState(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine = Standing{Displace: []UnitID{"hood"}, Retreats: []RetreatPref{{From: []HexID{"0815"}, Toward: "0126"}}}
+	after, _, err = sc.Resolve(start, nil, &Orders{Side: adjudicator.CSA, Standing: mine}, adjudicator.NewStreamDice([]byte("one")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return start, after, mine
+}
+
+// reflectEqual compares standing orders by their JSON.
 func reflectEqual(a, b Standing) bool {
 	x, _ := json.Marshal(a)
 	y, _ := json.Marshal(b)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/shiloh-pbem/pbem/internal/builtin"
 	"os"
 	"path/filepath"
 	"strings"
@@ -259,5 +260,16 @@ func TestFlagsAfterArguments(t *testing.T) {
 	}
 	if *o != "f.json" || *n != 3 || strings.Join(fs.Args(), " ") != "g7 more -n last" {
 		t.Fatalf("out=%q n=%d args=%q", *o, *n, fs.Args())
+	}
+}
+
+// The demo's last line counts what its scenario plays a mail round of: Shiloh's
+// hours, where both sides send at once, and Antietam's player-turns.
+func TestDemoTurnUnits(t *testing.T) {
+	r := builtin.Systems()
+	for scenario, want := range map[string]string{"shiloh1862-day2": "hours", "antietam": "player-turns", "no-such": "hours"} {
+		if got := turnUnits(r, scenario); got != want {
+			t.Errorf("%s: %q, want %q", scenario, got, want)
+		}
 	}
 }
