@@ -202,7 +202,7 @@ func (s *Server) resign(tx *store.Tx, g *store.Game, side adjudicator.Side) erro
 	now := tx.Now()
 	p := g.Players[sideKey(side)]
 	g.Departed = append(g.Departed, store.Departure{Side: sideKey(side), Address: p.Address, At: now})
-	g.Status = store.StatusFinished
+	g.Status, g.Ending = store.StatusFinished, store.EndResigned
 	g.Deadline.Next = time.Time{}
 	if err := tx.PutGame(g); err != nil {
 		return err

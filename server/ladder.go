@@ -72,7 +72,8 @@ func (s *Server) finishGame(tx *store.Tx, g *store.Game, out adjudicator.Outcome
 	}
 	if _, err := tx.AddLadderResult(&store.LadderResult{Ladder: g.Ladder, Game: g.ID,
 		Players: map[string]string{"usa": g.Players["usa"].Address, "csa": g.Players["csa"].Address},
-		Winner:  winner, Detail: result, ChainHead: head, FinishedAt: tx.Now()}); err != nil {
+		Winner:  winner, Detail: result, ChainHead: head, FinishedAt: tx.Now(),
+		Ending: g.Ending, FastForwarded: g.FastForwarded}); err != nil {
 		return head, err
 	}
 	table, err := s.rateLadder(tx, g.Ladder)

@@ -141,9 +141,15 @@ type Game struct {
 	// Departed lists players who left before the end (replaced or resigned).
 	Departed []Departure `json:"departed,omitempty"`
 	// SeqHour is the open hour's progress in sequential mode (Options.Sequential).
-	SeqHour   *SequentialHour `json:"seq_hour,omitempty"`
-	CreatedAt time.Time       `json:"created_at"`
-	UpdatedAt time.Time       `json:"updated_at"`
+	SeqHour *SequentialHour `json:"seq_hour,omitempty"`
+	// Ending says how a finished game ended (EndPlayed … EndCancelled); the
+	// end-of-game record and the ladder read it.
+	Ending string `json:"ending,omitempty"`
+	// FastForwarded counts the hours the GM resolved without charging the
+	// players an NMR (a fast-forward, not a missed deadline).
+	FastForwarded int       `json:"fast_forwarded,omitempty"`
+	CreatedAt     time.Time `json:"created_at"`
+	UpdatedAt     time.Time `json:"updated_at"`
 }
 
 // SequentialHour is where the open hour of a sequential game stands: initiative
@@ -167,6 +173,16 @@ type Departure struct {
 	Late   int `json:"late,omitempty"`
 	NMRs   int `json:"nmrs,omitempty"`
 }
+
+// How a finished game ended (Game.Ending, LadderResult.Ending).
+const (
+	EndPlayed    = ""          // played to its last hour, or to a sudden-death victory
+	EndResigned  = "resigned"  // a player resigned; the opponent wins
+	EndDeclared  = "declared"  // the GM declared the result; rated as declared
+	EndForced    = "forced"    // the GM fast-forwarded to the end; rated, and marked so
+	EndVoided    = "voided"    // the GM voided it; listed, never rated
+	EndCancelled = "cancelled" // the GM cancelled it; not rated, not listed as a result
+)
 
 // NewGame returns a game with a fresh 32-byte dice secret from crypto/rand and
 // status open. The caller fills in players and options and stores it with
@@ -353,4 +369,7 @@ type LadderResult struct {
 	Detail     string            `json:"detail,omitempty"` // e.g. "decisive victory, 18 VP"
 	ChainHead  ChainHead         `json:"chain_head"`       // signs the record: the final audit link
 	FinishedAt time.Time         `json:"finished_at"`
+	// Ending and FastForwarded are copied from the game (Game.Ending).
+	Ending        string `json:"ending,omitempty"`
+	FastForwarded int    `json:"fast_forwarded,omitempty"`
 }
