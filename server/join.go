@@ -134,7 +134,7 @@ func (s *Server) join(tx *store.Tx, addr, id, zone string, args []string) (strin
 // assignLadderSides seats a ladder game's two players by the ladder's
 // alternation (ladder.AssignSides over the ladder's finished games).
 func (s *Server) assignLadderSides(tx *store.Tx, g *store.Game) error {
-	results, err := s.ladderResults(tx, g.Ladder)
+	results, _, err := s.ladderResults(tx, g.Ladder)
 	if err != nil {
 		return err
 	}

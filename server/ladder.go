@@ -88,33 +88,59 @@ func (s *Server) finishGame(tx *store.Tx, g *store.Game, out adjudicator.Outcome
 	return head, nil
 }
 
-// ladderResults reads a ladder's finished games in the ladder package's terms.
-func (s *Server) ladderResults(tx *store.Tx, name string) ([]ladder.Result, error) {
+// ladderResults reads a ladder's finished games in the ladder package's terms,
+// with each game's record as stored (for its hour counts and departures).
+func (s *Server) ladderResults(tx *store.Tx, name string) ([]ladder.Result, []*store.Game, error) {
 	recs, err := tx.LadderResults(name)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, nil // no game finished on it yet
+		return nil, nil, nil // no game finished on it yet
 	} else if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := make([]ladder.Result, 0, len(recs))
+	games := make([]*store.Game, 0, len(recs))
 	for _, r := range recs {
+		g, err := tx.Game(r.Game)
+		if err != nil {
+			return nil, nil, err
+		}
 		out = append(out, ladder.Result{GameID: r.Game, USA: r.Players["usa"], CSA: r.Players["csa"],
-			Winner: r.Winner, Finished: r.FinishedAt, ChainHead: r.ChainHead.String()})
+			Winner: r.Winner, Finished: r.FinishedAt, ChainHead: r.ChainHead.String(),
+			Ending: r.Ending, FastForwarded: r.FastForwarded, NoOrders: !anyOrders(g), Detail: r.Detail})
+		games = append(games, g)
 	}
-	return out, nil
+	return out, games, nil
+}
+
+// anyOrders reports whether any player of g, present or departed, had orders
+// counted in an hour (on time or late).
+func anyOrders(g *store.Game) bool {
+	for _, p := range g.Players {
+		if p.OnTime+p.Late > 0 {
+			return true
+		}
+	}
+	for _, d := range g.Departed {
+		if d.OnTime+d.Late > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // standings recomputes a ladder from its record: ratings from the results
-// (ladder.Rate), reliability from each finished game's hour counts and
-// departures, kept apart.
-func (s *Server) standings(tx *store.Tx, name string) (map[string]ladder.Player, map[string]ladder.Reliability, error) {
-	results, err := s.ladderResults(tx, name)
+// (ladder.Rate, which leaves out voided, cancelled and order-less games),
+// reliability from each finished game's hour counts and departures, kept apart.
+// Hours the GM fast-forwarded are in no count: the fast-forward charges nobody
+// (store.Game.FastForwarded), so they are neither due nor missed.
+func (s *Server) standings(tx *store.Tx, name string) ([]ladder.Result, map[string]ladder.Player, map[string]ladder.Reliability, error) {
+	results, games, err := s.ladderResults(tx, name)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	ratings, err := ladder.Rate(results, 0)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	rel := map[string]ladder.Reliability{}
 	add := func(addr string, onTime, late, nmrs int, abandoned bool) {
@@ -127,11 +153,7 @@ func (s *Server) standings(tx *store.Tx, name string) (map[string]ladder.Player,
 		}
 		rel[addr] = r
 	}
-	for _, res := range results {
-		g, err := tx.Game(res.GameID)
-		if err != nil {
-			return nil, nil, err
-		}
+	for _, g := range games {
 		for _, sd := range []string{"usa", "csa"} {
 			p := g.Players[sd]
 			add(p.Address, p.OnTime, p.Late, p.NMRs, false)
@@ -140,13 +162,13 @@ func (s *Server) standings(tx *store.Tx, name string) (map[string]ladder.Player,
 			add(d.Address, d.OnTime, d.Late, d.NMRs, true)
 		}
 	}
-	return ratings, rel, nil
+	return results, ratings, rel, nil
 }
 
 // rateLadder stores every player's rating and reliability and returns the
 // standings table.
 func (s *Server) rateLadder(tx *store.Tx, name string) (string, error) {
-	ratings, rel, err := s.standings(tx, name)
+	results, ratings, rel, err := s.standings(tx, name)
 	if err != nil {
 		return "", err
 	}
@@ -160,12 +182,18 @@ func (s *Server) rateLadder(tx *store.Tx, name string) (string, error) {
 			return "", err
 		}
 	}
-	return standingsText(name, rows), nil
+	return standingsText(name, rows, results), nil
 }
 
-func standingsText(name string, rows []ladder.Row) string {
+func standingsText(name string, rows []ladder.Row, results []ladder.Result) string {
+	list := ladder.FormatResults(results, func(p string) string { return p })
+	if list == "" {
+		list = "none yet\n"
+	}
 	return fmt.Sprintf("Standings of ladder %s\n\n%s\nRatings are Glicko-2 (rating ± deviation) from finished games only; on-time share,\n"+
-		"NMRs and abandoned games are reliability, kept apart from skill.\n", name, ladder.FormatStandings(rows))
+		"NMRs and abandoned games are reliability, kept apart from skill. Voided games and games\n"+
+		"played without orders from either player are not rated; hours the GM fast-forwarded\n"+
+		"charge nobody an NMR.\n\nResults:\n%s", name, ladder.FormatStandings(rows), list)
 }
 
 // answerStandings mails a ladder's standings to a player of that ladder or a GM.
@@ -173,7 +201,7 @@ func (s *Server) answerStandings(tx *store.Tx, to, name, key string) error {
 	if name == "" {
 		return s.queueDirect(tx, key, to, "STANDINGS", "Write STANDINGS followed by the ladder's name.\n")
 	}
-	ratings, rel, err := s.standings(tx, name)
+	results, ratings, rel, err := s.standings(tx, name)
 	if err != nil {
 		return err
 	}
@@ -185,5 +213,5 @@ func (s *Server) answerStandings(tx *store.Tx, to, name, key string) error {
 		s.cfg.Logger.Info("standings refused: not a ladder player", "from", to, "ladder", name)
 		return nil
 	}
-	return s.queueDirect(tx, key, to, "Standings of ladder "+name, standingsText(name, ladder.Standings(ratings, rel)))
+	return s.queueDirect(tx, key, to, "Standings of ladder "+name, standingsText(name, ladder.Standings(ratings, rel), results))
 }

@@ -138,14 +138,7 @@ func TestLadderSixPlayersTenGames(t *testing.T) {
 		t.Errorf("the same player had the USA in both alice-bob games (%s)", a)
 	}
 
-	var ratings []*store.Rating
-	if err := r.st.View(func(tx *store.Tx) error {
-		var err error
-		ratings, err = tx.Ratings("club")
-		return err
-	}); err != nil {
-		t.Fatal(err)
-	}
+	ratings := r.ratings("club")
 	by := map[string]*store.Rating{}
 	games := 0
 	for _, x := range ratings {

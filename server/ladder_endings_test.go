@@ -1,0 +1,119 @@
+package server
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/schedule"
+	"github.com/shiloh-pbem/pbem/store"
+)
+
+// ladderPair creates a ladder game and seats two players by JOIN.
+func (r *rig) ladderPair(id, ladderName, a, b string) {
+	r.t.Helper()
+	if _, err := r.srv.CreateGame(context.Background(), NewGame{ID: id, Scenario: "shiloh1862-day2", Ladder: ladderName,
+		Deadline: schedule.Policy{HourLength: time.Hour}}); err != nil {
+		r.t.Fatal(err)
+	}
+	if err := r.st.Update(func(tx *store.Tx) error {
+		for _, p := range []string{a, b} {
+			if _, err := r.srv.join(tx, p, id, "", nil); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// ratings reads a ladder's stored ratings.
+func (r *rig) ratings(ladderName string) []*store.Rating {
+	r.t.Helper()
+	var out []*store.Rating
+	if err := r.st.View(func(tx *store.Tx) error {
+		var err error
+		out, err = tx.Ratings(ladderName)
+		return err
+	}); err != nil {
+		r.t.Fatal(err)
+	}
+	return out
+}
+
+// endAs closes a running game the way the GM's commands do (they set Ending
+// and FastForwarded, then finish the game): nobody is charged for the hours
+// the GM fast-forwarded, so the players' hour counts stay as they are.
+func (r *rig) endAs(id, ending string, fastForwarded int, winner adjudicator.Side) {
+	r.t.Helper()
+	if err := r.st.Update(func(tx *store.Tx) error {
+		g, err := tx.Game(id)
+		if err != nil {
+			return err
+		}
+		g.Status, g.Ending, g.FastForwarded = store.StatusFinished, ending, fastForwarded
+		g.Deadline.Next = time.Time{}
+		if err := tx.PutGame(g); err != nil {
+			return err
+		}
+		_, err = r.srv.finishGame(tx, g, adjudicator.Outcome{Over: true, Winner: winner, Score: [2]int{3, 9}})
+		return err
+	}); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// A game the GM fast-forwarded to its end without orders from anyone is not
+// rated and charges nobody an NMR; a voided game is listed as void and not
+// rated; a cancelled one is neither rated nor listed. The standings say which
+// games were forced or voided.
+func TestLadderForcedVoidedCancelled(t *testing.T) {
+	r, clk := newGMRig(t)
+	ctx := context.Background()
+	r.ladderPair("e1", "club", alice, bob)
+	r.fastForward("e1", r.game("e1").Players["csa"].Address == alice, "usa", "csa")
+	clk.Advance(61 * time.Minute)
+	if ok, err := r.srv.ResolveIfReady(ctx, "e1"); err != nil || !ok {
+		t.Fatalf("e1 resolved %v, %v", ok, err)
+	}
+	for _, c := range []struct {
+		id, ending string
+		ff         int
+	}{{"e2", store.EndForced, 12}, {"e3", store.EndVoided, 0}, {"e4", store.EndCancelled, 0}} {
+		r.ladderPair(c.id, "club", alice, bob)
+		winner := adjudicator.USA
+		if r.game(c.id).Players["csa"].Address == bob {
+			winner = adjudicator.CSA
+		}
+		r.endAs(c.id, c.ending, c.ff, winner) // bob "wins" each
+	}
+
+	for _, x := range r.ratings("club") {
+		wantW, wantL := 1, 0
+		if x.Player == bob {
+			wantW, wantL = 0, 1
+		}
+		if x.Games != 1 || x.Wins != wantW || x.Losses != wantL {
+			t.Errorf("%s rated on %d games (%d-%d), want only e1", x.Player, x.Games, x.Wins, x.Losses)
+		}
+		if x.Late != 0 || x.HoursDue != 1 || x.OnTime != 1 {
+			t.Errorf("%s: NMRs %d, hours due %d, on time %d; want 0, 1, 1 (e1's one hour)", x.Player, x.Late, x.HoursDue, x.OnTime)
+		}
+	}
+	r.waitFor("standings after e4", func() bool { return r.countSubject(alice, "Standings of ladder club") == 4 })
+	table := r.lastTo(alice, "Standings of ladder club").Text
+	for _, want := range []string{
+		"e2: USA", "forced to its end by the GM", "12 hours fast-forwarded", "not rated: no orders from either player",
+		"e3: USA", "void: not rated",
+	} {
+		if !strings.Contains(table, want) {
+			t.Errorf("standings lack %q:\n%s", want, table)
+		}
+	}
+	if strings.Contains(table, "e4") {
+		t.Errorf("the cancelled game is listed:\n%s", table)
+	}
+}
