@@ -68,10 +68,10 @@ func Standings(ratings map[string]Player, reliability map[string]Reliability) []
 }
 
 // FormatStandings writes rows as the plain-text table of the standings mail:
-// rank, name, rating, ±RD, games, W-L-D, on-time share and NMRs, with numbers
-// rounded to whole points. A player with no hours due shows "-" on time.
+// rank, name, rating, ±RD, games, W-L-D, on-time share, NMRs and games
+// abandoned, with numbers rounded to whole points. A player with no hours due shows "-" on time.
 func FormatStandings(rows []Row) string {
-	table := [][]string{{"#", "Player", "Rating", "±RD", "Games", "W-L-D", "On time", "NMRs"}}
+	table := [][]string{{"#", "Player", "Rating", "±RD", "Games", "W-L-D", "On time", "NMRs", "Abandoned"}}
 	for _, r := range rows {
 		onTime := "-"
 		if r.Reliability.HoursDue > 0 {
@@ -86,6 +86,7 @@ func FormatStandings(rows []Row) string {
 			fmt.Sprintf("%d-%d-%d", r.Wins, r.Losses, r.Draws),
 			onTime,
 			fmt.Sprint(r.Reliability.NMRs),
+			fmt.Sprint(r.Reliability.Abandoned),
 		})
 	}
 	const nameColumn = 1 // left-aligned; the rest are numbers, right-aligned

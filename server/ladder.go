@@ -25,12 +25,7 @@ func (s *Server) finishGame(tx *store.Tx, g *store.Game, out adjudicator.Outcome
 	if out.Winner == adjudicator.USA || out.Winner == adjudicator.CSA {
 		winner = sideKey(out.Winner)
 	}
-	pts := out.Score
-	result := "a draw"
-	if winner != "" {
-		result = strings.ToUpper(winner) + " wins"
-	}
-	result = fmt.Sprintf("%s (USA %d VP, CSA %d VP)", result, pts[0], pts[1])
+	result := resultText(g.Ending, winner, out.Score)
 	players := fmt.Sprintf("USA %s, CSA %s", g.Players["usa"].Address, g.Players["csa"].Address)
 	head, err = tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: AuditGameOver, Hour: g.CurrentHour,
 		Actor: g.GM, Text: "result: " + result + "; players: " + players})
@@ -86,6 +81,32 @@ func (s *Server) finishGame(tx *store.Tx, g *store.Game, out adjudicator.Outcome
 		}
 	}
 	return head, nil
+}
+
+// resultText is a finished game's result in words, as the end-of-game record,
+// its game-over link and the ladder give it: the victory points only when the
+// game was decided on the board.
+func resultText(ending, winner string, pts [2]int) string {
+	won := "a draw"
+	if winner != "" {
+		won = strings.ToUpper(winner) + " wins"
+	}
+	switch ending {
+	case store.EndResigned:
+		if winner == "" {
+			return "a draw by resignation"
+		}
+		return won + " by resignation"
+	case store.EndDeclared:
+		return won + " as declared by the GM"
+	case store.EndVoided:
+		return "void (voided by the GM)"
+	case store.EndCancelled:
+		return "cancelled by the GM"
+	case store.EndForced:
+		return fmt.Sprintf("%s (USA %d VP, CSA %d VP; forced to its end by the GM)", won, pts[0], pts[1])
+	}
+	return fmt.Sprintf("%s (USA %d VP, CSA %d VP)", won, pts[0], pts[1])
 }
 
 // ladderResults reads a ladder's finished games in the ladder package's terms,
