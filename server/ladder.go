@@ -222,11 +222,28 @@ func (s *Server) answerStandings(tx *store.Tx, to, name, key string) error {
 	if name == "" {
 		return s.queueDirect(tx, key, to, "STANDINGS", "Write STANDINGS followed by the ladder's name.\n")
 	}
+	ladders := tx.Ladders()
+	known := false
+	for _, l := range ladders {
+		if strings.EqualFold(l, name) {
+			name, known = l, true
+		}
+	}
+	if !known {
+		// Ladders are recorded when their first game ends: a ladder whose games
+		// are all still running has no standings yet either.
+		list := "none yet"
+		if len(ladders) > 0 {
+			list = strings.Join(ladders, ", ")
+		}
+		return s.queueDirect(tx, key, to, "STANDINGS "+name, fmt.Sprintf("There is no ladder %q with a finished game.\n"+
+			"Ladders with standings: %s.\nWrite STANDINGS followed by one of them.\n", name, list))
+	}
 	results, ratings, rel, err := s.standings(tx, name)
 	if err != nil {
 		return err
 	}
-	_, known := rel[strings.ToLower(to)]
+	_, known = rel[strings.ToLower(to)]
 	for addr := range rel {
 		known = known || mail.SameMailbox(addr, to)
 	}

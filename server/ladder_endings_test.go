@@ -117,3 +117,17 @@ func TestLadderForcedVoidedCancelled(t *testing.T) {
 		t.Errorf("the cancelled game is listed:\n%s", table)
 	}
 }
+
+// STANDINGS for a ladder that does not exist is answered, with the ladders
+// that do.
+func TestStandingsUnknownLadder(t *testing.T) {
+	r, _ := newGMRig(t)
+	r.ladderPair("u1", "club", alice, bob)
+	r.endAs("u1", store.EndPlayed, 0, adjudicator.USA)
+	r.send(alice, "pbem@"+testDomain, "standings", "STANDINGS spring\n")
+	r.waitFor("answer", func() bool { return r.countSubject(alice, "STANDINGS spring") == 1 })
+	if txt := r.lastTo(alice, "STANDINGS spring").Text; !strings.Contains(txt, `no ladder "spring" with a finished game`) ||
+		!strings.Contains(txt, "club") {
+		t.Errorf("answer:\n%s", txt)
+	}
+}
