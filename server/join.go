@@ -324,18 +324,57 @@ func otherSide(sd string) string {
 }
 
 // queueInvitations mails each named player of an invitation game: replying to
-// the invitation (its secret address) with ACCEPT accepts.
+// the invitation (its secret address) with ACCEPT accepts, with DECLINE
+// declines. The invitation names the opponent (by display name, never the
+// address) and the ladder.
 func (s *Server) queueInvitations(tx *store.Tx, g *store.Game) error {
 	for _, r := range s.recipients(g) {
 		if r.viewer == adjudicator.NoSide {
 			continue
 		}
-		body := fmt.Sprintf("You are invited to play the %s side in game %s (%s, visibility %s).\n\n"+
+		opponent := "an opponent still to be named"
+		if addr := g.Players[sideKey(r.viewer.Enemy())].Address; addr != "" {
+			opponent = s.displayName(tx, g.Ladder, addr)
+		}
+		ladderLine := "The game is not on a ladder.\n"
+		if g.Ladder != "" {
+			ladderLine = fmt.Sprintf("The result counts on ladder %s.\n", g.Ladder)
+		}
+		body := fmt.Sprintf("You are invited to play the %s side against %s in game %s (%s, visibility %s).\n%s\n"+
 			"To accept, reply to this mail with the word ACCEPT (it goes to your secret address,\n"+
-			"%s). The game starts when both players have accepted.\n",
-			r.viewer, g.ID, g.Scenario, g.Options.Visibility, r.reply)
+			"%s). The game starts when both players have accepted.\n"+
+			"To decline, reply with the word DECLINE: the game will not start, and your opponent\n"+
+			"and the GM are told.\n",
+			r.viewer, opponent, g.ID, g.Scenario, g.Options.Visibility, ladderLine, r.reply)
 		if err := s.enqueue(tx, g, r, "invite-"+sideKey(r.viewer), 0,
 			mail.OutMessage{Subject: "Invitation to game " + g.ID, Text: body}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// decline records an invited player's refusal (a DECLINE reply): the game is
+// cancelled before it starts, and the player, the opponent and the GM are told.
+func (s *Server) decline(tx *store.Tx, g *store.Game, side adjudicator.Side) error {
+	g.Status, g.Ending = store.StatusFinished, store.EndCancelled
+	if err := tx.PutGame(g); err != nil {
+		return err
+	}
+	who := g.Players[sideKey(side)]
+	if _, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: "declined", Actor: who.Address,
+		Text: fmt.Sprintf("%s declined the invitation", side)}); err != nil {
+		return err
+	}
+	name := s.displayName(tx, g.Ladder, who.Address)
+	for _, r := range s.recipients(g) {
+		msg := mail.OutMessage{Subject: "Game " + g.ID + " will not start",
+			Text: fmt.Sprintf("%s, invited to play the %s in game %s, declined. The game will not start.\n", name, side, g.ID)}
+		if r.viewer == side {
+			msg = mail.OutMessage{Subject: "Invitation declined",
+				Text: fmt.Sprintf("You declined the invitation to game %s; it will not start. Your opponent and the GM are told.\n", g.ID)}
+		}
+		if err := s.enqueue(tx, g, r, "declined-"+sideKey(r.viewer), 0, msg); err != nil {
 			return err
 		}
 	}

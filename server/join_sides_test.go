@@ -61,3 +61,33 @@ func TestJoinLadderSide(t *testing.T) {
 		t.Errorf("bob is not told why he has the CSA:\n%s", ans[1])
 	}
 }
+
+// An invitation names the opponent (by name, not address) and the ladder, and
+// DECLINE refuses it: the other player and the GM are told, and the game
+// never starts.
+func TestInvitationDecline(t *testing.T) {
+	r, _ := newGMRig(t)
+	r.gmSend("pbem@"+testDomain, "NEWGAME i2 usa="+alice+" csa="+bob+" invite ladder=club")
+	r.waitFor("invitations", func() bool { return r.countSubject(alice, "Invitation") == 1 && r.countSubject(bob, "Invitation") == 1 })
+	inv := r.lastTo(alice, "Invitation").Text
+	if !strings.Contains(inv, "against bob") || !strings.Contains(inv, "ladder club") || strings.Contains(inv, bob) ||
+		!strings.Contains(inv, "DECLINE") {
+		t.Errorf("alice's invitation:\n%s", inv)
+	}
+	r.send(bob, replyTo(t, r.lastTo(bob, "Invitation")), "Re: invitation", "DECLINE\n")
+	r.waitFor("declined", func() bool {
+		return r.countSubject(bob, "Invitation declined") == 1 && r.countSubject(alice, "Game i2 will not start") == 1 &&
+			r.countSubject(gm, "Game i2 will not start") == 1
+	})
+	if txt := r.lastTo(alice, "Game i2 will not start").Text; !strings.Contains(txt, "declined") || strings.Contains(txt, bob) {
+		t.Errorf("alice's notice:\n%s", txt)
+	}
+	r.send(alice, replyTo(t, r.lastTo(alice, "Invitation")), "Re: invitation", "ACCEPT\n")
+	r.waitFor("alice's acceptance answered", func() bool { return r.countSubject(alice, "not running") == 1 })
+	if g := r.game("i2"); g.Status != store.StatusFinished || g.Ending != store.EndCancelled {
+		t.Fatalf("declined game is %s (%q)", g.Status, g.Ending)
+	}
+	if n := r.countSubject(alice, "orders due"); n != 0 {
+		t.Fatalf("the declined game started: %d hour mails", n)
+	}
+}

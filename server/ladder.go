@@ -83,6 +83,14 @@ func (s *Server) finishGame(tx *store.Tx, g *store.Game, out adjudicator.Outcome
 	return head, nil
 }
 
+// displayName is what other players see of a player: never the address, only
+// its local part without a subaddress ("jane.doe" for jane.doe+pbem@example.org).
+func (s *Server) displayName(_ *store.Tx, _ string, addr string) string {
+	local, _, _ := strings.Cut(addr, "@")
+	local, _, _ = strings.Cut(local, "+")
+	return local
+}
+
 // resultText is a finished game's result in words, as the end-of-game record,
 // its game-over link and the ladder give it: the victory points only when the
 // game was decided on the board.
