@@ -16,13 +16,16 @@ import (
 )
 
 // publicIntake answers the commands anyone may send without a secret address:
-// JOIN an open game and STANDINGS of a ladder. handled is false when the mail
+// JOIN an open game, STANDINGS of a ladder and NAME (a ladder display name). handled is false when the mail
 // has neither.
 func (s *Server) publicIntake(tx *store.Tx, in *mail.Inbound) (bool, error) {
 	fresh := in.Fresh()
 	key := "pub." + store.HashBytes([]byte(in.MessageID)).Short()
 	if args, ok := lineCommand(fresh, "STANDINGS"); ok {
 		return true, s.answerStandings(tx, in.From.Addr, strings.TrimSpace(args), key)
+	}
+	if args, ok := lineCommand(fresh, "NAME"); ok {
+		return true, s.setName(tx, in.From.Addr, args, key)
 	}
 	var join *mail.Command
 	for _, c := range mail.Commands(fresh) {

@@ -3,9 +3,12 @@ package server
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/internal/mailbox"
 	"github.com/shiloh-pbem/pbem/ladder"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/store"
@@ -83,12 +86,92 @@ func (s *Server) finishGame(tx *store.Tx, g *store.Game, out adjudicator.Outcome
 	return head, nil
 }
 
-// displayName is what other players see of a player: never the address, only
-// its local part without a subaddress ("jane.doe" for jane.doe+pbem@example.org).
-func (s *Server) displayName(_ *store.Tx, _ string, addr string) string {
-	local, _, _ := strings.Cut(addr, "@")
-	local, _, _ = strings.Cut(local, "+")
-	return local
+// displayName is what other players see of a player on a ladder (or in a
+// game on none): the name set with NAME, else the address's local part without
+// a subaddress ("jane.doe" for jane.doe+pbem@example.org); never the address.
+func (s *Server) displayName(tx *store.Tx, ladderName, addr string) string {
+	return s.namer(tx, ladderName)(addr)
+}
+
+// namer returns displayName for one ladder, its names read once.
+func (s *Server) namer(tx *store.Tx, ladderName string) func(addr string) string {
+	var names map[string]string
+	if ladderName != "" {
+		names = tx.LadderNames(ladderName)
+	}
+	return func(addr string) string {
+		if n := names[mailbox.Key(addr)]; n != "" {
+			return n
+		}
+		local, _, _ := strings.Cut(addr, "@")
+		local, _, _ = strings.Cut(local, "+")
+		return local
+	}
+}
+
+// maxNameRunes bounds a display name, so the standings table stays readable.
+const maxNameRunes = 40
+
+// cleanName makes a display name of what a player wrote after NAME: printable
+// characters only, no "@" (a name must not be an address), spaces collapsed,
+// at most maxNameRunes.
+func cleanName(s string) string {
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case r == '@' || r == '<' || r == '>':
+			return -1
+		case unicode.IsSpace(r):
+			return ' '
+		case !unicode.IsPrint(r):
+			return -1
+		}
+		return r
+	}, s)
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > maxNameRunes {
+		s = strings.TrimSpace(string(r[:maxNameRunes]))
+	}
+	return s
+}
+
+// setName answers a NAME mail: the sender's display name on every ladder they
+// play on (a ladder game seated or a rating held).
+func (s *Server) setName(tx *store.Tx, from, args, key string) error {
+	name := cleanName(args)
+	if name == "" {
+		return s.queueDirect(tx, key, from, "NAME", "Write NAME followed by the name the ladder standings should show, e.g. NAME Jane D.\n")
+	}
+	on := map[string]bool{}
+	for _, seat := range tx.SeatsOf(from) {
+		if g, err := tx.Game(seat.Game); err == nil && g.Ladder != "" {
+			on[g.Ladder] = true
+		}
+	}
+	for _, l := range tx.Ladders() {
+		if rs, err := tx.Ratings(l); err == nil {
+			for _, r := range rs {
+				if mail.SameMailbox(r.Player, from) {
+					on[l] = true
+				}
+			}
+		}
+	}
+	if len(on) == 0 {
+		return s.queueDirect(tx, key, from, "NAME", "You play on no ladder yet, so there is no standings name to set.\n"+
+			"Send NAME again once you have joined a ladder game.\n")
+	}
+	ladders := make([]string, 0, len(on))
+	for l := range on {
+		ladders = append(ladders, l)
+	}
+	slices.Sort(ladders)
+	for _, l := range ladders {
+		if err := tx.PutLadderName(l, from, name); err != nil {
+			return err
+		}
+	}
+	return s.queueDirect(tx, key, from, "NAME", fmt.Sprintf("The standings of ladder %s now show you as %q.\n",
+		strings.Join(ladders, ", "), name))
 }
 
 // resultText is a finished game's result in words, as the end-of-game record,
@@ -211,11 +294,17 @@ func (s *Server) rateLadder(tx *store.Tx, name string) (string, error) {
 			return "", err
 		}
 	}
-	return standingsText(name, rows, results), nil
+	return s.standingsText(tx, name, rows, results), nil
 }
 
-func standingsText(name string, rows []ladder.Row, results []ladder.Result) string {
-	list := ladder.FormatResults(results, func(p string) string { return p })
+// standingsText is the standings mail: the table and the results list, every
+// player by display name (no addresses: the mail goes to every member).
+func (s *Server) standingsText(tx *store.Tx, name string, rows []ladder.Row, results []ladder.Result) string {
+	display := s.namer(tx, name)
+	for i := range rows {
+		rows[i].Name = display(rows[i].Player)
+	}
+	list := ladder.FormatResults(results, display)
 	if list == "" {
 		list = "none yet\n"
 	}
@@ -259,5 +348,5 @@ func (s *Server) answerStandings(tx *store.Tx, to, name, key string) error {
 		s.cfg.Logger.Info("standings refused: not a ladder player", "from", to, "ladder", name)
 		return nil
 	}
-	return s.queueDirect(tx, key, to, "Standings of ladder "+name, standingsText(name, ladder.Standings(ratings, rel), results))
+	return s.queueDirect(tx, key, to, "Standings of ladder "+name, s.standingsText(tx, name, ladder.Standings(ratings, rel), results))
 }

@@ -131,3 +131,47 @@ func TestStandingsUnknownLadder(t *testing.T) {
 		t.Errorf("answer:\n%s", txt)
 	}
 }
+
+// Standings show display names, which a player sets with NAME; no member's
+// address appears in any standings mail.
+func TestLadderDisplayNames(t *testing.T) {
+	r, _ := newGMRig(t)
+	r.ladderPair("n1", "club", alice, bob)
+	r.endAs("n1", store.EndPlayed, 0, adjudicator.USA)
+	r.send(alice, "pbem@"+testDomain, "name", "NAME Alice Q. Public <alice@elsewhere.example>\n")
+	r.waitFor("NAME answered", func() bool { return r.countSubject(alice, "NAME") == 1 })
+	if txt := r.lastTo(alice, "NAME").Text; !strings.Contains(txt, `"Alice Q. Public aliceelsewhere.example"`) ||
+		!strings.Contains(txt, "club") {
+		t.Errorf("NAME answer:\n%s", txt)
+	}
+	r.send(bob, "pbem@"+testDomain, "standings", "STANDINGS club\n")
+	r.waitFor("standings", func() bool { return r.countSubject(bob, "Standings of ladder club") == 2 })
+	for _, m := range append(r.mailsTo(bob), r.mailsTo(alice)...) {
+		if !strings.Contains(m.Subject, "Standings") {
+			continue
+		}
+		if strings.Contains(m.Text, "@") {
+			t.Errorf("an address in the standings:\n%s", m.Text)
+		}
+	}
+	if txt := r.lastTo(bob, "Standings of ladder club").Text; !strings.Contains(txt, "Alice Q. Public") || !strings.Contains(txt, "bob") {
+		t.Errorf("standings without the display names:\n%s", txt)
+	}
+	r.send("zed@"+testDomain, "pbem@"+testDomain, "name", "NAME Zed\n")
+	r.waitFor("NAME of a non-member answered", func() bool { return r.countSubject("zed@"+testDomain, "NAME") == 1 })
+	if txt := r.lastTo("zed@"+testDomain, "NAME").Text; !strings.Contains(txt, "no ladder") {
+		t.Errorf("NAME of a non-member:\n%s", txt)
+	}
+}
+
+func FuzzCleanName(f *testing.F) {
+	for _, s := range []string{"Jane D.", "  a\tb  ", "x@y.z", "\x00\u202e", strings.Repeat("é", 60), ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n := cleanName(s)
+		if strings.ContainsAny(n, "@\n\r\t") || len([]rune(n)) > maxNameRunes || n != strings.TrimSpace(n) {
+			t.Fatalf("cleanName(%q) = %q", s, n)
+		}
+	})
+}
