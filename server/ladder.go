@@ -28,7 +28,7 @@ func (s *Server) finishGame(tx *store.Tx, g *store.Game, out adjudicator.Outcome
 	if out.Winner == adjudicator.USA || out.Winner == adjudicator.CSA {
 		winner = sideKey(out.Winner)
 	}
-	result := resultText(g.Ending, winner, out.Score)
+	winner, result := withBid(g, winner, out.Score)
 	players := fmt.Sprintf("USA %s, CSA %s", g.Players["usa"].Address, g.Players["csa"].Address)
 	head, err = tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: AuditGameOver, Hour: g.CurrentHour,
 		Actor: g.GM, Text: "result: " + result + "; players: " + players})
@@ -198,6 +198,38 @@ func resultText(ending, winner string, pts [2]int) string {
 		return fmt.Sprintf("%s (USA %d VP, CSA %d VP; forced to its end by the GM)", won, pts[0], pts[1])
 	}
 	return fmt.Sprintf("%s (USA %d VP, CSA %d VP)", won, pts[0], pts[1])
+}
+
+// withBid applies a ladder game's bid (Game.BidTo, BidVP) to its result: the
+// bid is victory points for the side it was given to, so a game decided on the
+// board goes to that side when, counting the bid, it ends with more VP than
+// the winner. A draw stays a draw, and a result not decided on the board
+// (resigned, declared, voided, cancelled) stands as it is.
+func withBid(g *store.Game, winner string, pts [2]int) (string, string) {
+	if g.BidVP <= 0 || g.BidTo == "" || (g.Ending != store.EndPlayed && g.Ending != store.EndForced) {
+		return winner, resultText(g.Ending, winner, pts)
+	}
+	to := 0
+	if g.BidTo == "csa" {
+		to = 1
+	}
+	adj := pts
+	adj[to] += g.BidVP
+	onBid := ""
+	if winner != "" && winner != g.BidTo && adj[to] > adj[1-to] {
+		winner, onBid = g.BidTo, " on the bid"
+	}
+	won := "a draw"
+	if winner != "" {
+		won = strings.ToUpper(winner) + " wins" + onBid
+	}
+	score := [2]string{fmt.Sprintf("USA %d VP", pts[0]), fmt.Sprintf("CSA %d VP", pts[1])}
+	score[to] += fmt.Sprintf(" + %d VP bid = %d VP", g.BidVP, adj[to])
+	forced := ""
+	if g.Ending == store.EndForced {
+		forced = "; forced to its end by the GM"
+	}
+	return winner, fmt.Sprintf("%s (%s, %s%s)", won, score[0], score[1], forced)
 }
 
 // ladderResults reads a ladder's finished games in the ladder package's terms,
