@@ -222,7 +222,7 @@ func askedFor(req joinRequest) string {
 // assignLadderSides seats a ladder game's two players (settleSides) and
 // records the bid handicap; it returns each side's explanation of why.
 func (s *Server) assignLadderSides(tx *store.Tx, g *store.Game) (map[string]string, error) {
-	results, _, err := s.ladderResults(tx, g.Ladder)
+	results, _, err := ladderResults(tx, g.Ladder)
 	if err != nil {
 		return nil, err
 	}

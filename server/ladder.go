@@ -90,11 +90,11 @@ func (s *Server) finishGame(tx *store.Tx, g *store.Game, out adjudicator.Outcome
 // game on none): the name set with NAME, else the address's local part without
 // a subaddress ("jane.doe" for jane.doe+pbem@example.org); never the address.
 func (s *Server) displayName(tx *store.Tx, ladderName, addr string) string {
-	return s.namer(tx, ladderName)(addr)
+	return namer(tx, ladderName)(addr)
 }
 
 // namer returns displayName for one ladder, its names read once.
-func (s *Server) namer(tx *store.Tx, ladderName string) func(addr string) string {
+func namer(tx *store.Tx, ladderName string) func(addr string) string {
 	var names map[string]string
 	if ladderName != "" {
 		names = tx.LadderNames(ladderName)
@@ -234,7 +234,7 @@ func withBid(g *store.Game, winner string, pts [2]int) (string, string) {
 
 // ladderResults reads a ladder's finished games in the ladder package's terms,
 // with each game's record as stored (for its hour counts and departures).
-func (s *Server) ladderResults(tx *store.Tx, name string) ([]ladder.Result, []*store.Game, error) {
+func ladderResults(tx *store.Tx, name string) ([]ladder.Result, []*store.Game, error) {
 	recs, err := tx.LadderResults(name)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, nil, nil // no game finished on it yet
@@ -272,13 +272,13 @@ func anyOrders(g *store.Game) bool {
 	return false
 }
 
-// standings recomputes a ladder from its record: ratings from the results
+// ladderStandings recomputes a ladder from its record: ratings from the results
 // (ladder.Rate, which leaves out voided, cancelled and order-less games),
 // reliability from each finished game's hour counts and departures, kept apart.
 // Hours the GM fast-forwarded are in no count: the fast-forward charges nobody
 // (store.Game.FastForwarded), so they are neither due nor missed.
-func (s *Server) standings(tx *store.Tx, name string) ([]ladder.Result, map[string]ladder.Player, map[string]ladder.Reliability, error) {
-	results, games, err := s.ladderResults(tx, name)
+func ladderStandings(tx *store.Tx, name string) ([]ladder.Result, map[string]ladder.Player, map[string]ladder.Reliability, error) {
+	results, games, err := ladderResults(tx, name)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -312,7 +312,7 @@ func (s *Server) standings(tx *store.Tx, name string) ([]ladder.Result, map[stri
 // rateLadder stores every player's rating and reliability and returns the
 // standings table.
 func (s *Server) rateLadder(tx *store.Tx, name string) (string, error) {
-	results, ratings, rel, err := s.standings(tx, name)
+	results, ratings, rel, err := ladderStandings(tx, name)
 	if err != nil {
 		return "", err
 	}
@@ -332,7 +332,7 @@ func (s *Server) rateLadder(tx *store.Tx, name string) (string, error) {
 // standingsText is the standings mail: the table and the results list, every
 // player by display name (no addresses: the mail goes to every member).
 func (s *Server) standingsText(tx *store.Tx, name string, rows []ladder.Row, results []ladder.Result) string {
-	display := s.namer(tx, name)
+	display := namer(tx, name)
 	for i := range rows {
 		rows[i].Name = display(rows[i].Player)
 	}
@@ -368,7 +368,7 @@ func (s *Server) answerStandings(tx *store.Tx, to, name, key string) error {
 		return s.queueDirect(tx, key, to, "STANDINGS "+name, fmt.Sprintf("There is no ladder %q with a finished game.\n"+
 			"Ladders with standings: %s.\nWrite STANDINGS followed by one of them.\n", name, list))
 	}
-	results, ratings, rel, err := s.standings(tx, name)
+	results, ratings, rel, err := ladderStandings(tx, name)
 	if err != nil {
 		return err
 	}
@@ -381,4 +381,88 @@ func (s *Server) answerStandings(tx *store.Tx, to, name, key string) error {
 		return nil
 	}
 	return s.queueDirect(tx, key, to, "Standings of ladder "+name, s.standingsText(tx, name, ladder.Standings(ratings, rel), results))
+}
+
+// LadderPage is what a club may publish of a ladder: the standings and every
+// listed game's result, players by display name only, and each game's
+// casualty chart. It holds no address.
+type LadderPage struct {
+	Ladder string
+	// Rows are the standings; Player and Name are both the display name.
+	Rows []ladder.Row
+	// Results are the listed games (no cancelled ones) in the order they
+	// count; USA and CSA are display names.
+	Results []ladder.Result
+	// Charts holds each game's end-of-game casualty chart (PNG) by game id,
+	// for the games with a resolved hour.
+	Charts map[string][]byte
+}
+
+// PublishLadder builds a ladder's LadderPage from the store, for `pbem ladder
+// export`: the same standings and results the standings mail gives.
+func PublishLadder(tx *store.Tx, reg *adjudicator.Registry, name string) (*LadderPage, error) {
+	if !slices.Contains(tx.Ladders(), name) {
+		return nil, fmt.Errorf("server: no ladder %q with a finished game (ladders: %s)", name, strings.Join(tx.Ladders(), ", "))
+	}
+	results, ratings, rel, err := ladderStandings(tx, name)
+	if err != nil {
+		return nil, err
+	}
+	display := namer(tx, name)
+	page := &LadderPage{Ladder: name, Rows: ladder.Standings(ratings, rel), Charts: map[string][]byte{}}
+	for i := range page.Rows {
+		page.Rows[i].Name = display(page.Rows[i].Player)
+		page.Rows[i].Player = page.Rows[i].Name
+	}
+	ladder.SortResults(results)
+	for _, r := range results {
+		if !r.Listed() {
+			continue
+		}
+		chart, err := casualtyChart(tx, reg, r.GameID)
+		if err != nil {
+			return nil, fmt.Errorf("server: game %s: %w", r.GameID, err)
+		}
+		if chart != nil {
+			page.Charts[r.GameID] = chart
+		}
+		r.USA, r.CSA = display(r.USA), display(r.CSA)
+		page.Results = append(page.Results, r)
+	}
+	return page, nil
+}
+
+// casualtyChart draws a finished game's casualty chart from its stored hours,
+// as the end-of-game mail carries it; nil when no hour was resolved.
+func casualtyChart(tx *store.Tx, reg *adjudicator.Registry, id string) ([]byte, error) {
+	g, err := tx.Game(id)
+	if err != nil {
+		return nil, err
+	}
+	nums, err := tx.HourNumbers(id)
+	if err != nil || len(nums) == 0 {
+		return nil, err
+	}
+	first, err := tx.Hour(id, nums[0])
+	if err != nil || !first.Resolved() {
+		return nil, err
+	}
+	last, err := tx.Hour(id, nums[len(nums)-1])
+	if err != nil {
+		return nil, err
+	}
+	state := last.StateAtStart
+	if last.Resolved() && len(last.NextState) > 0 {
+		state = last.NextState
+	}
+	sc, err := reg.Scenario(g.Ruleset, g.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	after, err := sc.DecodeState(state)
+	if err != nil {
+		return nil, err
+	}
+	_, png, err := endOfGame(tx, g, sc, after, store.ChainHead{})
+	return png, err
 }
