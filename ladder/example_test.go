@@ -30,8 +30,8 @@ func Example() {
 	usa, csa := ladder.AssignSides("grant@example.org", "johnston@example.org", results)
 	fmt.Println("next game: USA", usa, "CSA", csa)
 	// Output:
-	// #  Player    Rating  ±RD  Games  W-L-D  On time  NMRs
-	// 1  Johnston    1577  260      2  1-0-1       0%     1
-	// 2  Grant       1423  260      2  0-1-1     100%     0
+	// #  Player    Rating  ±RD  Games  W-L-D  On time  NMRs  Abandoned
+	// 1  Johnston    1577  260      2  1-0-1       0%     1          0
+	// 2  Grant       1423  260      2  0-1-1     100%     0          0
 	// next game: USA grant@example.org CSA johnston@example.org
 }

@@ -215,12 +215,12 @@ func TestFormatStandings(t *testing.T) {
 		{Rank: 1, Name: "Ulysses S. Grant", Rating: Rating{Rating: 1612.5, RD: 80.49}, Games: 3, Wins: 3,
 			Reliability: Reliability{HoursDue: 3, HoursOnTime: 2}},
 		{Rank: 2, Name: "Pierre G. T. Beauregard", Rating: Rating{Rating: 1387.4, RD: 80.5}, Games: 3, Losses: 2, Draws: 1,
-			Reliability: Reliability{NMRs: 0}},
+			Reliability: Reliability{NMRs: 0, Abandoned: 2}},
 	}
 	want := "" +
-		"#  Player                   Rating  ±RD  Games  W-L-D  On time  NMRs\n" +
-		"1  Ulysses S. Grant           1613   80      3  3-0-0      66%     0\n" +
-		"2  Pierre G. T. Beauregard    1387   81      3  0-2-1        -     0\n"
+		"#  Player                   Rating  ±RD  Games  W-L-D  On time  NMRs  Abandoned\n" +
+		"1  Ulysses S. Grant           1613   80      3  3-0-0      66%     0          0\n" +
+		"2  Pierre G. T. Beauregard    1387   81      3  0-2-1        -     0          2\n"
 	if got := FormatStandings(rows); got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}

@@ -50,3 +50,16 @@ func ResolveBids(bidA, bidB int) (winner Bidder, handicap int) {
 	}
 	return BidTie, bidA
 }
+
+// SideCounts is how often player played each side in history.
+func SideCounts(player string, history []Result) (usa, csa int) {
+	for _, r := range history {
+		if r.USA == player {
+			usa++
+		}
+		if r.CSA == player {
+			csa++
+		}
+	}
+	return usa, csa
+}

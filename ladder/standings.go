@@ -68,10 +68,10 @@ func Standings(ratings map[string]Player, reliability map[string]Reliability) []
 }
 
 // FormatStandings writes rows as the plain-text table of the standings mail:
-// rank, name, rating, ±RD, games, W-L-D, on-time share and NMRs, with numbers
-// rounded to whole points. A player with no hours due shows "-" on time.
+// rank, name, rating, ±RD, games, W-L-D, on-time share, NMRs and games
+// abandoned, with numbers rounded to whole points. A player with no hours due shows "-" on time.
 func FormatStandings(rows []Row) string {
-	table := [][]string{{"#", "Player", "Rating", "±RD", "Games", "W-L-D", "On time", "NMRs"}}
+	table := [][]string{{"#", "Player", "Rating", "±RD", "Games", "W-L-D", "On time", "NMRs", "Abandoned"}}
 	for _, r := range rows {
 		onTime := "-"
 		if r.Reliability.HoursDue > 0 {
@@ -86,6 +86,7 @@ func FormatStandings(rows []Row) string {
 			fmt.Sprintf("%d-%d-%d", r.Wins, r.Losses, r.Draws),
 			onTime,
 			fmt.Sprint(r.Reliability.NMRs),
+			fmt.Sprint(r.Reliability.Abandoned),
 		})
 	}
 	const nameColumn = 1 // left-aligned; the rest are numbers, right-aligned
@@ -110,6 +111,62 @@ func FormatStandings(rows []Row) string {
 			}
 		}
 		b.WriteString(strings.TrimRight(l.String(), " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Notes are what a results list says about a game beyond its result: how the
+// GM ended it, hours fast-forwarded, and why it is not rated.
+func (r Result) Notes() []string {
+	var out []string
+	switch r.Ending {
+	case Voided:
+		out = append(out, "void: not rated")
+	case Forced:
+		out = append(out, "forced to its end by the GM")
+	case Declared:
+		out = append(out, "result declared by the GM")
+	}
+	if r.FastForwarded > 0 && r.Ending != Voided {
+		out = append(out, fmt.Sprintf("%d hours fast-forwarded by the GM (no NMRs charged)", r.FastForwarded))
+	}
+	if !r.Rated() && r.Ending != Voided && r.Ending != Cancelled {
+		out = append(out, "not rated: no orders from either player")
+	}
+	return out
+}
+
+// Outcome is the result in words: Detail, or the winner when there is none.
+func (r Result) Outcome() string {
+	switch {
+	case r.Ending == Voided:
+		return "void"
+	case r.Detail != "":
+		return r.Detail
+	case r.Winner == "":
+		return "a draw"
+	}
+	return strings.ToUpper(r.Winner) + " wins"
+}
+
+// FormatResults lists a ladder's games as the standings mail ends with them,
+// in the order they count (SortResults), one line each: finish date, game,
+// players by name (name maps a player's key to what may be printed), the
+// result and its notes. Cancelled games are left out.
+func FormatResults(results []Result, name func(player string) string) string {
+	rs := append([]Result(nil), results...)
+	SortResults(rs)
+	var b strings.Builder
+	for _, r := range rs {
+		if !r.Listed() {
+			continue
+		}
+		fmt.Fprintf(&b, "%s  %s: USA %s, CSA %s: %s", r.Finished.UTC().Format("2006-01-02"), r.GameID,
+			name(r.USA), name(r.CSA), r.Outcome())
+		if n := r.Notes(); len(n) > 0 {
+			fmt.Fprintf(&b, " (%s)", strings.Join(n, "; "))
+		}
 		b.WriteByte('\n')
 	}
 	return b.String()

@@ -85,7 +85,10 @@ func (s *Server) intake(tx *store.Tx, d mail.Delivery, ref uint64) (string, erro
 		}
 	}
 	if game.Status == store.StatusOpen {
-		// The secret address of an invitation: any mail to it accepts.
+		// The secret address of an invitation: DECLINE declines, any other mail accepts.
+		if _, ok := lineCommand(in.Fresh(), "DECLINE"); ok {
+			return "", s.decline(tx, game, side)
+		}
 		return "", s.accept(tx, game, side)
 	}
 	cmds := mail.Commands(in.Text)

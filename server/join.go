@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,13 +16,16 @@ import (
 )
 
 // publicIntake answers the commands anyone may send without a secret address:
-// JOIN an open game and STANDINGS of a ladder. handled is false when the mail
+// JOIN an open game, STANDINGS of a ladder and NAME (a ladder display name). handled is false when the mail
 // has neither.
 func (s *Server) publicIntake(tx *store.Tx, in *mail.Inbound) (bool, error) {
 	fresh := in.Fresh()
 	key := "pub." + store.HashBytes([]byte(in.MessageID)).Short()
 	if args, ok := lineCommand(fresh, "STANDINGS"); ok {
 		return true, s.answerStandings(tx, in.From.Addr, strings.TrimSpace(args), key)
+	}
+	if args, ok := lineCommand(fresh, "NAME"); ok {
+		return true, s.setName(tx, in.From.Addr, args, key)
 	}
 	var join *mail.Command
 	for _, c := range mail.Commands(fresh) {
@@ -62,16 +66,66 @@ func (s *Server) publicIntake(tx *store.Tx, in *mail.Inbound) (bool, error) {
 	return true, s.queueDirect(tx, key, in.From.Addr, "JOIN "+id, text)
 }
 
+// joinRequest is what a JOIN asks for besides the game: a side ("" for
+// either) and, in a ladder game, the victory points bid for it.
+type joinRequest struct {
+	side   string
+	bid    int
+	hasBid bool
+}
+
+// maxBid bounds a bid: more VP than a whole game is worth is a typing slip.
+const maxBid = 99
+
+// parseJoinWords reads the words of a JOIN after the game, in lower case:
+// [usa|csa] [bid N], in either order.
+func parseJoinWords(words []string) (joinRequest, error) {
+	var req joinRequest
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case mail.ValidSide(w) && req.side == "":
+			req.side = w
+		case (w == "bid" || strings.HasPrefix(w, "bid=")) && !req.hasBid:
+			n := strings.TrimPrefix(w, "bid=")
+			if w == "bid" {
+				if i+1 == len(words) {
+					return req, gmErr("bid how many victory points? e.g. JOIN <game> usa bid 3")
+				}
+				i++
+				n = words[i]
+			}
+			v, err := strconv.Atoi(n)
+			if err != nil || v < 0 || v > maxBid {
+				return req, gmErr("bid %q: give a whole number of victory points from 0 to %d", n, maxBid)
+			}
+			req.bid, req.hasBid = v, true
+		default:
+			return req, gmErr("%q: write JOIN <game> [usa|csa] [bid N]", w)
+		}
+	}
+	if req.hasBid && req.side == "" {
+		return req, gmErr("a bid is for a side: write the side too, e.g. JOIN <game> usa bid %d", req.bid)
+	}
+	return req, nil
+}
+
 // join seats a player in an open game, on the side asked for if it is free. In
-// a ladder game the sides are settled when the second player joins, so that each
-// player's sides alternate over the ladder (ladder.AssignSides). A full game
-// starts at once.
+// a ladder game the sides are settled when the second player joins
+// (settleSides): each gets the side asked for unless both asked for the same
+// one, which the higher bid takes; otherwise each player's sides alternate over
+// the ladder (ladder.AssignSides). A full game starts at once. The answer says
+// which side the player has and why.
 func (s *Server) join(tx *store.Tx, addr, id, zone string, args []string) (string, error) {
 	if _, err := time.LoadLocation(zone); err != nil {
 		return "", gmErr("zone=%s: not a time zone (write an IANA name such as Europe/London)", zone)
 	}
 	if id == "" {
 		return "", gmErr("name the game: JOIN <game> [usa|csa]")
+	}
+	req, err := parseJoinWords(args)
+	if err != nil {
+		return "", err
 	}
 	g, err := tx.Game(id)
 	if errors.Is(err, store.ErrNotFound) {
@@ -81,6 +135,10 @@ func (s *Server) join(tx *store.Tx, addr, id, zone string, args []string) (strin
 	}
 	if g.Status != store.StatusOpen {
 		return "", gmErr("game %s is not open for joining", g.ID)
+	}
+	if req.hasBid && g.Ladder == "" {
+		return "", gmErr("game %s is on no ladder: bids settle sides in ladder games only (JOIN %s %s takes that side if free)",
+			g.ID, g.ID, req.side)
 	}
 	var free []string
 	for _, sd := range schedule.Sides {
@@ -96,11 +154,11 @@ func (s *Server) join(tx *store.Tx, addr, id, zone string, args []string) (strin
 		return "", gmErr("game %s is full", g.ID)
 	}
 	side := free[0]
-	if len(args) > 0 && g.Ladder == "" {
-		if !slices.Contains(free, args[0]) {
-			return "", gmErr("the %s side of game %s is taken; JOIN %s to take the other", strings.ToUpper(args[0]), g.ID, g.ID)
+	if req.side != "" && g.Ladder == "" {
+		if !slices.Contains(free, req.side) {
+			return "", gmErr("the %s side of game %s is taken; JOIN %s to take the other", strings.ToUpper(req.side), g.ID, g.ID)
 		}
-		side = args[0]
+		side = req.side
 	}
 	tok, err := mail.NewToken(nil)
 	if err != nil {
@@ -108,16 +166,27 @@ func (s *Server) join(tx *store.Tx, addr, id, zone string, args []string) (strin
 	}
 	p := g.Players[side]
 	p.Address, p.Token, p.Accepted, p.TimeZone = addr, tok, true, zone
+	if g.Ladder != "" {
+		p.Wants, p.Bid = req.side, req.bid
+	}
 	g.Players[side] = p
 	if len(free) > 1 {
 		if err := tx.PutGame(g); err != nil {
 			return "", err
 		}
+		if g.Ladder != "" {
+			return fmt.Sprintf("You joined game %s on ladder %s%s. The sides are settled when your opponent joins:\n"+
+				"each of you gets the side asked for unless you both asked for the same one; then the higher\n"+
+				"bid takes it and gives its bid in victory points to the other side. Otherwise the ladder\n"+
+				"alternates each player's sides. Your first hour mail will carry your secret reply address\n"+
+				"and your side.\n", g.ID, g.Ladder, askedFor(req)), nil
+		}
 		return fmt.Sprintf("You joined game %s. It starts when an opponent joins; your first hour mail will\n"+
 			"carry your secret reply address and your side.\n", g.ID), nil
 	}
+	var why map[string]string
 	if g.Ladder != "" {
-		if err := s.assignLadderSides(tx, g); err != nil {
+		if why, err = s.assignLadderSides(tx, g); err != nil {
 			return "", err
 		}
 	}
@@ -128,37 +197,187 @@ func (s *Server) join(tx *store.Tx, addr, id, zone string, args []string) (strin
 	if mail.SameMailbox(g.Players["csa"].Address, addr) {
 		mine = adjudicator.CSA
 	}
-	return fmt.Sprintf("You joined game %s as %s; the game has started and your first hour mail follows.\n", g.ID, mine), nil
+	text := fmt.Sprintf("You joined game %s as %s; the game has started and your first hour mail follows.\n", g.ID, mine)
+	if why != nil {
+		text += "\n" + why[sideKey(mine)]
+		other := mine.Enemy()
+		if err := s.queueText(tx, g, other, "sides", "Sides in game "+g.ID, why[sideKey(other)]); err != nil {
+			return "", err
+		}
+	}
+	return text, nil
 }
 
-// assignLadderSides seats a ladder game's two players by the ladder's
-// alternation (ladder.AssignSides over the ladder's finished games).
-func (s *Server) assignLadderSides(tx *store.Tx, g *store.Game) error {
-	results, err := s.ladderResults(tx, g.Ladder)
+// askedFor is the side and bid a first joiner asked for, as the answer says it.
+func askedFor(req joinRequest) string {
+	switch {
+	case req.side == "":
+		return ", asking for no side"
+	case req.bid > 0:
+		return fmt.Sprintf(", asking for the %s with a bid of %d VP", strings.ToUpper(req.side), req.bid)
+	}
+	return ", asking for the " + strings.ToUpper(req.side)
+}
+
+// assignLadderSides seats a ladder game's two players (settleSides) and
+// records the bid handicap; it returns each side's explanation of why.
+func (s *Server) assignLadderSides(tx *store.Tx, g *store.Game) (map[string]string, error) {
+	results, _, err := ladderResults(tx, g.Ladder)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	a, b := g.Players["usa"], g.Players["csa"]
-	usa, _ := ladder.AssignSides(a.Address, b.Address, results)
-	if !mail.SameMailbox(usa, a.Address) {
-		g.Players["usa"], g.Players["csa"] = b, a
+	st := settleSides(g.Players["usa"], g.Players["csa"], g.Ladder, results)
+	g.Players["usa"], g.Players["csa"] = st.usa, st.csa
+	g.BidTo, g.BidVP = st.bidTo, st.bidVP
+	return st.why, nil
+}
+
+// settled is how a ladder game's sides were settled.
+type settled struct {
+	usa, csa store.Player
+	// bidTo is the side given bidVP victory points at the end ("" for none).
+	bidTo string
+	bidVP int
+	// why says to each side's player why it has that side.
+	why map[string]string
+}
+
+// settleSides decides the sides of a ladder game between the players of its
+// two seats, a and b: each gets the side asked for (Player.Wants) if the other
+// did not ask for it too; when both asked for the same side the higher bid
+// takes it and gives its bid to the other side (ladder.ResolveBids); when
+// neither asked, or the bids are equal, the ladder's alternation decides
+// (ladder.AssignSides), and on equal bids the contested side still gives the
+// bid.
+func settleSides(a, b store.Player, ladderName string, history []ladder.Result) settled {
+	var st settled
+	alternation := func() {
+		usa, _ := ladder.AssignSides(a.Address, b.Address, history)
+		st.usa, st.csa = a, b
+		if !mail.SameMailbox(usa, a.Address) {
+			st.usa, st.csa = b, a
+		}
 	}
-	return nil
+	counts := func(me, them store.Player) string {
+		mu, mc := ladder.SideCounts(me.Address, history)
+		tu, tc := ladder.SideCounts(them.Address, history)
+		return fmt.Sprintf("ladder %s's alternation decided: in its finished games you have had the USA %d and\n"+
+			"the CSA %d times, your opponent %d and %d; whoever has had the USA less often, counting CSA games\n"+
+			"against it, takes it (on a tie, the address that sorts first).\n", ladderName, mu, mc, tu, tc)
+	}
+	why := func(me, them store.Player, side string) string {
+		S, want := strings.ToUpper(side), strings.ToUpper(me.Wants)
+		theirs := strings.ToUpper(them.Wants)
+		switch {
+		case me.Wants == "" && them.Wants == "":
+			return fmt.Sprintf("You play the %s. Neither of you asked for a side, so %s", S, counts(me, them))
+		case me.Wants != them.Wants && me.Wants != "" && them.Wants != "":
+			return fmt.Sprintf("You play the %s, as you asked; your opponent asked for the %s.\n", S, theirs)
+		case me.Wants != them.Wants && me.Wants != "":
+			return fmt.Sprintf("You play the %s, as you asked; your opponent asked for no side.\n", S)
+		case me.Wants != them.Wants:
+			return fmt.Sprintf("You play the %s: you asked for no side and your opponent asked for the %s.\n", S, theirs)
+		case me.Bid == them.Bid:
+			text := fmt.Sprintf("You play the %s. You both asked for the %s with equal bids (%d VP), so %s", S, want, me.Bid, counts(me, them))
+			if me.Bid > 0 {
+				text += fmt.Sprintf("The %s gives the bid: the other side gets %d VP added to its score at the end.\n", want, me.Bid)
+			}
+			return text
+		case side == me.Wants:
+			return fmt.Sprintf("You play the %s. You both asked for it; your bid of %d VP beat your opponent's %d VP,\n"+
+				"so you take it and the other side gets %d VP added to its score at the end.\n", S, me.Bid, them.Bid, me.Bid)
+		}
+		return fmt.Sprintf("You play the %s. You both asked for the %s; your opponent's bid of %d VP beat yours of %d VP,\n"+
+			"so your opponent takes it and you get %d VP added to your score at the end.\n", S, want, them.Bid, me.Bid, them.Bid)
+	}
+	switch {
+	case a.Wants == "" && b.Wants == "":
+		alternation()
+	case a.Wants == b.Wants:
+		winner, handicap := ladder.ResolveBids(a.Bid, b.Bid)
+		switch winner {
+		case ladder.BidderA:
+			st.usa, st.csa = a, b
+		case ladder.BidderB:
+			st.usa, st.csa = b, a
+		default:
+			alternation()
+		}
+		if a.Wants == "csa" && winner != ladder.BidTie {
+			st.usa, st.csa = st.csa, st.usa
+		}
+		if handicap > 0 {
+			st.bidTo, st.bidVP = otherSide(a.Wants), handicap
+		}
+	case a.Wants == "csa" || b.Wants == "usa":
+		st.usa, st.csa = b, a
+	default:
+		st.usa, st.csa = a, b
+	}
+	st.why = map[string]string{"usa": why(st.usa, st.csa, "usa"), "csa": why(st.csa, st.usa, "csa")}
+	return st
+}
+
+// otherSide is the side that is not sd.
+func otherSide(sd string) string {
+	if sd == "usa" {
+		return "csa"
+	}
+	return "usa"
 }
 
 // queueInvitations mails each named player of an invitation game: replying to
-// the invitation (its secret address) with ACCEPT accepts.
+// the invitation (its secret address) with ACCEPT accepts, with DECLINE
+// declines. The invitation names the opponent (by display name, never the
+// address) and the ladder.
 func (s *Server) queueInvitations(tx *store.Tx, g *store.Game) error {
 	for _, r := range s.recipients(g) {
 		if r.viewer == adjudicator.NoSide {
 			continue
 		}
-		body := fmt.Sprintf("You are invited to play the %s side in game %s (%s, visibility %s).\n\n"+
+		opponent := "an opponent still to be named"
+		if addr := g.Players[sideKey(r.viewer.Enemy())].Address; addr != "" {
+			opponent = s.displayName(tx, g.Ladder, addr)
+		}
+		ladderLine := "The game is not on a ladder.\n"
+		if g.Ladder != "" {
+			ladderLine = fmt.Sprintf("The result counts on ladder %s.\n", g.Ladder)
+		}
+		body := fmt.Sprintf("You are invited to play the %s side against %s in game %s (%s, visibility %s).\n%s\n"+
 			"To accept, reply to this mail with the word ACCEPT (it goes to your secret address,\n"+
-			"%s). The game starts when both players have accepted.\n",
-			r.viewer, g.ID, g.Scenario, g.Options.Visibility, r.reply)
+			"%s). The game starts when both players have accepted.\n"+
+			"To decline, reply with the word DECLINE: the game will not start, and your opponent\n"+
+			"and the GM are told.\n",
+			r.viewer, opponent, g.ID, g.Scenario, g.Options.Visibility, ladderLine, r.reply)
 		if err := s.enqueue(tx, g, r, "invite-"+sideKey(r.viewer), 0,
 			mail.OutMessage{Subject: "Invitation to game " + g.ID, Text: body}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// decline records an invited player's refusal (a DECLINE reply): the game is
+// cancelled before it starts, and the player, the opponent and the GM are told.
+func (s *Server) decline(tx *store.Tx, g *store.Game, side adjudicator.Side) error {
+	g.Status, g.Ending = store.StatusFinished, store.EndCancelled
+	if err := tx.PutGame(g); err != nil {
+		return err
+	}
+	who := g.Players[sideKey(side)]
+	if _, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: "declined", Actor: who.Address,
+		Text: fmt.Sprintf("%s declined the invitation", side)}); err != nil {
+		return err
+	}
+	name := s.displayName(tx, g.Ladder, who.Address)
+	for _, r := range s.recipients(g) {
+		msg := mail.OutMessage{Subject: "Game " + g.ID + " will not start",
+			Text: fmt.Sprintf("%s, invited to play the %s in game %s, declined. The game will not start.\n", name, side, g.ID)}
+		if r.viewer == side {
+			msg = mail.OutMessage{Subject: "Invitation declined",
+				Text: fmt.Sprintf("You declined the invitation to game %s; it will not start. Your opponent and the GM are told.\n", g.ID)}
+		}
+		if err := s.enqueue(tx, g, r, "declined-"+sideKey(r.viewer), 0, msg); err != nil {
 			return err
 		}
 	}

@@ -113,13 +113,15 @@ func TestResign(t *testing.T) {
 	r.waitFor("first mails", func() bool { return len(r.mailsTo(bob)) == 1 })
 	r.send(bob, replyTo(t, r.mailsTo(bob)[0]), "I give up", "RESIGN\n")
 	r.waitFor("records", func() bool {
-		return r.countSubject(alice, "End-of-game record: USA wins") == 1 && r.countSubject(bob, "End-of-game record: USA wins") == 1
+		return r.countSubject(alice, "End-of-game record: USA wins by resignation") == 1 &&
+			r.countSubject(bob, "End-of-game record: USA wins by resignation") == 1
 	})
 	g := r.game("rs")
 	if g.Status != store.StatusFinished || len(g.Departed) != 1 || g.Departed[0].Address != bob || g.Departed[0].Replaced {
 		t.Fatalf("after resigning: %s %+v", g.Status, g.Departed)
 	}
-	if rec := r.lastTo(alice, "End-of-game record").Text; !strings.Contains(rec, "Left the game: "+bob) {
+	if rec := r.lastTo(alice, "End-of-game record").Text; !strings.Contains(rec, "Left the game: "+bob) ||
+		!strings.Contains(rec, "Result: USA wins by resignation\n") || strings.Contains(rec, "VP") {
 		t.Errorf("record:\n%s", rec)
 	}
 	if err := r.st.VerifyChain("rs"); err != nil {

@@ -3,9 +3,12 @@ package server
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/internal/mailbox"
 	"github.com/shiloh-pbem/pbem/ladder"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/store"
@@ -25,12 +28,7 @@ func (s *Server) finishGame(tx *store.Tx, g *store.Game, out adjudicator.Outcome
 	if out.Winner == adjudicator.USA || out.Winner == adjudicator.CSA {
 		winner = sideKey(out.Winner)
 	}
-	pts := out.Score
-	result := "a draw"
-	if winner != "" {
-		result = strings.ToUpper(winner) + " wins"
-	}
-	result = fmt.Sprintf("%s (USA %d VP, CSA %d VP)", result, pts[0], pts[1])
+	winner, result := withBid(g, winner, out.Score)
 	players := fmt.Sprintf("USA %s, CSA %s", g.Players["usa"].Address, g.Players["csa"].Address)
 	head, err = tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: AuditGameOver, Hour: g.CurrentHour,
 		Actor: g.GM, Text: "result: " + result + "; players: " + players})
@@ -88,33 +86,205 @@ func (s *Server) finishGame(tx *store.Tx, g *store.Game, out adjudicator.Outcome
 	return head, nil
 }
 
-// ladderResults reads a ladder's finished games in the ladder package's terms.
-func (s *Server) ladderResults(tx *store.Tx, name string) ([]ladder.Result, error) {
-	recs, err := tx.LadderResults(name)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, nil // no game finished on it yet
-	} else if err != nil {
-		return nil, err
-	}
-	out := make([]ladder.Result, 0, len(recs))
-	for _, r := range recs {
-		out = append(out, ladder.Result{GameID: r.Game, USA: r.Players["usa"], CSA: r.Players["csa"],
-			Winner: r.Winner, Finished: r.FinishedAt, ChainHead: r.ChainHead.String()})
-	}
-	return out, nil
+// displayName is what other players see of a player on a ladder (or in a
+// game on none): the name set with NAME, else the address's local part without
+// a subaddress ("jane.doe" for jane.doe+pbem@example.org); never the address.
+func (s *Server) displayName(tx *store.Tx, ladderName, addr string) string {
+	return namer(tx, ladderName)(addr)
 }
 
-// standings recomputes a ladder from its record: ratings from the results
-// (ladder.Rate), reliability from each finished game's hour counts and
-// departures, kept apart.
-func (s *Server) standings(tx *store.Tx, name string) (map[string]ladder.Player, map[string]ladder.Reliability, error) {
-	results, err := s.ladderResults(tx, name)
-	if err != nil {
+// namer returns displayName for one ladder, its names read once.
+func namer(tx *store.Tx, ladderName string) func(addr string) string {
+	var names map[string]string
+	if ladderName != "" {
+		names = tx.LadderNames(ladderName)
+	}
+	return func(addr string) string {
+		if n := names[mailbox.Key(addr)]; n != "" {
+			return n
+		}
+		local, _, _ := strings.Cut(addr, "@")
+		local, _, _ = strings.Cut(local, "+")
+		return local
+	}
+}
+
+// maxNameRunes bounds a display name, so the standings table stays readable.
+const maxNameRunes = 40
+
+// cleanName makes a display name of what a player wrote after NAME: printable
+// characters only, no "@" (a name must not be an address), spaces collapsed,
+// at most maxNameRunes.
+func cleanName(s string) string {
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case r == '@' || r == '<' || r == '>':
+			return -1
+		case unicode.IsSpace(r):
+			return ' '
+		case !unicode.IsPrint(r):
+			return -1
+		}
+		return r
+	}, s)
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > maxNameRunes {
+		s = strings.TrimSpace(string(r[:maxNameRunes]))
+	}
+	return s
+}
+
+// setName answers a NAME mail: the sender's display name on every ladder they
+// play on (a ladder game seated or a rating held).
+func (s *Server) setName(tx *store.Tx, from, args, key string) error {
+	name := cleanName(args)
+	if name == "" {
+		return s.queueDirect(tx, key, from, "NAME", "Write NAME followed by the name the ladder standings should show, e.g. NAME Jane D.\n")
+	}
+	on := map[string]bool{}
+	for _, seat := range tx.SeatsOf(from) {
+		if g, err := tx.Game(seat.Game); err == nil && g.Ladder != "" {
+			on[g.Ladder] = true
+		}
+	}
+	for _, l := range tx.Ladders() {
+		if rs, err := tx.Ratings(l); err == nil {
+			for _, r := range rs {
+				if mail.SameMailbox(r.Player, from) {
+					on[l] = true
+				}
+			}
+		}
+	}
+	if len(on) == 0 {
+		return s.queueDirect(tx, key, from, "NAME", "You play on no ladder yet, so there is no standings name to set.\n"+
+			"Send NAME again once you have joined a ladder game.\n")
+	}
+	ladders := make([]string, 0, len(on))
+	for l := range on {
+		ladders = append(ladders, l)
+	}
+	slices.Sort(ladders)
+	for _, l := range ladders {
+		if err := tx.PutLadderName(l, from, name); err != nil {
+			return err
+		}
+	}
+	return s.queueDirect(tx, key, from, "NAME", fmt.Sprintf("The standings of ladder %s now show you as %q.\n",
+		strings.Join(ladders, ", "), name))
+}
+
+// resultText is a finished game's result in words, as the end-of-game record,
+// its game-over link and the ladder give it: the victory points only when the
+// game was decided on the board.
+func resultText(ending, winner string, pts [2]int) string {
+	won := "a draw"
+	if winner != "" {
+		won = strings.ToUpper(winner) + " wins"
+	}
+	switch ending {
+	case store.EndResigned:
+		if winner == "" {
+			return "a draw by resignation"
+		}
+		return won + " by resignation"
+	case store.EndDeclared:
+		return won + " as declared by the GM"
+	case store.EndVoided:
+		return "void (voided by the GM)"
+	case store.EndCancelled:
+		return "cancelled by the GM"
+	case store.EndForced:
+		return fmt.Sprintf("%s (USA %d VP, CSA %d VP; forced to its end by the GM)", won, pts[0], pts[1])
+	}
+	return fmt.Sprintf("%s (USA %d VP, CSA %d VP)", won, pts[0], pts[1])
+}
+
+// withBid applies a ladder game's bid (Game.BidTo, BidVP) to its result: the
+// bid is victory points for the side it was given to, so a game decided on the
+// board goes to that side when, counting the bid, it ends with more VP than
+// the winner. A draw stays a draw, and a result not decided on the board
+// (resigned, declared, voided, cancelled) stands as it is.
+func withBid(g *store.Game, winner string, pts [2]int) (string, string) {
+	if g.BidVP <= 0 || g.BidTo == "" || (g.Ending != store.EndPlayed && g.Ending != store.EndForced) {
+		return winner, resultText(g.Ending, winner, pts)
+	}
+	to := 0
+	if g.BidTo == "csa" {
+		to = 1
+	}
+	adj := pts
+	adj[to] += g.BidVP
+	onBid := ""
+	if winner != "" && winner != g.BidTo && adj[to] > adj[1-to] {
+		winner, onBid = g.BidTo, " on the bid"
+	}
+	won := "a draw"
+	if winner != "" {
+		won = strings.ToUpper(winner) + " wins" + onBid
+	}
+	score := [2]string{fmt.Sprintf("USA %d VP", pts[0]), fmt.Sprintf("CSA %d VP", pts[1])}
+	score[to] += fmt.Sprintf(" + %d VP bid = %d VP", g.BidVP, adj[to])
+	forced := ""
+	if g.Ending == store.EndForced {
+		forced = "; forced to its end by the GM"
+	}
+	return winner, fmt.Sprintf("%s (%s, %s%s)", won, score[0], score[1], forced)
+}
+
+// ladderResults reads a ladder's finished games in the ladder package's terms,
+// with each game's record as stored (for its hour counts and departures).
+func ladderResults(tx *store.Tx, name string) ([]ladder.Result, []*store.Game, error) {
+	recs, err := tx.LadderResults(name)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil, nil // no game finished on it yet
+	} else if err != nil {
 		return nil, nil, err
+	}
+	out := make([]ladder.Result, 0, len(recs))
+	games := make([]*store.Game, 0, len(recs))
+	for _, r := range recs {
+		g, err := tx.Game(r.Game)
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, ladder.Result{GameID: r.Game, USA: r.Players["usa"], CSA: r.Players["csa"],
+			Winner: r.Winner, Finished: r.FinishedAt, ChainHead: r.ChainHead.String(),
+			Ending: r.Ending, FastForwarded: r.FastForwarded, NoOrders: !anyOrders(g), Detail: r.Detail})
+		games = append(games, g)
+	}
+	return out, games, nil
+}
+
+// anyOrders reports whether any player of g, present or departed, had orders
+// counted in an hour (on time or late).
+func anyOrders(g *store.Game) bool {
+	for _, p := range g.Players {
+		if p.OnTime+p.Late > 0 {
+			return true
+		}
+	}
+	for _, d := range g.Departed {
+		if d.OnTime+d.Late > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ladderStandings recomputes a ladder from its record: ratings from the results
+// (ladder.Rate, which leaves out voided, cancelled and order-less games),
+// reliability from each finished game's hour counts and departures, kept apart.
+// Hours the GM fast-forwarded are in no count: the fast-forward charges nobody
+// (store.Game.FastForwarded), so they are neither due nor missed.
+func ladderStandings(tx *store.Tx, name string) ([]ladder.Result, map[string]ladder.Player, map[string]ladder.Reliability, error) {
+	results, games, err := ladderResults(tx, name)
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	ratings, err := ladder.Rate(results, 0)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	rel := map[string]ladder.Reliability{}
 	add := func(addr string, onTime, late, nmrs int, abandoned bool) {
@@ -127,11 +297,7 @@ func (s *Server) standings(tx *store.Tx, name string) (map[string]ladder.Player,
 		}
 		rel[addr] = r
 	}
-	for _, res := range results {
-		g, err := tx.Game(res.GameID)
-		if err != nil {
-			return nil, nil, err
-		}
+	for _, g := range games {
 		for _, sd := range []string{"usa", "csa"} {
 			p := g.Players[sd]
 			add(p.Address, p.OnTime, p.Late, p.NMRs, false)
@@ -140,13 +306,13 @@ func (s *Server) standings(tx *store.Tx, name string) (map[string]ladder.Player,
 			add(d.Address, d.OnTime, d.Late, d.NMRs, true)
 		}
 	}
-	return ratings, rel, nil
+	return results, ratings, rel, nil
 }
 
 // rateLadder stores every player's rating and reliability and returns the
 // standings table.
 func (s *Server) rateLadder(tx *store.Tx, name string) (string, error) {
-	ratings, rel, err := s.standings(tx, name)
+	results, ratings, rel, err := ladderStandings(tx, name)
 	if err != nil {
 		return "", err
 	}
@@ -160,12 +326,24 @@ func (s *Server) rateLadder(tx *store.Tx, name string) (string, error) {
 			return "", err
 		}
 	}
-	return standingsText(name, rows), nil
+	return s.standingsText(tx, name, rows, results), nil
 }
 
-func standingsText(name string, rows []ladder.Row) string {
+// standingsText is the standings mail: the table and the results list, every
+// player by display name (no addresses: the mail goes to every member).
+func (s *Server) standingsText(tx *store.Tx, name string, rows []ladder.Row, results []ladder.Result) string {
+	display := namer(tx, name)
+	for i := range rows {
+		rows[i].Name = display(rows[i].Player)
+	}
+	list := ladder.FormatResults(results, display)
+	if list == "" {
+		list = "none yet\n"
+	}
 	return fmt.Sprintf("Standings of ladder %s\n\n%s\nRatings are Glicko-2 (rating ± deviation) from finished games only; on-time share,\n"+
-		"NMRs and abandoned games are reliability, kept apart from skill.\n", name, ladder.FormatStandings(rows))
+		"NMRs and abandoned games are reliability, kept apart from skill. Voided games and games\n"+
+		"played without orders from either player are not rated; hours the GM fast-forwarded\n"+
+		"charge nobody an NMR.\n\nResults:\n%s", name, ladder.FormatStandings(rows), list)
 }
 
 // answerStandings mails a ladder's standings to a player of that ladder or a GM.
@@ -173,11 +351,28 @@ func (s *Server) answerStandings(tx *store.Tx, to, name, key string) error {
 	if name == "" {
 		return s.queueDirect(tx, key, to, "STANDINGS", "Write STANDINGS followed by the ladder's name.\n")
 	}
-	ratings, rel, err := s.standings(tx, name)
+	ladders := tx.Ladders()
+	known := false
+	for _, l := range ladders {
+		if strings.EqualFold(l, name) {
+			name, known = l, true
+		}
+	}
+	if !known {
+		// Ladders are recorded when their first game ends: a ladder whose games
+		// are all still running has no standings yet either.
+		list := "none yet"
+		if len(ladders) > 0 {
+			list = strings.Join(ladders, ", ")
+		}
+		return s.queueDirect(tx, key, to, "STANDINGS "+name, fmt.Sprintf("There is no ladder %q with a finished game.\n"+
+			"Ladders with standings: %s.\nWrite STANDINGS followed by one of them.\n", name, list))
+	}
+	results, ratings, rel, err := ladderStandings(tx, name)
 	if err != nil {
 		return err
 	}
-	_, known := rel[strings.ToLower(to)]
+	_, known = rel[strings.ToLower(to)]
 	for addr := range rel {
 		known = known || mail.SameMailbox(addr, to)
 	}
@@ -185,5 +380,89 @@ func (s *Server) answerStandings(tx *store.Tx, to, name, key string) error {
 		s.cfg.Logger.Info("standings refused: not a ladder player", "from", to, "ladder", name)
 		return nil
 	}
-	return s.queueDirect(tx, key, to, "Standings of ladder "+name, standingsText(name, ladder.Standings(ratings, rel)))
+	return s.queueDirect(tx, key, to, "Standings of ladder "+name, s.standingsText(tx, name, ladder.Standings(ratings, rel), results))
+}
+
+// LadderPage is what a club may publish of a ladder: the standings and every
+// listed game's result, players by display name only, and each game's
+// casualty chart. It holds no address.
+type LadderPage struct {
+	Ladder string
+	// Rows are the standings; Player and Name are both the display name.
+	Rows []ladder.Row
+	// Results are the listed games (no cancelled ones) in the order they
+	// count; USA and CSA are display names.
+	Results []ladder.Result
+	// Charts holds each game's end-of-game casualty chart (PNG) by game id,
+	// for the games with a resolved hour.
+	Charts map[string][]byte
+}
+
+// PublishLadder builds a ladder's LadderPage from the store, for `pbem ladder
+// export`: the same standings and results the standings mail gives.
+func PublishLadder(tx *store.Tx, reg *adjudicator.Registry, name string) (*LadderPage, error) {
+	if !slices.Contains(tx.Ladders(), name) {
+		return nil, fmt.Errorf("server: no ladder %q with a finished game (ladders: %s)", name, strings.Join(tx.Ladders(), ", "))
+	}
+	results, ratings, rel, err := ladderStandings(tx, name)
+	if err != nil {
+		return nil, err
+	}
+	display := namer(tx, name)
+	page := &LadderPage{Ladder: name, Rows: ladder.Standings(ratings, rel), Charts: map[string][]byte{}}
+	for i := range page.Rows {
+		page.Rows[i].Name = display(page.Rows[i].Player)
+		page.Rows[i].Player = page.Rows[i].Name
+	}
+	ladder.SortResults(results)
+	for _, r := range results {
+		if !r.Listed() {
+			continue
+		}
+		chart, err := casualtyChart(tx, reg, r.GameID)
+		if err != nil {
+			return nil, fmt.Errorf("server: game %s: %w", r.GameID, err)
+		}
+		if chart != nil {
+			page.Charts[r.GameID] = chart
+		}
+		r.USA, r.CSA = display(r.USA), display(r.CSA)
+		page.Results = append(page.Results, r)
+	}
+	return page, nil
+}
+
+// casualtyChart draws a finished game's casualty chart from its stored hours,
+// as the end-of-game mail carries it; nil when no hour was resolved.
+func casualtyChart(tx *store.Tx, reg *adjudicator.Registry, id string) ([]byte, error) {
+	g, err := tx.Game(id)
+	if err != nil {
+		return nil, err
+	}
+	nums, err := tx.HourNumbers(id)
+	if err != nil || len(nums) == 0 {
+		return nil, err
+	}
+	first, err := tx.Hour(id, nums[0])
+	if err != nil || !first.Resolved() {
+		return nil, err
+	}
+	last, err := tx.Hour(id, nums[len(nums)-1])
+	if err != nil {
+		return nil, err
+	}
+	state := last.StateAtStart
+	if last.Resolved() && len(last.NextState) > 0 {
+		state = last.NextState
+	}
+	sc, err := reg.Scenario(g.Ruleset, g.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	after, err := sc.DecodeState(state)
+	if err != nil {
+		return nil, err
+	}
+	_, png, err := endOfGame(tx, g, sc, after, store.ChainHead{})
+	return png, err
 }

@@ -45,6 +45,7 @@ var (
 	// Inside ladders/<name>.
 	bRatings = []byte("ratings")
 	bResults = []byte("results")
+	bNames   = []byte("names") // mailbox -> display name; made on first use
 )
 
 // topBuckets are created with a new file, in this order.

@@ -130,3 +130,39 @@ func (tx *Tx) Ladders() []string {
 	})
 	return out
 }
+
+// PutLadderName sets the name a player is shown by on a ladder's standings
+// (the ladder is created on first use). The key is the address's mailbox, so
+// any spelling of it finds the name.
+func (tx *Tx) PutLadderName(ladder, addr, name string) error {
+	m := mailboxKey(addr)
+	if err := checkName("player", m); err != nil {
+		return err
+	}
+	b, err := tx.ladderBucket(ladder, true)
+	if err != nil {
+		return err
+	}
+	nb, err := b.CreateBucketIfNotExists(bNames)
+	if err != nil {
+		return err
+	}
+	return nb.Put([]byte(m), []byte(name))
+}
+
+// LadderNames returns a ladder's display names by mailbox (mailbox.Key of
+// the address); an unknown ladder has none.
+func (tx *Tx) LadderNames(ladder string) map[string]string {
+	out := map[string]string{}
+	b, err := tx.ladderBucket(ladder, false)
+	if err != nil {
+		return out
+	}
+	if nb := b.Bucket(bNames); nb != nil {
+		_ = nb.ForEach(func(k, v []byte) error {
+			out[string(k)] = string(v)
+			return nil
+		})
+	}
+	return out
+}

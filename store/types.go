@@ -84,6 +84,11 @@ type Player struct {
 	TimeZone string `json:"time_zone,omitempty"` // IANA name, for deadlines in texts
 	// Accepted is set once an invited player accepted (games waiting to start).
 	Accepted bool `json:"accepted,omitempty"`
+	// Wants and Bid are what a player joining a ladder game asked for: a side
+	// ("" for either) and the victory points offered for it; they settle the
+	// sides when the game fills (server/join.go).
+	Wants string `json:"wants,omitempty"`
+	Bid   int    `json:"bid,omitempty"`
 	// Hour counts of this player in this game: orders in by the deadline, in
 	// the grace period, and hours resolved without orders (NMR).
 	OnTime int `json:"on_time,omitempty"`
@@ -147,9 +152,13 @@ type Game struct {
 	Ending string `json:"ending,omitempty"`
 	// FastForwarded counts the hours the GM resolved without charging the
 	// players an NMR (a fast-forward, not a missed deadline).
-	FastForwarded int       `json:"fast_forwarded,omitempty"`
-	CreatedAt     time.Time `json:"created_at"`
-	UpdatedAt     time.Time `json:"updated_at"`
+	FastForwarded int `json:"fast_forwarded,omitempty"`
+	// BidTo is the side given BidVP victory points at the end: the winning
+	// bid for the other side of a ladder game (server/join.go).
+	BidTo     string    `json:"bid_to,omitempty"`
+	BidVP     int       `json:"bid_vp,omitempty"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
 }
 
 // SequentialHour is where the open hour of a sequential game stands: initiative
