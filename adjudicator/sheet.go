@@ -35,18 +35,29 @@ type Line struct {
 }
 
 // Sheet is one viewer's report of a resolved turn unit, section by section. An
-// empty section is left out of the mail.
+// empty section is left out of the mail. The mail opens with a summary (the
+// initiative, each battle's Result, the points, the Attention lines) and tells
+// the details below it, each fact once.
 type Sheet struct {
 	Viewer     Side
 	Turn       string // the turn unit played, as its Key
 	Initiative Phrase // who moved first, and why (zero: nothing to say)
-	Orders     []Line // what became of the viewer's orders
-	Movement   []Line
-	Battles    []Battle
-	Losses     []Line
-	Supply     []Line
-	Points     Phrase
-	Outcome    Phrase // zero while the game goes on
+	// Attention is what needs the viewer's attention: the orders that failed,
+	// each with why. The summary tells them; Orders does not again.
+	Attention []Line
+	// Orders is the rest of the viewer's orders: one line per order, as carried
+	// out (with the moves it made) or why it went unused.
+	Orders []Line
+	// Movement is what the viewer's side did that no order line tells (arrivals,
+	// stragglers); the GM's tells both sides.
+	Movement []Line
+	// Enemy is what the viewer saw the enemy do outside battle.
+	Enemy   []Line
+	Battles []Battle
+	Losses  []Line
+	Supply  []Line
+	Points  Phrase
+	Outcome Phrase // zero while the game goes on
 	// Progress is the turn unit in one line for a terminal (the demo's progress),
 	// from the GM's sheet.
 	Progress Phrase
@@ -55,7 +66,10 @@ type Sheet struct {
 // Battle is one combat told in full: its title, what was revealed, its rounds
 // and how it ended. A system with single-throw combat has no rounds.
 type Battle struct {
-	Title    Phrase
+	Title Phrase
+	// Result is the battle in one line for the summary: who won and what each
+	// side lost, from the lines below (zero: the summary names the Title).
+	Result   Phrase
 	Revealed []Line
 	Rounds   []Round
 	After    []Line

@@ -158,19 +158,8 @@ func TestComposeHourMailMapOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hm.HasMap = true
 	m := testOutMessage(t)
-	m.Subject, m.MapName, m.Attachments = hm.Subject(), "g7-day18am-csa.png", nil
-	if m.Text, err = hm.Text(); err != nil {
-		t.Fatal(err)
-	}
-	if m.HTML, err = hm.HTML(); err != nil {
-		t.Fatal(err)
-	}
-	raw, err := Compose(m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw := composeHourMail(t, hm, &m, "g7-day18am-csa.png")
 	ent, err := message.Read(bytes.NewReader(raw))
 	if err != nil {
 		t.Fatal(err)
@@ -223,6 +212,26 @@ func TestComposeHourMailMapOnce(t *testing.T) {
 	if n := bytes.Count(raw, []byte(enc)); n != 1 {
 		t.Errorf("the map's base64 text is in the mail %d times", n)
 	}
+}
+
+// composeHourMail composes hm as the server does, into m with its map: the
+// hour template's text and HTML, the map named name, no other attachment.
+func composeHourMail(t *testing.T, hm *templates.HourMail, m *OutMessage, name string) []byte {
+	t.Helper()
+	hm.HasMap = true
+	var err error
+	m.Subject, m.MapName, m.Attachments = hm.Subject(), name, nil
+	if m.Text, err = hm.Text(); err != nil {
+		t.Fatal(err)
+	}
+	if m.HTML, err = hm.HTML(); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := Compose(*m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
 }
 
 // Without an HTML part the map is an ordinary attachment, once.

@@ -435,6 +435,7 @@ func (s *Server) loadHourMailInputs(tx *store.Tx, hj *hourJob) (hourMailInputs, 
 		rv.views[viewerIndex(viewer)] = v
 	}
 	rv.nmr = nmrSides(h, rv.played)
+	rv.ran = ordersRun(h, rv.played)
 	if in.after.Outcome().Over {
 		if rv.summary, rv.chart, err = endOfGame(tx, g, sc, in.after, hj.Head); err != nil {
 			return in, err

@@ -113,6 +113,13 @@ func (s *Server) hourMail(g *store.Game, sc adjudicator.Scenario, before adjudic
 	if rv != nil && rv.summary != nil {
 		m.Summary = rv.summary
 	}
+	if rv != nil {
+		for _, sd := range adjudicator.Sides {
+			if run := rv.ran[sd.Index()]; run != nil && (r.viewer == adjudicator.NoSide || r.viewer == sd) {
+				m.Ran = append(m.Ran, *run)
+			}
+		}
+	}
 	text, err := m.Text()
 	if err != nil {
 		return mail.OutMessage{}, err
@@ -131,6 +138,22 @@ func (s *Server) hourMail(g *store.Game, sc adjudicator.Scenario, before adjudic
 		out.Attachments = append(out.Attachments, mail.OutAttachment{Name: "casualties.png", ContentType: "image/png", Data: rv.chart})
 	}
 	return out, nil
+}
+
+// ordersRun names the orders each side that had orders due played the hour
+// with: the newest set it sent, by the version and hash its receipt showed.
+func ordersRun(h *store.HourRecord, turn adjudicator.Turn) (ran [2]*templates.OrdersRun) {
+	for _, sd := range adjudicator.Sides {
+		if !sends(turn, sd) {
+			continue
+		}
+		run := &templates.OrdersRun{Side: sd.String()}
+		if o := h.Latest(sideKey(sd)); o != nil {
+			run.Version, run.Hash = o.Version, o.Hash.String()
+		}
+		ran[sd.Index()] = run
+	}
+	return ran
 }
 
 func deadlineText(t time.Time, zone string) string {

@@ -507,7 +507,10 @@ type hourReveal struct {
 	seed []byte
 	head store.ChainHead
 	// nmr marks the sides whose hour was played without orders.
-	nmr    [2]bool
+	nmr [2]bool
+	// ran names, for each side that had orders due, the orders the hour was
+	// played with, by their receipt's hash (index Side.Index()).
+	ran    [2]*templates.OrdersRun
 	played adjudicator.Turn
 	// summary and chart are the end-of-game record, set on the last hour.
 	summary *templates.Summary

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/smtp"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -177,6 +178,14 @@ func TestWholeHourByMail(t *testing.T) {
 		rep := r.mailsTo(who)[2]
 		if !strings.Contains(rep.Text, "RESULTS OF Day 1 7AM") || !strings.Contains(rep.Text, "ORDERS FOR Day 1 8AM") {
 			t.Errorf("%s report:\n%s", who, rep.Text)
+		}
+		// The report names the orders it was played with by their receipt's hash.
+		hash := regexp.MustCompile(`(?m)^Hash: ([0-9a-f]{64})$`).FindStringSubmatch(r.mailsTo(who)[1].Text)
+		if hash == nil {
+			t.Fatalf("%s receipt has no hash:\n%s", who, r.mailsTo(who)[1].Text)
+		}
+		if want := "Your orders as executed: version 1, hash " + hash[1]; !strings.Contains(rep.Text, want) {
+			t.Errorf("%s report lacks %q:\n%s", who, want, rep.Text)
 		}
 	}
 	// The revealed seed is the committed one.

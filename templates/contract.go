@@ -2,6 +2,7 @@ package templates
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -58,15 +59,16 @@ func ReportTextOf(sc adjudicator.Scenario, rv adjudicator.ReportView) (string, e
 }
 
 // FirstMovesLines are the lines of Player 1's turn that Player 2 is shown in
-// sequential play, worded as the hour report words its movement; the initiative
-// is left out (it was announced when the turn unit opened).
+// sequential play, worded as the hour report words its movement and what it saw
+// of the enemy; the initiative is left out (it was announced when the turn unit
+// opened).
 func FirstMovesLines(sc adjudicator.Scenario, rv adjudicator.ReportView) ([]string, error) {
 	r, err := BuildReport(sc, "", rv)
 	if err != nil {
 		return nil, err
 	}
 	var out []string
-	for _, l := range r.Movement {
+	for _, l := range slices.Concat(r.Movement, r.Enemy) {
 		out = append(out, l.Text)
 	}
 	return out, nil

@@ -43,8 +43,20 @@ type HourMail struct {
 	HasMap       bool
 	// Summary is set on the last mail of a game.
 	Summary *Summary
+	// Ran names the orders the turn unit played was resolved with: the
+	// reader's own (both sides' for the GM), by the hash their receipt showed.
+	Ran []OrdersRun
 
 	t teller // the scenario's wording, for the subject
+}
+
+// OrdersRun is one side's orders a turn unit was played with: the version
+// and hash (orders.Hash) the receipt of that set showed, so the player can
+// check they were the ones sent last. A zero Version says the side sent none.
+type OrdersRun struct {
+	Side    string
+	Version int
+	Hash    string
 }
 
 // Say words one of the mail's frame entries (mail.* in the system's wording

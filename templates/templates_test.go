@@ -61,7 +61,8 @@ func report(t testing.TB, rv *shiloh1862.ReportView) *Report {
 func eventText(t testing.TB, viewer adjudicator.Side, e shiloh1862.Event) string {
 	t.Helper()
 	r := report(t, &shiloh1862.ReportView{Viewer: viewer, Hour: 1, Events: []shiloh1862.Event{e}})
-	for _, ls := range [][]Line{r.Movement, r.Supply, r.Losses} {
+	// The supply section opens with the SP spent, which every hour tells.
+	for _, ls := range [][]Line{r.Movement, r.Enemy, r.Supply[1:], r.Losses} {
 		if len(ls) == 1 {
 			return ls[0].Text
 		}
@@ -132,7 +133,7 @@ func TestReportGolden(t *testing.T) {
 		t.Errorf("subject %q, want %q", got, want)
 	}
 	for _, want := range []string{"Battle of Rea Field (CSA attacking)", "Hildebrand eliminated", "Round 2",
-		"An enemy block: Water Oaks Pond > Rea Field", "line 4, move: dropped (Wood)", "[rule 3.32]", "Carried out as written: move (line 2): Cleburne, Shoup", "cid:map@pbem"} {
+		"An enemy block: Water Oaks Pond > Rea Field", "line 4, move: dropped (Wood)", "[rule 3.32]", "Line 2: Cleburne, Shoup: Seay Field > Rea Field (attack), commanded by Hardee", "cid:map@pbem"} {
 		if !strings.Contains(text+html, want) {
 			t.Errorf("report lacks %q", want)
 		}

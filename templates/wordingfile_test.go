@@ -37,7 +37,12 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"winner", "usa", "csa"}, "victory", "victory.won")
 	// The report around the events.
 	add([]string{"usa", "csa", "player1", "why"}, "initiative", "initiative.why", "initiative.rolled", "initiative.rolled.why")
-	add([]string{"orders"}, "report.carried-out")
+	add([]string{"line", "moves"}, "done", "done.line")
+	add([]string{"what", "rule"}, "done.move", "done.move.rule")
+	add([]string{"tag", "rule"}, "done.tag")
+	add([]string{"blocks"}, "who.blocks")
+	add([]string{"end", "usa", "csa", "lost"}, "brief.battle", "brief.battle.lost")
+	add([]string{"side", "spent", "sp"}, "supply.spent")
 	add([]string{"place", "attacker"}, "battle", "battle.attacker")
 	add([]string{"side", "kind", "unit", "firepower", "strength"}, "revealed", "revealed.reserve")
 	add([]string{"usa", "csa"}, "report.points")

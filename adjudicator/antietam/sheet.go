@@ -162,27 +162,42 @@ func (c *Contract) Sheet(v adjudicator.ReportView) (*adjudicator.Sheet, error) {
 	if rv.After.Final != nil {
 		sh.Outcome = outcomePhrase(rv.After.Final)
 	}
-	sh.Orders = c.orderLines(rv)
+	// The summary opens with the side that moved; the refused orders and the
+	// contacts left unattacked are what needs the player's attention.
+	sh.Initiative = say("first", adjudicator.SideArg("side", rv.Turn.Phasing))
+	sh.Attention, sh.Orders = c.orderLines(rv)
 	var lost [2][]UnitID
+	var fight Event   // the current combat
+	var died []UnitID // its eliminated units, for its summary
 	for _, e := range rv.Events {
 		line := adjudicator.Line{Say: c.eventPhrase(e), Class: classOf(rv.Viewer, e.Side)}
+		enemy := e.Side != rv.Viewer && e.Side != adjudicator.NoSide && rv.Viewer != adjudicator.NoSide
 		switch {
-		case e.Code == "move" && e.Side != rv.Viewer && rv.Viewer != adjudicator.NoSide && rv.Mode == ModeDoubleBlind:
+		case e.Code == "move" && enemy && rv.Mode == ModeDoubleBlind:
 			line.Say.Code = "move.seen" // only what was seen of it
-			sh.Movement = append(sh.Movement, line)
+			sh.Enemy = append(sh.Enemy, line)
+		case slices.Contains(movementCodes, e.Code) && enemy:
+			sh.Enemy = append(sh.Enemy, line)
 		case slices.Contains(movementCodes, e.Code):
 			sh.Movement = append(sh.Movement, line)
 		case e.Code == "combat":
-			sh.Battles = append(sh.Battles, c.battle(rv, e))
+			fight, died = e, nil
+			b := c.battle(rv, e)
+			b.Result = combatResult(fight, died)
+			sh.Battles = append(sh.Battles, b)
 		case e.Combat > 0 && len(sh.Battles) > 0:
+			b := &sh.Battles[len(sh.Battles)-1]
 			if e.Code == "eliminated" {
 				line.Class = "loss"
+				if e.Unit != "" {
+					died = append(died, e.Unit)
+				}
+				b.Result = combatResult(fight, died)
 			}
-			b := &sh.Battles[len(sh.Battles)-1]
 			b.After = append(b.After, line)
 		case e.Code == "unmet":
 			line.Class = "warn"
-			sh.Orders = append(sh.Orders, line)
+			sh.Attention = append(sh.Attention, line)
 		default: // eliminated outside combat, cut-off, victory
 			if e.Code == "eliminated" || e.Code == "cut-off" {
 				line.Class = "loss"
@@ -215,26 +230,36 @@ func (c *Contract) strength(ids []UnitID) int {
 }
 
 // orderLines are what became of the viewer's orders: each refused one with
-// why, and a count of those carried out.
-func (c *Contract) orderLines(rv *ReportView) []adjudicator.Line {
-	var out []adjudicator.Line
-	done := map[string]int{}
+// why (for the summary), and a count of those carried out.
+func (c *Contract) orderLines(rv *ReportView) (refused, done []adjudicator.Line) {
+	n := map[string]int{}
 	for _, r := range rv.Results {
 		if r.Status == Executed {
-			done[r.Order.Kind]++
+			n[r.Order.Kind]++
 			continue
 		}
 		why := say("why.unknown")
 		if r.Why != nil {
 			why = *r.Why
 		}
-		out = append(out, adjudicator.Line{Say: say("result.refused", adjudicator.WordArg("kind", "kind."+r.Order.Kind),
+		refused = append(refused, adjudicator.Line{Say: say("result.refused", adjudicator.WordArg("kind", "kind."+r.Order.Kind),
 			intArg("n", r.Order.Index), adjudicator.PhrasesArg("why", why), adjudicator.TextArg("rule", r.Rule)), Class: "warn"})
 	}
 	if len(rv.Results) > 0 {
-		out = append(out, adjudicator.Line{Say: say("result.done", intArg("moves", done[KindMove]), intArg("attacks", done[KindAttack]))})
+		done = append(done, adjudicator.Line{Say: say("result.done", intArg("moves", n[KindMove]), intArg("attacks", n[KindAttack]))})
 	}
-	return out
+	return refused, done
+}
+
+// combatResult is a combat in one line for the summary: where, the result
+// the die gave, and the units it eliminated.
+func combatResult(e Event, died []UnitID) adjudicator.Phrase {
+	code := "combat.result"
+	if len(died) > 0 {
+		code += ".lost"
+	}
+	return say(code, intArg("combat", e.Combat), hexesArg("hexes", e.Hexes), adjudicator.WordArg("crt", string(e.CRT)),
+		unitsArg("lost", died))
 }
 
 // battle is one combat told in full: its title, then its line with the odds
@@ -469,6 +494,8 @@ var tellCodes = func() []adjudicator.CodeSpec {
 	add("7.6", []string{"side", "units", "strength"}, "loss.side")
 	add("", []string{"kind", "n", "why", "rule"}, "result.refused")
 	add("", []string{"moves", "attacks"}, "result.done")
+	add("4.1", []string{"side"}, "first")
+	add("7.6", []string{"combat", "hexes", "crt", "lost"}, "combat.result", "combat.result.lost")
 	add("", nil, "why.unknown")
 	add("17.1", []string{"usa", "csa"}, "points")
 	add("17.2", []string{"winner", "level", "usa", "csa"}, "outcome")

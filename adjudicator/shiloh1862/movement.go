@@ -1065,7 +1065,7 @@ func (h *hour) noteCamps() {
 		}
 		h.st.CampsCaptured = append(h.st.CampsCaptured, a.ID)
 		sort.Slice(h.st.CampsCaptured, func(i, j int) bool { return h.st.CampsCaptured[i] < h.st.CampsCaptured[j] })
-		h.mv.campBonus += 2
+		h.mv.campBonus += campSupply
 		h.event(Event{Kind: EvCampCaptured, Side: CSA, Area: a.ID, Rule: "7.2"}.told(
 			because("ev.camp-captured", placeArg("place", a.ID))))
 	}

@@ -64,30 +64,37 @@ func (c contractScenario) Sheet(v adjudicator.ReportView) (*adjudicator.Sheet, e
 
 func sheetOf(sc *Scenario, rv *ReportView) *adjudicator.Sheet {
 	r := &adjudicator.Sheet{Viewer: rv.Viewer, Turn: rv.Hour.String(), Initiative: initiativePhrase(rv.Initiative)}
-	// Orders that did not go as written come first, each with why; those carried
-	// out are summed up in one line (their moves are told under Movement).
-	var done []adjudicator.Phrase
+	// The orders that failed come first, each with why, for the summary; each
+	// of the others is one line: an order carried out says what it did (its
+	// moves, which the movement then leaves out), one unused says why.
+	told := toldByOrders(rv)
 	for _, res := range rv.Results {
 		if res.Status == Executed && rv.Viewer != adjudicator.NoSide {
-			done = append(done, resultTag(res))
+			if res.Order.Kind == "supply" { // the supply section tells each step given
+				continue
+			}
+			r.Orders = append(r.Orders, executedLine(rv, res))
 			continue
 		}
 		// One order can give several identical results (Player 2's battle list,
 		// one per area named): the reader needs the sentence once.
 		l := resultLine(rv.Viewer, res)
-		if k := len(r.Orders); k > 0 && r.Orders[k-1].Class == l.Class && samePhrase(r.Orders[k-1].Say, l.Say) {
+		to := &r.Orders
+		if failed(res.Status) {
+			to = &r.Attention
+		}
+		if k := len(*to); k > 0 && (*to)[k-1].Class == l.Class && samePhrase((*to)[k-1].Say, l.Say) {
 			continue
 		}
-		r.Orders = append(r.Orders, l)
-	}
-	if len(done) > 0 {
-		r.Orders = append(r.Orders, adjudicator.Line{Say: adjudicator.Say("report.carried-out", adjudicator.PhrasesArg("orders", done...))})
+		*to = append(*to, l)
 	}
 	var cur *adjudicator.Battle
 	var round *adjudicator.Round
+	var fought []Event // the current battle's events, for its summary
 	battles := 0
 	for _, e := range rv.Events {
 		if cur != nil && e.Kind != EvBattle && battleEvent(e.Kind) {
+			fought = append(fought, e)
 			if e.Kind == EvRound {
 				cur.Rounds = append(cur.Rounds, adjudicator.Round{N: int(e.Round)})
 				round = &cur.Rounds[len(cur.Rounds)-1]
@@ -103,6 +110,7 @@ func sheetOf(sc *Scenario, rv *ReportView) *adjudicator.Sheet {
 			if e.Kind == EvBattleEnd {
 				round = nil
 			}
+			cur.Result = battleResult(fought)
 			continue
 		}
 		switch e.Kind {
@@ -110,7 +118,7 @@ func sheetOf(sc *Scenario, rv *ReportView) *adjudicator.Sheet {
 			battles++
 			r.Battles = append(r.Battles, adjudicator.Battle{Title: battleTitle(e)})
 			cur = &r.Battles[len(r.Battles)-1]
-			round = nil
+			round, fought = nil, nil
 			for _, b := range e.Revealed {
 				cls := "enemy"
 				if b.Side == rv.Viewer {
@@ -134,9 +142,16 @@ func sheetOf(sc *Scenario, rv *ReportView) *adjudicator.Sheet {
 		case EvInitiative:
 		default:
 			cur = nil
-			r.Movement = append(r.Movement, eventLine(sc, rv.Viewer, e))
+			switch {
+			case told[e.Kind][e.Block] && e.Side == rv.Viewer:
+			case e.Side != rv.Viewer && rv.Viewer != adjudicator.NoSide:
+				r.Enemy = append(r.Enemy, eventLine(sc, rv.Viewer, e))
+			default:
+				r.Movement = append(r.Movement, eventLine(sc, rv.Viewer, e))
+			}
 		}
 	}
+	r.Supply = append(supplySpent(rv), r.Supply...)
 	r.Points = pointsPhrase(rv.Points)
 	if rv.Over && r.Outcome.Code == "" {
 		code := "report.over"
@@ -147,6 +162,163 @@ func sheetOf(sc *Scenario, rv *ReportView) *adjudicator.Sheet {
 	}
 	r.Progress = progressPhrase(rv, battles)
 	return r
+}
+
+// failed says whether an order's result needs the player's attention: it did not
+// go (or not all of it) as written.
+func failed(s Status) bool {
+	switch s {
+	case Partial, Dropped, Illegal, Invalid:
+		return true
+	}
+	return false
+}
+
+// toldByOrders are the viewer's own events that the order lines tell already,
+// by kind and block: the moves of the move orders carried out, and the
+// activation and step lost of each HQ an activation order names.
+func toldByOrders(rv *ReportView) map[EventKind]map[BlockID]bool {
+	told := map[EventKind]map[BlockID]bool{EvMove: {}, EvActivate: {}, EvHQReduced: {}}
+	if rv.Viewer == adjudicator.NoSide {
+		return told
+	}
+	for _, res := range rv.Results {
+		switch {
+		case res.Order.Kind == "move" && res.Status == Executed:
+			for _, id := range res.Blocks {
+				told[EvMove][id] = true
+			}
+		case res.Order.Kind == "activate" && res.Status == Executed:
+			if hq := phraseUnit(res.Why, "hq"); hq != "" {
+				told[EvActivate][hq], told[EvHQReduced][hq] = true, true
+			}
+		case res.Order.Kind == "activate" && res.Status == Unused && len(res.Blocks) == 1:
+			told[EvActivate][res.Blocks[0]] = true
+		}
+	}
+	return told
+}
+
+// phraseUnit is the unit a phrase names under key, or "".
+func phraseUnit(p adjudicator.Phrase, key string) BlockID {
+	for _, a := range p.Args {
+		if a.Key == key && a.Kind == adjudicator.ArgUnit && len(a.Strs) == 1 {
+			return BlockID(a.Strs[0])
+		}
+	}
+	return ""
+}
+
+// executedLine is one order of the viewer's carried out: a move order by the
+// moves it made, its blocks together where they went alike; any other by its
+// tag ("activate (line 1): Hardee commanded Cleburne, Wood; reduced to 1").
+func executedLine(rv *ReportView, res Result) adjudicator.Line {
+	if res.Order.Kind != "move" {
+		return adjudicator.Line{Say: res.tagLine(), Class: "own"}
+	}
+	type group struct {
+		e      Event
+		blocks []BlockID
+	}
+	var groups []*group
+	for _, e := range rv.Events {
+		if e.Kind != EvMove || e.Side != rv.Viewer || !slices.Contains(res.Blocks, e.Block) {
+			continue
+		}
+		var g *group
+		for _, o := range groups {
+			if o.e.From == e.From && o.e.To == e.To && slices.Equal(o.e.Via, e.Via) && o.e.Intent == e.Intent &&
+				o.e.CommandedBy == e.CommandedBy && o.e.Rule == e.Rule {
+				g = o
+			}
+		}
+		if g == nil {
+			g = &group{e: e}
+			groups = append(groups, g)
+		}
+		g.blocks = append(g.blocks, e.Block)
+	}
+	if len(groups) == 0 {
+		return adjudicator.Line{Say: res.tagLine(), Class: "own"}
+	}
+	moves := make([]adjudicator.Phrase, len(groups))
+	for i, g := range groups {
+		code := "done.move"
+		if g.e.Rule != "" {
+			code += ".rule"
+		}
+		moves[i] = adjudicator.Say(code, adjudicator.PhrasesArg("what", movePhrase(g.e,
+			adjudicator.Say("who.blocks", blocksArg("blocks", g.blocks)))), adjudicator.TextArg("rule", g.e.Rule))
+	}
+	code := "done"
+	if res.Order.Line > 0 {
+		code += ".line"
+	}
+	return adjudicator.Line{Say: adjudicator.Say(code, adjudicator.IntArg("line", res.Order.Line),
+		adjudicator.PhrasesArg("moves", moves...)), Class: "own"}
+}
+
+// tagLine is an order carried out in one line, by its tag.
+func (r Result) tagLine() adjudicator.Phrase {
+	return adjudicator.Say("done.tag", adjudicator.PhrasesArg("tag", resultTag(r)), adjudicator.TextArg("rule", r.Rule))
+}
+
+// battleResult is a battle in one line for the summary, from its events so far:
+// how it ended, the hits each side took and the blocks it lost.
+func battleResult(evs []Event) adjudicator.Phrase {
+	var hits [2]int
+	var lost []BlockID
+	var end adjudicator.Phrase
+	for _, e := range evs {
+		switch {
+		case e.Side == adjudicator.NoSide:
+		case e.Kind == EvHit, e.Kind == EvEliminated && !restates(e):
+			hits[e.Side.Index()]++
+		}
+		if (e.Kind == EvEliminated || e.Kind == EvHQFallen) && e.Block != "" && !slices.Contains(lost, e.Block) {
+			lost = append(lost, e.Block)
+		}
+		if e.Kind == EvBattleEnd {
+			end = battleEnd(e)
+		}
+	}
+	code := "brief.battle"
+	if len(lost) > 0 {
+		code += ".lost"
+	}
+	return adjudicator.Say(code, phraseArg("end", end), adjudicator.IntArg("usa", hits[adjudicator.USA.Index()]),
+		adjudicator.IntArg("csa", hits[adjudicator.CSA.Index()]), blocksArg("lost", lost))
+}
+
+// supplySpent is the SP each side the viewer may know of spent this hour, of
+// those it had (7.1, 7.2, 9.2.3): one per step given.
+func supplySpent(rv *ReportView) []adjudicator.Line {
+	var out []adjudicator.Line
+	for _, s := range adjudicator.Sides {
+		if rv.Viewer != adjudicator.NoSide && s != rv.Viewer {
+			continue
+		}
+		spent, camps := 0, 0
+		for _, e := range rv.Events {
+			switch {
+			case e.Kind == EvSupply && e.Side == s:
+				spent++
+			case e.Kind == EvCampCaptured && e.Side == s:
+				camps++
+			}
+		}
+		out = append(out, adjudicator.Line{Say: adjudicator.Say("supply.spent", adjudicator.SideArg("side", s),
+			adjudicator.IntArg("spent", spent), adjudicator.IntArg("sp", supplyOf(rv.Hour, camps))), Class: classFor(rv.Viewer, s)})
+	}
+	return out
+}
+
+// classFor is how the HTML colours a line about side s for viewer.
+func classFor(viewer, s adjudicator.Side) string {
+	if s == viewer || viewer == adjudicator.NoSide {
+		return "own"
+	}
+	return "enemy"
 }
 
 // samePhrase reports whether two phrases say the same thing with the same
@@ -306,29 +478,7 @@ func eventLine(sc *Scenario, viewer adjudicator.Side, e Event) adjudicator.Line 
 	case EvActivate:
 		s = say("activate", w)
 	case EvMove:
-		path := []adjudicator.Arg{placeArg("", e.From)}
-		for _, v := range e.Via {
-			path = append(path, placeArg("", v))
-		}
-		if len(e.Via) == 0 || e.Via[len(e.Via)-1] != e.To {
-			path = append(path, placeArg("", e.To))
-		}
-		steps := make([]adjudicator.Phrase, len(path))
-		for i, a := range path {
-			a.Key = "place"
-			steps[i] = say("path.step", a)
-		}
-		code := "move"
-		args := []adjudicator.Arg{w, adjudicator.PhrasesArg("path", steps...)}
-		if e.Intent != IntentMove {
-			code += ".intent"
-			args = append(args, adjudicator.WordArg("intent", "intent."+e.Intent.String()))
-		}
-		if e.CommandedBy != "" {
-			code += ".commanded"
-			args = append(args, unitArg("hq", e.CommandedBy))
-		}
-		s = say(code, args...)
+		s = movePhrase(e, who)
 	case EvStraggler:
 		s = say("straggler", w, adjudicator.DiceArg("dice", e.Dice), adjudicator.IntArg("strength", e.Strength))
 	case EvHQReduced:
@@ -365,14 +515,7 @@ func eventLine(sc *Scenario, viewer adjudicator.Side, e Event) adjudicator.Line 
 	case EvSuccession:
 		s = say("succession", w)
 	case EvBattleEnd:
-		code := "battle-end"
-		if e.Winner != adjudicator.NoSide {
-			code += ".won"
-		}
-		if e.Round > 0 {
-			code += ".round"
-		}
-		s = say(code, placeArg("place", e.Area), adjudicator.SideArg("winner", e.Winner), adjudicator.IntArg("round", e.Round))
+		s = battleEnd(e)
 	case EvRegroup:
 		s = say("regroup", w, placeArg("to", e.To))
 	case EvCampCaptured:
@@ -411,6 +554,46 @@ func eventLine(sc *Scenario, viewer adjudicator.Side, e Event) adjudicator.Line 
 	}
 	return adjudicator.Line{Say: say(code, adjudicator.PhrasesArg("what", s), adjudicator.PhrasesArg("why", e.Why),
 		adjudicator.TextArg("rule", e.Rule)), Class: cls}
+}
+
+// movePhrase tells a move of who's: its path, its intent and the HQ that
+// commanded it.
+func movePhrase(e Event, who adjudicator.Phrase) adjudicator.Phrase {
+	path := []adjudicator.Arg{placeArg("", e.From)}
+	for _, v := range e.Via {
+		path = append(path, placeArg("", v))
+	}
+	if len(e.Via) == 0 || e.Via[len(e.Via)-1] != e.To {
+		path = append(path, placeArg("", e.To))
+	}
+	steps := make([]adjudicator.Phrase, len(path))
+	for i, a := range path {
+		a.Key = "place"
+		steps[i] = adjudicator.Say("path.step", a)
+	}
+	code := "move"
+	args := []adjudicator.Arg{adjudicator.PhrasesArg("who", who), adjudicator.PhrasesArg("path", steps...)}
+	if e.Intent != IntentMove {
+		code += ".intent"
+		args = append(args, adjudicator.WordArg("intent", "intent."+e.Intent.String()))
+	}
+	if e.CommandedBy != "" {
+		code += ".commanded"
+		args = append(args, unitArg("hq", e.CommandedBy))
+	}
+	return adjudicator.Say(code, args...)
+}
+
+// battleEnd tells how a battle ended: who won, and in which round.
+func battleEnd(e Event) adjudicator.Phrase {
+	code := "battle-end"
+	if e.Winner != adjudicator.NoSide {
+		code += ".won"
+	}
+	if e.Round > 0 {
+		code += ".round"
+	}
+	return adjudicator.Say(code, placeArg("place", e.Area), adjudicator.SideArg("winner", e.Winner), adjudicator.IntArg("round", e.Round))
 }
 
 // restates reports the events whose engine text only says again what the

@@ -86,14 +86,24 @@ func (h *hour) rebuildFallen(s Side) {
 
 // supplyPoints is the SP a side gets this hour.
 func (h *hour) supplyPoints(s Side) int {
+	camps := 0
+	if s == CSA {
+		camps = h.mv.campBonus / campSupply
+	}
+	return supplyOf(h.st.Hour, camps)
+}
+
+// campSupply is the SP each USA camp the CSA captures earns it that hour (7.2).
+const campSupply = 2
+
+// supplyOf is the SP a side gets in an hour in which it captured camps (7.1,
+// 7.2, 9.2.3); the report tells it beside the SP spent.
+func supplyOf(hour Hour, camps int) int {
 	sp := supplyPerHour
-	if h.st.Hour.IsNight() {
+	if hour.IsNight() {
 		sp = supplyAtNight
 	}
-	if s == CSA {
-		sp += h.mv.campBonus
-	}
-	return sp
+	return sp + camps*campSupply
 }
 
 // supplier spends one side's SP.

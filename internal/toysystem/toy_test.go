@@ -302,7 +302,7 @@ func TestToldAndPictured(t *testing.T) {
 	}
 	wt, err := w.Text()
 	if err != nil || !w.Waiting || w.Subject() != "[t1] T1-USA results, T1-CSA: your opponent moves (USA)" ||
-		!strings.Contains(wt, "NO ORDERS FROM YOU FOR T1-CSA") || !strings.Contains(wt, "It is the CSA player-turn: no orders are due from you.") {
+		!strings.Contains(wt, "No orders from you for T1-CSA: your opponent moves") || !strings.Contains(wt, "It is the CSA player-turn: no orders are due from you.") {
 		t.Errorf("the USA's mail while the CSA moves: %v %q\n%s", err, w.Subject(), wt)
 	}
 	sum, chart, err := templates.EndOfGame(skirmish, after, "head", []templates.PlayedHour{{GM: skirmish.ViewReport(before, rep, after, adjudicator.NoSide)}})
