@@ -309,16 +309,43 @@ func (d *viewDrawer) blockGrid(sh *AreaShape, its []*adjudicator.UnitView) {
 	}
 }
 
-// abbrev shortens a block name to fit a block face.
+// labelWidth is the room for a name on a block's face.
+const labelWidth = blockSize - 3
+
+// abbrev shortens a block name to fit a block face, keeping what tells it from
+// other blocks of its name: "W. Wallace" and "L. Wallace" stay "W.Wal" and
+// "L.Wal", never both "Wallac". A name that fits is printed whole; initials lose
+// their spaces, then the surname is cut (to one initial if there is no room
+// for two letters of it). TestBlockLabelsUnique checks the result over a whole
+// order of battle.
 func (d *viewDrawer) abbrev(name string) string {
+	fits := func(s string) bool { return textWidth(d.f.block, s) <= labelWidth }
 	name = strings.TrimSpace(name)
-	if i := strings.LastIndexByte(name, ' '); i >= 0 && textWidth(d.f.tiny, name) > blockSize-4 {
-		name = name[i+1:] // "W.H.L. Wallace" -> "Wallace"
+	if fits(name) {
+		return name
 	}
-	for textWidth(d.f.tiny, name) > blockSize-4 && len(name) > 2 {
-		name = name[:len(name)-1]
+	words := strings.Fields(name)
+	last := words[len(words)-1]
+	initials := ""
+	for _, w := range words[:len(words)-1] {
+		if !strings.HasSuffix(w, ".") {
+			w = w[:1] + "."
+		}
+		initials += w
 	}
-	return name
+	for _, short := range []string{strings.ReplaceAll(strings.TrimSuffix(initials, "."), ".", "") + ".", initials[:min(2, len(initials))]} {
+		if initials != "" && !fits(initials+last[:min(2, len(last))]) {
+			initials = short // "W.H.H." as "WHH.", then "W."
+		}
+	}
+	if s := initials + last; fits(s) {
+		return s
+	}
+	r := []rune(last)
+	for len(r) > 2 && !fits(initials+string(r)) {
+		r = r[:len(r)-1]
+	}
+	return initials + string(r)
 }
 
 // unit draws one piece with its top left corner at x, y, in the board's style.
@@ -345,7 +372,7 @@ func (d *viewDrawer) block(u *adjudicator.UnitView, x, y float64) {
 // part of the body).
 func (d *viewDrawer) face(x, y float64, u *adjudicator.UnitView, ink color.Color) {
 	c := x + blockSize/2
-	d.text(d.f.tiny, d.abbrev(u.Name), c, y+2, ink, 0.5, 0)
+	d.text(d.f.block, d.abbrev(u.Name), c, y+2, ink, 0.5, 0)
 	if u.Strength > 0 {
 		d.text(d.f.strength, fmt.Sprint(u.Strength), c, y+blockSize/2+1, ink, 0.5, 0.5)
 	}
@@ -380,7 +407,7 @@ func (d *viewDrawer) ghostBlock(u *adjudicator.UnitView, x, y float64) {
 	d.dc.SetDash()
 	c := x + blockSize/2
 	ink := sideColour(u.Side)
-	d.text(d.f.tiny, d.abbrev(u.Name), c, y+2, ink, 0.5, 0)
+	d.text(d.f.block, d.abbrev(u.Name), c, y+2, ink, 0.5, 0)
 	d.text(d.f.tiny, fmt.Sprintf("%d %s", u.Strength, u.Rating), c, y+blockSize/2, ink, 0.5, 0.5)
 	d.text(d.f.tiny, u.Seen, c, y+blockSize-2, ink, 0.5, 1)
 }

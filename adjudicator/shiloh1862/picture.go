@@ -56,7 +56,7 @@ func (c contractScenario) Picture(v adjudicator.View, rv adjudicator.ReportView,
 	if err != nil {
 		return nil, err
 	}
-	p := &picture{board: c.board, v: view, rv: r, out: &adjudicator.Picture{Viewer: view.Viewer}, say: say}
+	p := &picture{board: c.board, ob: c.sc.OB, v: view, rv: r, out: &adjudicator.Picture{Viewer: view.Viewer}, say: say}
 	p.names()
 	p.units()
 	p.marks()
@@ -73,6 +73,7 @@ func (c contractScenario) Picture(v adjudicator.View, rv adjudicator.ReportView,
 
 type picture struct {
 	board *adjudicator.Board
+	ob    *OrderOfBattle
 	v     *View
 	rv    *ReportView
 	out   *adjudicator.Picture
@@ -106,6 +107,15 @@ func corner(t BlockType, commandRange int) string {
 	return ""
 }
 
+// mapName is the name a block prints on the map: its own where another block
+// shares its name, so that no two blocks read alike.
+func (p *picture) mapName(id BlockID, name string) string {
+	if b := p.ob.Block(id); b != nil && b.MapName != "" {
+		return b.MapName
+	}
+	return name
+}
+
 // units lists own blocks on the map, then enemy blocks, then ghosts. Enemy
 // identities go into the picture only in open games and for the GM, whatever an
 // EnemyBlock carries.
@@ -116,7 +126,7 @@ func (p *picture) units() {
 			continue
 		}
 		p.out.Units = append(p.out.Units, adjudicator.UnitView{Side: b.Side, Place: adjudicator.PlaceID(b.Area),
-			Kind: string(b.Type), HQ: b.Type == HQ, Name: b.Name, Strength: b.Strength,
+			Kind: string(b.Type), HQ: b.Type == HQ, Name: p.mapName(b.ID, b.Name), Strength: b.Strength,
 			Rating: b.Firepower.String(), Corner: corner(b.Type, b.CommandRange)})
 	}
 	enemy := v.Viewer.Enemy()
@@ -124,14 +134,14 @@ func (p *picture) units() {
 	for _, b := range v.Enemy {
 		u := adjudicator.UnitView{Side: enemy, Place: adjudicator.PlaceID(b.Area), Hidden: !open}
 		if open {
-			u.Kind, u.HQ, u.Name, u.Strength = string(b.Type), b.Type == HQ, b.Name, b.Strength
+			u.Kind, u.HQ, u.Name, u.Strength = string(b.Type), b.Type == HQ, p.mapName(b.ID, b.Name), b.Strength
 			u.Rating, u.Corner = b.Firepower.String(), corner(b.Type, 0)
 		}
 		p.out.Units = append(p.out.Units, u)
 	}
 	for _, gh := range v.Ghosts {
 		p.out.Units = append(p.out.Units, adjudicator.UnitView{Side: enemy, Place: adjudicator.PlaceID(gh.Area),
-			Ghost: true, Seen: gh.Hour.Short(), Name: gh.Name, Strength: gh.Strength, Rating: gh.Firepower.String()})
+			Ghost: true, Seen: gh.Hour.Short(), Name: p.mapName(gh.Block, gh.Name), Strength: gh.Strength, Rating: gh.Firepower.String()})
 	}
 	for _, c := range v.Control {
 		p.out.Control = append(p.out.Control, adjudicator.PlaceControl{Place: adjudicator.PlaceID(c.Area), Side: c.Side, Contested: c.Contested})
