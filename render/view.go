@@ -283,29 +283,14 @@ func (d *viewDrawer) units() {
 	}
 }
 
-// blockGrid stands an area's blocks in a grid around its spot.
+// blockGrid stands an area's blocks in a grid inside the area, off the names,
+// nearest its spot (stack.go).
 func (d *viewDrawer) blockGrid(sh *AreaShape, its []*adjudicator.UnitView) {
-	a := sh.ID
-	n := len(its)
-	cols := 3
-	switch {
-	case n <= 3:
-		cols = n
-	case n == 4:
-		cols = 2
-	case n > 9:
-		cols = 4
-	}
-	rows := (n + cols - 1) / cols
-	cx, cy := sh.Blocks.fx(), d.my(sh.Blocks.fy())
-	x0 := cx - float64(cols)*blockPitch/2 + (blockPitch-blockSize)/2
-	y0 := cy - float64(min(rows, 2))*blockPitch/2 + (blockPitch-blockSize)/2
-	// keep the grid on the map
-	x0 = math.Max(4, math.Min(x0, imgWidth-4-float64(cols)*blockPitch))
-	y0 = math.Min(y0, d.my(float64(d.g.Height))-2-float64(rows)*blockPitch)
-	d.gridTop[a] = [2]float64{x0, y0}
+	l := d.stackAt(d.board, d.g, sh, len(its))
+	d.gridTop[sh.ID] = [2]float64{l.boxes[0].x0, d.my(l.boxes[0].y0)}
 	for i, u := range its {
-		d.unit(u, x0+float64(i%cols)*blockPitch, y0+float64(i/cols)*blockPitch)
+		b := l.box(i)
+		d.unit(u, b.x0, d.my(b.y0))
 	}
 }
 
