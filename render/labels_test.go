@@ -1,6 +1,8 @@
 package render
 
 import (
+	"bytes"
+	"image"
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -42,5 +44,52 @@ func TestBlockLabelsUnique(t *testing.T) {
 			t.Errorf("%q and %q both print %q", o, u.Name, l)
 		}
 		by[l] = u.Name
+	}
+}
+
+// Every block shows its formation (command depends on it, 5.2): the tag of its
+// division or corps, one per formation of a side, and the key says whose each
+// tag is. The tag is drawn: a block with it differs from one without.
+func TestBlocksShowTheirFormation(t *testing.T) {
+	sc, _ := testScenario(t)
+	c := contract(t, sc)
+	p, err := pictureOf(c, allBlocksView(sc), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyed := map[adjudicator.Side]map[string]bool{}
+	for _, f := range p.Key.Formations {
+		if keyed[f.Side] == nil {
+			keyed[f.Side] = map[string]bool{}
+		}
+		if keyed[f.Side][f.Tag] {
+			t.Errorf("tag %q stands for two %s formations", f.Tag, f.Side)
+		}
+		keyed[f.Side][f.Tag] = true
+	}
+	if p.Key.FormationText == "" {
+		t.Error("the key has no heading for the formations")
+	}
+	for i, u := range p.Units {
+		spec := sc.OB.Blocks[i]
+		want := sc.OB.Formation(spec.Formation).Tag
+		if u.Formation == "" || u.Formation != want {
+			t.Errorf("%s shows formation %q, want %q", spec.ID, u.Formation, want)
+		}
+		if !keyed[u.Side][u.Formation] {
+			t.Errorf("%s's tag %q is not in the key", spec.ID, u.Formation)
+		}
+	}
+	draw := func(u adjudicator.UnitView) []byte {
+		img := image.NewRGBA(image.Rect(0, 0, 40, 40))
+		d := &viewDrawer{canvas: newCanvas(img, newFaces()), style: pieceStyles[adjudicator.Areas]}
+		d.block(&u, 2, 2)
+		return img.Pix
+	}
+	u := p.Units[0]
+	bare := u
+	bare.Formation = ""
+	if bytes.Equal(draw(u), draw(bare)) {
+		t.Error("the formation tag is not drawn on the block")
 	}
 }

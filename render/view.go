@@ -361,10 +361,19 @@ func (d *viewDrawer) face(x, y float64, u *adjudicator.UnitView, ink color.Color
 	if u.Strength > 0 {
 		d.text(d.f.strength, fmt.Sprint(u.Strength), c, y+blockSize/2+1, ink, 0.5, 0.5)
 	}
+	if u.Formation != "" {
+		d.formationTag(u.Formation, x+2, y+blockSize/2+1)
+	}
 	d.text(d.f.tiny, u.Rating, x+3, y+blockSize-2, ink, 0, 1)
 	if u.Corner != "" {
 		d.text(d.f.tiny, u.Corner, x+blockSize-3, y+blockSize-2, ink, 1, 1)
 	}
+}
+
+// formationTag is a piece's formation tag, gold, left of its strength, with its
+// left end at x and its middle at y.
+func (d *viewDrawer) formationTag(tag string, x, y float64) {
+	d.text(d.f.block, tag, x, y, colGold, 0, 0.5)
 }
 
 // unitMark is the symbol in a block's lower right corner: none when the corner holds
@@ -690,8 +699,11 @@ func (d *viewDrawer) panel() {
 		}
 		y += 3
 	}
-	// the key to the symbols
 	k := &d.p.Key
+	if len(k.Formations) > 0 {
+		y = d.formationKey(k, x, y)
+	}
+	// the key to the symbols
 	y = math.Max(y, y0+112)
 	sx := x
 	sym := func(draw func(x, y float64), w float64, text string) {
@@ -740,6 +752,27 @@ func (d *viewDrawer) panel() {
 	sym(func(x, y float64) {
 		d.elimMark(x+11, y+size/2, 1)
 	}, 22, k.Eliminated)
+}
+
+// formationKey lists the formation tags the map prints, each gold on its side's
+// colour as on a block, with whose it is, wrapped to the panel; it returns the
+// y below it.
+func (d *viewDrawer) formationKey(k *adjudicator.PictureKey, x, y float64) float64 {
+	d.text(d.f.name, k.FormationText, x, y, colInk, 0, 0)
+	sx := x + textWidth(d.f.name, k.FormationText) + 6
+	for _, f := range k.Formations {
+		tw := textWidth(d.f.block, f.Tag) + 6
+		w := tw + 3 + textWidth(d.f.label, f.Name) + 10
+		if sx+w > imgWidth-16 {
+			sx, y = x, y+16
+		}
+		d.dc.DrawRoundedRectangle(sx, y+1, tw, 14, 3)
+		d.fill(sideColour(f.Side))
+		d.formationTag(f.Tag, sx+3, y+8)
+		d.text(d.f.label, f.Name, sx+tw+3, y+1, colInk, 0, 0)
+		sx += w
+	}
+	return y + 19
 }
 
 func wrap(f font.Face, s string, width float64) []string {

@@ -80,6 +80,8 @@ type picture struct {
 	say   adjudicator.Wording
 	// blocks the viewer knows by name, for the panel's lists
 	name map[BlockID]string
+	// formations whose tags the map prints, for the key
+	tags map[FormationID]bool
 }
 
 func (p *picture) names() {
@@ -116,6 +118,20 @@ func (p *picture) mapName(id BlockID, name string) string {
 	return name
 }
 
+// tag is what a formation's blocks print on the map (command depends on it,
+// 5.2), and the key lists it.
+func (p *picture) tag(id FormationID) string {
+	f := p.ob.Formation(id)
+	if f == nil || f.Tag == "" {
+		return ""
+	}
+	if p.tags == nil {
+		p.tags = map[FormationID]bool{}
+	}
+	p.tags[id] = true
+	return f.Tag
+}
+
 // units lists own blocks on the map, then enemy blocks, then ghosts. Enemy
 // identities go into the picture only in open games and for the GM, whatever an
 // EnemyBlock carries.
@@ -127,7 +143,7 @@ func (p *picture) units() {
 		}
 		p.out.Units = append(p.out.Units, adjudicator.UnitView{Side: b.Side, Place: adjudicator.PlaceID(b.Area),
 			Kind: string(b.Type), HQ: b.Type == HQ, Name: p.mapName(b.ID, b.Name), Strength: b.Strength,
-			Rating: b.Firepower.String(), Corner: corner(b.Type, b.CommandRange)})
+			Rating: b.Firepower.String(), Corner: corner(b.Type, b.CommandRange), Formation: p.tag(b.Formation)})
 	}
 	enemy := v.Viewer.Enemy()
 	open := v.Mode == VisOpen || v.Viewer == NoSide
@@ -136,6 +152,9 @@ func (p *picture) units() {
 		if open {
 			u.Kind, u.HQ, u.Name, u.Strength = string(b.Type), b.Type == HQ, p.mapName(b.ID, b.Name), b.Strength
 			u.Rating, u.Corner = b.Firepower.String(), corner(b.Type, 0)
+			if spec := p.ob.Block(b.ID); spec != nil {
+				u.Formation = p.tag(spec.Formation)
+			}
 		}
 		p.out.Units = append(p.out.Units, u)
 	}
@@ -394,6 +413,26 @@ func (p *picture) key() {
 		Battle:   p.word("map.key.battle"),
 		Move:     p.word("map.key.move"), Retreat: p.word("map.key.retreat"), Changed: p.word("map.key.changed"),
 		Control: p.word("map.key.control"), Eliminated: p.word("map.key.eliminated"),
+	}
+	for _, f := range p.ob.Formations {
+		if !p.tags[f.ID] {
+			continue
+		}
+		name := f.Name
+		if hq := p.ob.Block(f.HQ); hq != nil {
+			name = p.mapName(hq.ID, hq.Name)
+		}
+		k.Formations = append(k.Formations, adjudicator.FormationName{Side: f.Side, Tag: f.Tag, Name: name})
+	}
+	if len(k.Formations) > 0 {
+		k.FormationText = p.word("map.key.formation")
+		k.Unit.Formation = k.Formations[0].Tag
+		for _, f := range k.Formations {
+			if f.Side == own {
+				k.Unit.Formation = f.Tag // the sample is an own block
+				break
+			}
+		}
 	}
 	if p.v.Viewer != NoSide {
 		k.EnemyText = p.word("map.key.enemy")

@@ -189,9 +189,11 @@ func (b *BlockSpec) IsHQ() bool { return b.Type == HQ }
 type Formation struct {
 	ID   FormationID `toml:"id" json:"id"`
 	Name string      `toml:"name" json:"name"`
-	Side Side        `toml:"side" json:"side"`
-	Army Army        `toml:"army" json:"army"`
-	HQ   BlockID     `toml:"hq" json:"hq"`
+	// Tag is what the map prints on the formation's blocks: "5", "II".
+	Tag  string  `toml:"tag" json:"tag,omitempty"`
+	Side Side    `toml:"side" json:"side"`
+	Army Army    `toml:"army" json:"army"`
+	HQ   BlockID `toml:"hq" json:"hq"`
 }
 
 // Seniority is an army's command seniority list (rules sidebar), most senior first,
