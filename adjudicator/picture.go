@@ -175,6 +175,12 @@ type PictureKey struct {
 	Changed    string   `json:"changed"`
 	Control    string   `json:"control"`
 	Eliminated string   `json:"eliminated"`
+	// Count is the number on an arrow that more than one piece took; Taken a
+	// sign the enemy took (ringed the turn it fell); Contested a place both
+	// sides hold. Empty where the system's maps never draw them.
+	Count     string `json:"count,omitempty"`
+	Taken     string `json:"taken,omitempty"`
+	Contested string `json:"contested,omitempty"`
 	// FormationText heads the list of the formation tags the map prints.
 	FormationText string          `json:"formation_text,omitempty"`
 	Formations    []FormationName `json:"formations,omitempty"`

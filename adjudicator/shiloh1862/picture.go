@@ -413,6 +413,7 @@ func (p *picture) key() {
 		Battle:   p.word("map.key.battle"),
 		Move:     p.word("map.key.move"), Retreat: p.word("map.key.retreat"), Changed: p.word("map.key.changed"),
 		Control: p.word("map.key.control"), Eliminated: p.word("map.key.eliminated"),
+		Count: p.word("map.key.count"), Taken: p.word("map.key.taken"), Contested: p.word("map.key.contested"),
 	}
 	for _, f := range p.ob.Formations {
 		if !p.tags[f.ID] {
