@@ -89,6 +89,9 @@ type UnitView struct {
 	Strength int     `json:"strength,omitempty"` // 0: none printed
 	Rating   string  `json:"rating,omitempty"`   // as printed on the piece: "C3"
 	Corner   string  `json:"corner,omitempty"`   // a text instead of the symbol: "R2", "GB"
+	// Formation is the tag of the piece's formation (division, corps) the piece
+	// prints, when command depends on it: "5", "II"; the key says whose.
+	Formation string `json:"formation,omitempty"`
 	// Movement is the movement allowance a counter prints after its strength
 	// ("4-6"); 0 prints the strength alone, as a block does.
 	Movement int `json:"movement,omitempty"`
@@ -172,4 +175,20 @@ type PictureKey struct {
 	Changed    string   `json:"changed"`
 	Control    string   `json:"control"`
 	Eliminated string   `json:"eliminated"`
+	// Count is the number on an arrow that more than one piece took; Taken a
+	// sign the enemy took (ringed the turn it fell); Contested a place both
+	// sides hold. Empty where the system's maps never draw them.
+	Count     string `json:"count,omitempty"`
+	Taken     string `json:"taken,omitempty"`
+	Contested string `json:"contested,omitempty"`
+	// FormationText heads the list of the formation tags the map prints.
+	FormationText string          `json:"formation_text,omitempty"`
+	Formations    []FormationName `json:"formations,omitempty"`
+}
+
+// FormationName says whose formation a piece's tag stands for: "5" Sherman.
+type FormationName struct {
+	Side Side   `json:"side"`
+	Tag  string `json:"tag"`
+	Name string `json:"name"`
 }

@@ -24,10 +24,10 @@
 //     base map (labels with a sample each), and Picture, cut by the system from a
 //     View and a ReportView only, never a State. A Picture is plain data: pieces
 //     with their faces (side, symbol, name, strength, movement allowance, rating,
-//     HQ band, corner text, hidden, ghost and when it was seen), control, marks,
-//     arrows (moves, retreats, advances), battles (on a hex board with the
-//     attackers' places, the odds and the result), losses, place tags, the
-//     title's facts and the panel's lines.
+//     HQ band, corner text, formation tag, hidden, ghost and when it was seen),
+//     control, marks, arrows (moves, retreats, advances), battles (on a hex
+//     board with the attackers' places, the odds and the result), losses, place
+//     tags, the title's facts, the panel's lines and the key's captions.
 //   - an area board's drawing geometry keyed by the board's id (below); a grid
 //     board needs none.
 //
@@ -49,6 +49,15 @@
 // for any scenario whose board has a grid): flat-topped hexes in straight columns
 // filling the map's width. The tests check that every place, border and road of
 // every built-in scenario can be drawn.
+//
+// # Pieces in their places
+//
+// An area's blocks stand inside its outline and off every place's name, sign,
+// caption and control flag (stack.go): the grid nearest the area's spot that
+// fits, else rows that follow the outline, searched once per area and number of
+// blocks. A block prints its name, never so shortened that two blocks of a
+// scenario read alike (the system names blocks that share a name apart), and
+// its formation's tag. Every symbol drawn on a map has its sample in the key.
 //
 // # Hex boards
 //

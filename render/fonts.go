@@ -32,6 +32,9 @@ func parseFonts() {
 // garbage collection, and hinting glyphs afresh costs more than the whole map.
 type faces struct {
 	name, label, small, tiny, title, strength, water, big font.Face
+	// block is a block's name: a size smaller than tiny, so that two thirds of
+	// Shiloh's names fit whole
+	block font.Face
 	// the hex map's: hex numbers, place names, a counter's factors
 	num, place, factor font.Face
 }
@@ -67,6 +70,7 @@ func newFaces() *faces {
 		label:    nf(ttf.regular, 13),
 		small:    nf(ttf.regular, 11),
 		tiny:     nf(ttf.bold, 9),
+		block:    nf(ttf.bold, 8),
 		title:    nf(ttf.bold, 22),
 		strength: nf(ttf.bold, 14),
 		water:    nf(ttf.italic, 13),

@@ -58,6 +58,16 @@ func putPicture(img *image.RGBA) {
 // pictureImage draws the map of a picture and returns it with the base map it
 // started from.
 func pictureImage(sc adjudicator.Scenario, p *adjudicator.Picture, opts *Options) (*image.RGBA, *baseEntry, error) {
+	d, base, err := drawnPicture(sc, p, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	return d.img, base, nil
+}
+
+// drawnPicture draws the map of a picture and returns its drawer, which holds
+// the picture and what was drawn, with the base map it started from.
+func drawnPicture(sc adjudicator.Scenario, p *adjudicator.Picture, opts *Options) (*viewDrawer, *baseEntry, error) {
 	if p == nil {
 		return nil, nil, fmt.Errorf("render: no picture")
 	}
@@ -81,7 +91,7 @@ func pictureImage(sc adjudicator.Scenario, p *adjudicator.Picture, opts *Options
 		putPicture(img)
 		return nil, nil, err
 	}
-	return img, base, nil
+	return d, base, nil
 }
 
 type viewDrawer struct {
@@ -96,6 +106,41 @@ type viewDrawer struct {
 	pieces map[adjudicator.PlaceID]int
 	// top right corner of each place's piece grid, for battle marks
 	gridTop map[adjudicator.PlaceID][2]float64
+	// inKey is set while the key is drawn; the symbols drawn on the map and in
+	// the key, for the test that every symbol on the map is in the key
+	inKey        bool
+	drawn, keyed map[string]bool
+}
+
+// The symbols a map draws, each of which its key must show.
+const (
+	symUnit       = "unit"
+	symEnemy      = "enemy"
+	symGhost      = "ghost"
+	symFormation  = "formation tag"
+	symBattle     = "battle"
+	symMove       = "move arrow"
+	symCount      = "arrow's number of pieces"
+	symRetreat    = "retreat arrow"
+	symAdvance    = "advance arrow"
+	symChanged    = "changed hands"
+	symControl    = "control flag"
+	symContested  = "contested flag"
+	symEliminated = "eliminated"
+	symTaken      = "sign taken"
+	symCaptured   = "sign taken this turn"
+)
+
+// symbol notes that a symbol was drawn, on the map or in the key.
+func (d *viewDrawer) symbol(s string) {
+	m := &d.drawn
+	if d.inKey {
+		m = &d.keyed
+	}
+	if *m == nil {
+		*m = map[string]bool{}
+	}
+	(*m)[s] = true
 }
 
 // pieceStyle is how a board's pieces look and stand, and how arrows run between
@@ -183,14 +228,11 @@ func (d *viewDrawer) marks(turn bool) {
 		switch m.Kind {
 		case adjudicator.MarkTaken:
 			if x, y, ok := d.signAt(m.Place); ok {
-				d.dc.MoveTo(x-8, y-8)
-				d.dc.LineTo(x+8, y+8)
-				d.dc.MoveTo(x+8, y-8)
-				d.dc.LineTo(x-8, y+8)
-				d.stroke(colRed, 3)
+				d.taken(x, y, false)
 			}
 		case adjudicator.MarkChanged:
 			if sh := d.g.Area(m.Place); sh != nil {
+				d.symbol(symChanged)
 				d.path(sh.Outline, true)
 				d.dc.SetDash(10, 6)
 				d.stroke(sideColour(m.Side), 4)
@@ -198,11 +240,34 @@ func (d *viewDrawer) marks(turn bool) {
 			}
 		case adjudicator.MarkCaptured:
 			if x, y, ok := d.signAt(m.Place); ok {
-				d.dc.DrawCircle(x, y, 14)
-				d.stroke(colRed, 3)
+				d.ring(x, y)
 			}
 		}
 	}
+}
+
+// taken crosses out a taken sign centred at x, y; in the key, over a camp's
+// tent and ringed as the turn it was taken.
+func (d *viewDrawer) taken(x, y float64, sample bool) {
+	if sample {
+		d.tent(x, y, colEdge) // whose camp it was is the map's to say
+	}
+	d.dc.MoveTo(x-8, y-8)
+	d.dc.LineTo(x+8, y+8)
+	d.dc.MoveTo(x+8, y-8)
+	d.dc.LineTo(x-8, y+8)
+	d.stroke(colRed, 3)
+	d.symbol(symTaken)
+	if sample {
+		d.ring(x, y)
+	}
+}
+
+// ring circles a sign taken in the last turn.
+func (d *viewDrawer) ring(x, y float64) {
+	d.dc.DrawCircle(x, y, 14)
+	d.stroke(colRed, 3)
+	d.symbol(symCaptured)
 }
 
 // signAt is where the base map put a place's camp sign.
@@ -240,18 +305,26 @@ func (d *viewDrawer) control() {
 			lx, ly, w, _ := d.labelBox(p, sh)
 			x, y = lx+w/2+6, ly-6
 		}
-		if c.Contested {
-			d.dc.DrawRectangle(x, y, 6, 11)
-			d.fill(colUSA)
-			d.dc.DrawRectangle(x+6, y, 6, 11)
-			d.fill(colCSADark)
-		} else {
-			d.dc.DrawRectangle(x, y, 12, 11)
-			d.fill(sideColour(c.Side))
-		}
-		d.dc.DrawRectangle(x, y, 12, 11)
-		d.stroke(colHalo, 1)
+		d.flag(x, y, c.Side, c.Contested)
 	}
+}
+
+// flag is a place's control flag with its top left corner at x, y: its holder's
+// colour, half and half when contested.
+func (d *viewDrawer) flag(x, y float64, s adjudicator.Side, contested bool) {
+	if contested {
+		d.dc.DrawRectangle(x, y, 6, 11)
+		d.fill(colUSA)
+		d.dc.DrawRectangle(x+6, y, 6, 11)
+		d.fill(colCSADark)
+		d.symbol(symContested)
+	} else {
+		d.dc.DrawRectangle(x, y, 12, 11)
+		d.fill(sideColour(s))
+		d.symbol(symControl)
+	}
+	d.dc.DrawRectangle(x, y, 12, 11)
+	d.stroke(colHalo, 1)
 }
 
 const (
@@ -283,42 +356,54 @@ func (d *viewDrawer) units() {
 	}
 }
 
-// blockGrid stands an area's blocks in a grid around its spot.
+// blockGrid stands an area's blocks in a grid inside the area, off the names,
+// nearest its spot (stack.go).
 func (d *viewDrawer) blockGrid(sh *AreaShape, its []*adjudicator.UnitView) {
-	a := sh.ID
-	n := len(its)
-	cols := 3
-	switch {
-	case n <= 3:
-		cols = n
-	case n == 4:
-		cols = 2
-	case n > 9:
-		cols = 4
-	}
-	rows := (n + cols - 1) / cols
-	cx, cy := sh.Blocks.fx(), d.my(sh.Blocks.fy())
-	x0 := cx - float64(cols)*blockPitch/2 + (blockPitch-blockSize)/2
-	y0 := cy - float64(min(rows, 2))*blockPitch/2 + (blockPitch-blockSize)/2
-	// keep the grid on the map
-	x0 = math.Max(4, math.Min(x0, imgWidth-4-float64(cols)*blockPitch))
-	y0 = math.Min(y0, d.my(float64(d.g.Height))-2-float64(rows)*blockPitch)
-	d.gridTop[a] = [2]float64{x0, y0}
+	l := d.stackAt(d.board, d.g, sh, len(its))
+	d.gridTop[sh.ID] = [2]float64{l.boxes[0].x0, d.my(l.boxes[0].y0)}
 	for i, u := range its {
-		d.unit(u, x0+float64(i%cols)*blockPitch, y0+float64(i/cols)*blockPitch)
+		b := l.box(i)
+		d.unit(u, b.x0, d.my(b.y0))
 	}
 }
 
-// abbrev shortens a block name to fit a block face.
+// labelWidth is the room for a name on a block's face.
+const labelWidth = blockSize - 3
+
+// abbrev shortens a block name to fit a block face, keeping what tells it from
+// other blocks of its name: "W. Wallace" and "L. Wallace" stay "W.Wal" and
+// "L.Wal", never both "Wallac". A name that fits is printed whole; initials lose
+// their spaces, then the surname is cut (to one initial if there is no room
+// for two letters of it). TestBlockLabelsUnique checks the result over a whole
+// order of battle.
 func (d *viewDrawer) abbrev(name string) string {
+	fits := func(s string) bool { return textWidth(d.f.block, s) <= labelWidth }
 	name = strings.TrimSpace(name)
-	if i := strings.LastIndexByte(name, ' '); i >= 0 && textWidth(d.f.tiny, name) > blockSize-4 {
-		name = name[i+1:] // "W.H.L. Wallace" -> "Wallace"
+	if fits(name) {
+		return name
 	}
-	for textWidth(d.f.tiny, name) > blockSize-4 && len(name) > 2 {
-		name = name[:len(name)-1]
+	words := strings.Fields(name)
+	last := words[len(words)-1]
+	initials := ""
+	for _, w := range words[:len(words)-1] {
+		if !strings.HasSuffix(w, ".") {
+			w = w[:1] + "."
+		}
+		initials += w
 	}
-	return name
+	for _, short := range []string{strings.ReplaceAll(strings.TrimSuffix(initials, "."), ".", "") + ".", initials[:min(2, len(initials))]} {
+		if initials != "" && !fits(initials+last[:min(2, len(last))]) {
+			initials = short // "W.H.H." as "WHH.", then "W."
+		}
+	}
+	if s := initials + last; fits(s) {
+		return s
+	}
+	r := []rune(last)
+	for len(r) > 2 && !fits(initials+string(r)) {
+		r = r[:len(r)-1]
+	}
+	return initials + string(r)
 }
 
 // unit draws one piece with its top left corner at x, y, in the board's style.
@@ -334,7 +419,9 @@ func (d *viewDrawer) block(u *adjudicator.UnitView, x, y float64) {
 	case u.Hidden:
 		// a blank: nothing of the piece but its side, whatever the picture carries
 		d.body(x, y, blockBody{fill: sideColour(u.Side)})
+		d.symbol(symEnemy)
 	default:
+		d.symbol(symUnit)
 		d.body(x, y, blockBody{fill: sideColour(u.Side), hq: u.HQ, mark: unitMark(u)})
 		d.face(x, y, u, colWhite)
 	}
@@ -345,14 +432,24 @@ func (d *viewDrawer) block(u *adjudicator.UnitView, x, y float64) {
 // part of the body).
 func (d *viewDrawer) face(x, y float64, u *adjudicator.UnitView, ink color.Color) {
 	c := x + blockSize/2
-	d.text(d.f.tiny, d.abbrev(u.Name), c, y+2, ink, 0.5, 0)
+	d.text(d.f.block, d.abbrev(u.Name), c, y+2, ink, 0.5, 0)
 	if u.Strength > 0 {
 		d.text(d.f.strength, fmt.Sprint(u.Strength), c, y+blockSize/2+1, ink, 0.5, 0.5)
+	}
+	if u.Formation != "" {
+		d.formationTag(u.Formation, x+2, y+blockSize/2+1)
 	}
 	d.text(d.f.tiny, u.Rating, x+3, y+blockSize-2, ink, 0, 1)
 	if u.Corner != "" {
 		d.text(d.f.tiny, u.Corner, x+blockSize-3, y+blockSize-2, ink, 1, 1)
 	}
+}
+
+// formationTag is a piece's formation tag, gold, left of its strength, with its
+// left end at x and its middle at y.
+func (d *viewDrawer) formationTag(tag string, x, y float64) {
+	d.text(d.f.block, tag, x, y, colGold, 0, 0.5)
+	d.symbol(symFormation)
 }
 
 // unitMark is the symbol in a block's lower right corner: none when the corner holds
@@ -368,10 +465,12 @@ func unitMark(u *adjudicator.UnitView) string {
 func (d *viewDrawer) blankBlock(s adjudicator.Side, x, y float64) {
 	d.dc.DrawRoundedRectangle(x, y, blockSize, blockSize, 4)
 	d.fill(sideColour(s))
+	d.symbol(symEnemy)
 }
 
 // ghostBlock is an enemy block last seen in battle: pale, dashed, with when.
 func (d *viewDrawer) ghostBlock(u *adjudicator.UnitView, x, y float64) {
+	d.symbol(symGhost)
 	d.dc.DrawRoundedRectangle(x, y, blockSize, blockSize, 4)
 	d.fill(colGhost)
 	d.dc.DrawRoundedRectangle(x+1, y+1, blockSize-2, blockSize-2, 4)
@@ -380,7 +479,7 @@ func (d *viewDrawer) ghostBlock(u *adjudicator.UnitView, x, y float64) {
 	d.dc.SetDash()
 	c := x + blockSize/2
 	ink := sideColour(u.Side)
-	d.text(d.f.tiny, d.abbrev(u.Name), c, y+2, ink, 0.5, 0)
+	d.text(d.f.block, d.abbrev(u.Name), c, y+2, ink, 0.5, 0)
 	d.text(d.f.tiny, fmt.Sprintf("%d %s", u.Strength, u.Rating), c, y+blockSize/2, ink, 0.5, 0.5)
 	d.text(d.f.tiny, u.Seen, c, y+blockSize-2, ink, 0.5, 1)
 }
@@ -486,12 +585,26 @@ func (d *viewDrawer) moveArrow(pts [][2]float64, col color.RGBA, n int, dashed, 
 	}
 	if n > 1 {
 		m := curve[len(curve)/2]
-		dc.DrawCircle(m[0], m[1], 9)
-		d.fill(colHalo)
-		dc.DrawCircle(m[0], m[1], 9)
-		d.stroke(col, 1.5)
-		d.text(d.f.tiny, fmt.Sprint(n), m[0], m[1]+0.5, col, 0.5, 0.5)
+		d.countBadge(m[0], m[1], n, col)
 	}
+	switch {
+	case dashed:
+		d.symbol(symRetreat)
+	case advance:
+		d.symbol(symAdvance)
+	default:
+		d.symbol(symMove)
+	}
+}
+
+// countBadge is the number of pieces that took an arrow, in a disc at x, y.
+func (d *viewDrawer) countBadge(x, y float64, n int, col color.RGBA) {
+	d.dc.DrawCircle(x, y, 9)
+	d.fill(colHalo)
+	d.dc.DrawCircle(x, y, 9)
+	d.stroke(col, 1.5)
+	d.text(d.f.tiny, fmt.Sprint(n), x, y+0.5, col, 0.5, 0.5)
+	d.symbol(symCount)
 }
 
 // trim cuts a polyline short by a at its start and b at its end.
@@ -560,6 +673,7 @@ func (d *viewDrawer) battles() {
 // swords is the battle mark: crossed blades on a disc of the winner's colour (red
 // while undecided).
 func (d *viewDrawer) swords(x, y float64, col color.RGBA) {
+	d.symbol(symBattle)
 	dc := d.dc
 	dc.DrawCircle(x, y, 12)
 	d.fill(col)
@@ -577,6 +691,7 @@ func (d *viewDrawer) swords(x, y float64, col color.RGBA) {
 
 // elimMark is a red cross with the number of blocks eliminated in the area.
 func (d *viewDrawer) elimMark(x, y float64, n int) {
+	d.symbol(symEliminated)
 	dc := d.dc
 	dc.DrawCircle(x, y, 11)
 	d.fill(colHalo)
@@ -678,56 +793,114 @@ func (d *viewDrawer) panel() {
 		}
 		y += 3
 	}
-	// the key to the symbols
 	k := &d.p.Key
-	y = math.Max(y, y0+112)
-	sx := x
-	sym := func(draw func(x, y float64), w float64, text string) {
-		if text == "" {
-			return
-		}
-		draw(sx, y)
-		d.text(d.f.small, text, sx+w+4, y+d.style.size/2, colInk, 0, 0.5)
-		sx += w + 8 + textWidth(d.f.small, text) + 14
+	if len(k.Formations) > 0 {
+		d.inKey = true
+		y = d.formationKey(k, x, y)
+		d.inKey = false
+	}
+	// the key to the symbols, in two rows (a third where the captions need it)
+	type entry struct {
+		draw   func(x, y float64)
+		w      float64
+		text   string
+		second bool // starts the second row
 	}
 	own := k.Unit.Side
 	size := d.style.size
-	sym(func(x, y float64) { d.unit(&k.Unit, x, y) }, size, k.UnitText)
-	sym(func(x, y float64) { d.style.blank(d, own.Enemy(), x, y) }, size, k.EnemyText)
-	sym(func(x, y float64) { d.style.ghost(d, &k.Ghost, x, y) }, size, k.GhostText)
-	if d.g.hex != nil {
-		sym(func(x, y float64) {
-			d.attackArrow(x-12, y+size/2+9, x+52, y+size/2+9)
-		}, 40, k.Battle)
-	} else {
-		sym(func(x, y float64) {
-			d.swords(x+12, y+size/2, colRed)
-		}, 24, k.Battle)
+	arrow := func(retreat, advance bool) func(x, y float64) {
+		return func(x, y float64) {
+			d.moveArrow([][2]float64{{x - 20, y + size/2}, {x + 64, y + size/2}}, sideColour(own), 1, retreat, advance, d.style.reach(1, -1, 0))
+		}
 	}
-	y += size + 8
-	sx = x
-	sym(func(x, y float64) {
-		d.moveArrow([][2]float64{{x - 20, y + size/2}, {x + 64, y + size/2}}, sideColour(own), 1, false, false, d.style.reach(1, -1, 0))
-	}, 40, k.Move)
-	sym(func(x, y float64) {
-		d.moveArrow([][2]float64{{x - 20, y + size/2}, {x + 64, y + size/2}}, sideColour(own), 1, true, false, d.style.reach(1, -1, 0))
-	}, 40, k.Retreat)
-	sym(func(x, y float64) {
-		d.moveArrow([][2]float64{{x - 20, y + size/2}, {x + 64, y + size/2}}, sideColour(own), 1, false, true, d.style.reach(1, -1, 0))
-	}, 40, k.Advance)
-	sym(func(x, y float64) {
-		d.dc.DrawRectangle(x, y+6, 40, size-12)
-		d.dc.SetDash(10, 6)
-		d.stroke(sideColour(own), 4)
-		d.dc.SetDash()
-	}, 40, k.Changed)
-	sym(func(x, y float64) {
-		d.dc.DrawRectangle(x, y+11, 12, 11)
-		d.fill(sideColour(own))
-	}, 12, k.Control)
-	sym(func(x, y float64) {
-		d.elimMark(x+11, y+size/2, 1)
-	}, 22, k.Eliminated)
+	battle := func(x, y float64) { d.swords(x+12, y+size/2, colRed) }
+	bw := 24.0
+	if d.g.hex != nil {
+		battle = func(x, y float64) { d.attackArrow(x-12, y+size/2+9, x+52, y+size/2+9) }
+		bw = 40
+	}
+	entries := []entry{
+		{func(x, y float64) { d.unit(&k.Unit, x, y) }, size, k.UnitText, false},
+		{func(x, y float64) { d.style.blank(d, own.Enemy(), x, y) }, size, k.EnemyText, false},
+		{func(x, y float64) { d.style.ghost(d, &k.Ghost, x, y) }, size, k.GhostText, false},
+		{battle, bw, k.Battle, false},
+		{func(x, y float64) { d.taken(x+14, y+size/2, true) }, 28, k.Taken, false},
+		{arrow(false, false), 40, k.Move, true},
+		{func(x, y float64) { d.countBadge(x+9, y+size/2, 2, sideColour(own)) }, 18, k.Count, false},
+		{arrow(true, false), 40, k.Retreat, false},
+		{arrow(false, true), 40, k.Advance, false},
+		{func(x, y float64) {
+			d.dc.DrawRectangle(x, y+6, 40, size-12)
+			d.dc.SetDash(10, 6)
+			d.stroke(sideColour(own), 4)
+			d.dc.SetDash()
+			d.symbol(symChanged)
+		}, 40, k.Changed, false},
+		{func(x, y float64) {
+			d.dc.DrawRectangle(x, y+11, 12, 11)
+			d.fill(sideColour(own))
+			d.symbol(symControl)
+		}, 12, k.Control, false},
+		{func(x, y float64) { d.flag(x, y+11, adjudicator.NoSide, true) }, 12, k.Contested, false},
+		{func(x, y float64) { d.elimMark(x+11, y+size/2, 1) }, 22, k.Eliminated, false},
+	}
+	// lay the rows out, then stand them as low as the panel lines let them
+	type placed struct {
+		e   entry
+		x   float64
+		row int
+	}
+	var at []placed
+	sx, row := x, 0
+	for _, e := range entries {
+		if e.text == "" {
+			continue
+		}
+		step := e.w + 8 + textWidth(d.f.small, e.text) + 14
+		if (e.second && sx > x) || sx+step-14 > imgWidth-16 {
+			sx, row = x, row+1
+		}
+		at = append(at, placed{e, sx, row})
+		sx += step
+	}
+	// two rows stand where they always did; a third starts below the panel's
+	// lines, the rows closer together where the band is short
+	pitch := size + 8
+	if row > 1 {
+		bottom := float64(d.img.Bounds().Dy() - 4)
+		y += 4
+		pitch = math.Max(size+2, math.Min(pitch, (bottom-y-size)/float64(row)))
+	} else {
+		y = math.Max(y, y0+112)
+	}
+	d.inKey = true
+	for _, a := range at {
+		ry := y + float64(a.row)*pitch
+		a.e.draw(a.x, ry)
+		d.text(d.f.small, a.e.text, a.x+a.e.w+4, ry+size/2, colInk, 0, 0.5)
+	}
+	d.inKey = false
+}
+
+// formationKey lists the formation tags the map prints, each gold on its side's
+// colour as on a block, with whose it is, wrapped to the panel; it returns the
+// y below it.
+func (d *viewDrawer) formationKey(k *adjudicator.PictureKey, x, y float64) float64 {
+	d.text(d.f.name, k.FormationText, x, y, colInk, 0, 0)
+	sx := x + textWidth(d.f.name, k.FormationText) + 6
+	for _, f := range k.Formations {
+		tw := textWidth(d.f.block, f.Tag) + 6
+		w := tw + 3 + textWidth(d.f.label, f.Name) + 10
+		if sx+w > imgWidth-16 {
+			sx, y = x, y+16
+		}
+		d.dc.DrawRoundedRectangle(sx, y+1, tw, 14, 3)
+		d.fill(sideColour(f.Side))
+		d.formationTag(f.Tag, sx+3, y+8)
+		d.text(d.f.label, f.Name, sx+tw+3, y+1, colInk, 0, 0)
+		sx += w
+	}
+	return y + 19
 }
 
 func wrap(f font.Face, s string, width float64) []string {

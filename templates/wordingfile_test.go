@@ -81,7 +81,8 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 		"map.gm", "map.gm.all", "mode.blocks", "mode.double-blind", "mode.open", "map.over", "map.score-label",
 		"map.camps", "map.arrivals", "map.eliminated", "map.none", "map.where.landing", "map.key.name", "map.key.unit",
 		"map.key.battle", "map.key.move", "map.key.retreat", "map.key.changed", "map.key.control", "map.key.eliminated",
-		"map.key.enemy", "map.key.ghost")
+		"map.key.enemy", "map.key.ghost", "map.key.formation",
+		"map.key.count", "map.key.taken", "map.key.contested")
 	add([]string{"side"}, "map.side")
 	add([]string{"turn", "player1", "usa", "csa"}, "map.player1", "map.player1.rolled")
 	add([]string{"winner"}, "map.over.won")

@@ -56,7 +56,7 @@ func (c contractScenario) Picture(v adjudicator.View, rv adjudicator.ReportView,
 	if err != nil {
 		return nil, err
 	}
-	p := &picture{board: c.board, v: view, rv: r, out: &adjudicator.Picture{Viewer: view.Viewer}, say: say}
+	p := &picture{board: c.board, ob: c.sc.OB, v: view, rv: r, out: &adjudicator.Picture{Viewer: view.Viewer}, say: say}
 	p.names()
 	p.units()
 	p.marks()
@@ -73,12 +73,15 @@ func (c contractScenario) Picture(v adjudicator.View, rv adjudicator.ReportView,
 
 type picture struct {
 	board *adjudicator.Board
+	ob    *OrderOfBattle
 	v     *View
 	rv    *ReportView
 	out   *adjudicator.Picture
 	say   adjudicator.Wording
 	// blocks the viewer knows by name, for the panel's lists
 	name map[BlockID]string
+	// formations whose tags the map prints, for the key
+	tags map[FormationID]bool
 }
 
 func (p *picture) names() {
@@ -106,6 +109,29 @@ func corner(t BlockType, commandRange int) string {
 	return ""
 }
 
+// mapName is the name a block prints on the map: its own where another block
+// shares its name, so that no two blocks read alike.
+func (p *picture) mapName(id BlockID, name string) string {
+	if b := p.ob.Block(id); b != nil && b.MapName != "" {
+		return b.MapName
+	}
+	return name
+}
+
+// tag is what a formation's blocks print on the map (command depends on it,
+// 5.2), and the key lists it.
+func (p *picture) tag(id FormationID) string {
+	f := p.ob.Formation(id)
+	if f == nil || f.Tag == "" {
+		return ""
+	}
+	if p.tags == nil {
+		p.tags = map[FormationID]bool{}
+	}
+	p.tags[id] = true
+	return f.Tag
+}
+
 // units lists own blocks on the map, then enemy blocks, then ghosts. Enemy
 // identities go into the picture only in open games and for the GM, whatever an
 // EnemyBlock carries.
@@ -116,22 +142,25 @@ func (p *picture) units() {
 			continue
 		}
 		p.out.Units = append(p.out.Units, adjudicator.UnitView{Side: b.Side, Place: adjudicator.PlaceID(b.Area),
-			Kind: string(b.Type), HQ: b.Type == HQ, Name: b.Name, Strength: b.Strength,
-			Rating: b.Firepower.String(), Corner: corner(b.Type, b.CommandRange)})
+			Kind: string(b.Type), HQ: b.Type == HQ, Name: p.mapName(b.ID, b.Name), Strength: b.Strength,
+			Rating: b.Firepower.String(), Corner: corner(b.Type, b.CommandRange), Formation: p.tag(b.Formation)})
 	}
 	enemy := v.Viewer.Enemy()
 	open := v.Mode == VisOpen || v.Viewer == NoSide
 	for _, b := range v.Enemy {
 		u := adjudicator.UnitView{Side: enemy, Place: adjudicator.PlaceID(b.Area), Hidden: !open}
 		if open {
-			u.Kind, u.HQ, u.Name, u.Strength = string(b.Type), b.Type == HQ, b.Name, b.Strength
+			u.Kind, u.HQ, u.Name, u.Strength = string(b.Type), b.Type == HQ, p.mapName(b.ID, b.Name), b.Strength
 			u.Rating, u.Corner = b.Firepower.String(), corner(b.Type, 0)
+			if spec := p.ob.Block(b.ID); spec != nil {
+				u.Formation = p.tag(spec.Formation)
+			}
 		}
 		p.out.Units = append(p.out.Units, u)
 	}
 	for _, gh := range v.Ghosts {
 		p.out.Units = append(p.out.Units, adjudicator.UnitView{Side: enemy, Place: adjudicator.PlaceID(gh.Area),
-			Ghost: true, Seen: gh.Hour.Short(), Name: gh.Name, Strength: gh.Strength, Rating: gh.Firepower.String()})
+			Ghost: true, Seen: gh.Hour.Short(), Name: p.mapName(gh.Block, gh.Name), Strength: gh.Strength, Rating: gh.Firepower.String()})
 	}
 	for _, c := range v.Control {
 		p.out.Control = append(p.out.Control, adjudicator.PlaceControl{Place: adjudicator.PlaceID(c.Area), Side: c.Side, Contested: c.Contested})
@@ -384,6 +413,27 @@ func (p *picture) key() {
 		Battle:   p.word("map.key.battle"),
 		Move:     p.word("map.key.move"), Retreat: p.word("map.key.retreat"), Changed: p.word("map.key.changed"),
 		Control: p.word("map.key.control"), Eliminated: p.word("map.key.eliminated"),
+		Count: p.word("map.key.count"), Taken: p.word("map.key.taken"), Contested: p.word("map.key.contested"),
+	}
+	for _, f := range p.ob.Formations {
+		if !p.tags[f.ID] {
+			continue
+		}
+		name := f.Name
+		if hq := p.ob.Block(f.HQ); hq != nil {
+			name = p.mapName(hq.ID, hq.Name)
+		}
+		k.Formations = append(k.Formations, adjudicator.FormationName{Side: f.Side, Tag: f.Tag, Name: name})
+	}
+	if len(k.Formations) > 0 {
+		k.FormationText = p.word("map.key.formation")
+		k.Unit.Formation = k.Formations[0].Tag
+		for _, f := range k.Formations {
+			if f.Side == own {
+				k.Unit.Formation = f.Tag // the sample is an own block
+				break
+			}
+		}
 	}
 	if p.v.Viewer != NoSide {
 		k.EnemyText = p.word("map.key.enemy")

@@ -155,9 +155,12 @@ const (
 
 // BlockSpec is one block's order-of-battle card entry.
 type BlockSpec struct {
-	ID        BlockID     `toml:"id" json:"id"`
-	Name      string      `toml:"name" json:"name"`
-	Aliases   []string    `toml:"aliases" json:"aliases,omitempty"`
+	ID      BlockID  `toml:"id" json:"id"`
+	Name    string   `toml:"name" json:"name"`
+	Aliases []string `toml:"aliases" json:"aliases,omitempty"`
+	// MapName is the name the map prints where Name is shared with another
+	// block ("M.L. Smith"); "" prints Name.
+	MapName   string      `toml:"map_name" json:"map_name,omitempty"`
 	Side      Side        `toml:"side" json:"side"`
 	Army      Army        `toml:"army" json:"army"`
 	Formation FormationID `toml:"formation" json:"formation"`
@@ -186,9 +189,11 @@ func (b *BlockSpec) IsHQ() bool { return b.Type == HQ }
 type Formation struct {
 	ID   FormationID `toml:"id" json:"id"`
 	Name string      `toml:"name" json:"name"`
-	Side Side        `toml:"side" json:"side"`
-	Army Army        `toml:"army" json:"army"`
-	HQ   BlockID     `toml:"hq" json:"hq"`
+	// Tag is what the map prints on the formation's blocks: "5", "II".
+	Tag  string  `toml:"tag" json:"tag,omitempty"`
+	Side Side    `toml:"side" json:"side"`
+	Army Army    `toml:"army" json:"army"`
+	HQ   BlockID `toml:"hq" json:"hq"`
 }
 
 // Seniority is an army's command seniority list (rules sidebar), most senior first,
