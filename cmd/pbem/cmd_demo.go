@@ -28,9 +28,14 @@ func runDemo(ctx context.Context, m *Main, args []string) error {
 	fs.IntVar(hours, "turns", 0, "the same as -hours")
 	seed := fs.Uint64("seed", 1862, "seed for the bots' choices")
 	play := fs.String("play", "", "play this side yourself (usa or union, csa or confederate) with a mail client; the other side is a bot")
+	mind := fs.Duration("change-of-mind", time.Minute, "with -play: how long each hour waits after the last orders arrive, so you may still send new ones\n"+
+		"(0: it resolves at once; bots playing each other wait only when this is given)")
 	verbose := fs.Bool("v", false, "log what the daemon does")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *mind < 0 {
+		return usagef("-change-of-mind %s: want a duration of 0 or more, e.g. 1m or 30s", *mind)
 	}
 	opt := demo.Options{Registry: systems, Bot: builtin.Bot, Out: *out, Scenario: *scenario, Hours: *hours, Seed: *seed, Progress: m.Stdout}
 	if *play != "" {
@@ -39,6 +44,11 @@ func runDemo(ctx context.Context, m *Main, args []string) error {
 			return usagef("-play %q: want usa (union) or csa (confederate)", *play)
 		}
 		opt.Human = s
+	}
+	// Bots never change their minds: without a person the delay would only slow
+	// the game down, unless asked for.
+	if opt.Human != adjudicator.NoSide || flagGiven(fs, "change-of-mind") {
+		opt.ChangeOfMind = *mind
 	}
 	if opt.Out == "" {
 		dir, err := os.MkdirTemp("", "pbem-demo-")
