@@ -133,6 +133,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		Password: mailtest.DefaultPassword(adjuUser), PollInterval: time.Second, Logger: opt.Logger})
 
 	var wg sync.WaitGroup
+	// However the demo ends, its players, sender and resolver stop before the
+	// store and the mail server close under them.
+	defer func() { cancel(); wg.Wait() }()
 	errc := make(chan error, 8)
 	spawn := func(name string, f func() error) {
 		wg.Add(1)

@@ -60,13 +60,24 @@ func runDemo(ctx context.Context, m *Main, args []string) error {
 	if *verbose {
 		opt.Logger = slog.New(slog.NewTextHandler(m.Stderr, nil))
 	}
-	start := time.Now()
-	fmt.Fprintf(m.Stdout, "Shiloh PBEM demo: scenario %s, mail on 127.0.0.1\n", *scenario)
-	res, err := demo.Run(ctx, opt)
+	abs, err := filepath.Abs(opt.Out)
 	if err != nil {
 		return err
 	}
-	abs, _ := filepath.Abs(res.Out)
+	saved := fmt.Sprintf("Every mail each player received (.eml, with the maps as .png) is in:\n  %s\n", abs)
+	start := time.Now()
+	fmt.Fprintf(m.Stdout, "Shiloh PBEM demo: scenario %s, mail on 127.0.0.1\nMaps and mails are saved in:\n  %s\n", *scenario, abs)
+	res, err := demo.Run(ctx, opt)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		// Ctrl-C (SIGINT) or SIGTERM: a player's way to stop; the folder is
+		// what they keep.
+		fmt.Fprintf(m.Stdout, "\nStopped. %s", saved)
+		return nil
+	case err != nil:
+		fmt.Fprintf(m.Stdout, "\n%s", saved)
+		return err
+	}
 	fmt.Fprintf(m.Stdout, "\n%d %s played in %s.", res.Hours, turnUnits(systems, *scenario), time.Since(start).Round(100*time.Millisecond))
 	if res.Over {
 		if res.Winner != adjudicator.NoSide {
@@ -75,7 +86,7 @@ func runDemo(ctx context.Context, m *Main, args []string) error {
 			fmt.Fprintf(m.Stdout, " Game over, VP USA %d CSA %d.", res.Points[0], res.Points[1])
 		}
 	}
-	fmt.Fprintf(m.Stdout, "\nEvery mail each player received (.eml, with the maps as .png) is in:\n  %s\n", abs)
+	fmt.Fprintf(m.Stdout, "\n%s", saved)
 	return nil
 }
 

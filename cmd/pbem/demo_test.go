@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -51,5 +53,29 @@ func TestDemoChangeOfMindFlag(t *testing.T) {
 	}
 	if code, _, errs := run(t, "", "demo", "-change-of-mind", "-1s"); code != exitUsage || !strings.Contains(errs, "-change-of-mind -1s") {
 		t.Errorf("negative delay: exit %d %s", code, errs)
+	}
+}
+
+// The folder of the saved maps and mails is the player's only map when their
+// mail client shows none: the demo names it at start and again when it ends,
+// also when interrupted (exit 0, as a stopped daemon).
+func TestDemoPrintsItsFolder(t *testing.T) {
+	for _, args := range [][]string{{"--play", "csa"}, {"--scenario", "antietam"}} {
+		code, out, errs := startDemo(t, "\n", args...)
+		_, rest, ok := strings.Cut(out, "Maps and mails are saved in:\n  ")
+		dir, _, _ := strings.Cut(rest, "\n")
+		if !ok || !filepath.IsAbs(dir) {
+			t.Fatalf("%q: no folder at start:\n%s", args, out)
+		}
+		t.Cleanup(func() { os.RemoveAll(dir) })
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			t.Errorf("%q: %s is not a folder: %v", args, dir, err)
+		}
+		if code != exitOK || errs != "" {
+			t.Errorf("%q: interrupted demo: exit %d %s", args, code, errs)
+		}
+		if !strings.HasSuffix(out, "Stopped. Every mail each player received (.eml, with the maps as .png) is in:\n  "+dir+"\n") {
+			t.Errorf("%q: the folder not named on exit:\n%s", args, out)
+		}
 	}
 }
