@@ -42,6 +42,26 @@ func TestHelpListsCommands(t *testing.T) {
 	}
 }
 
+// pbem alone is bad usage, as the package comment and the README say: the
+// command list goes to standard error and the exit code is 2; pbem help is
+// asked for, so it exits 0 with the list on standard output.
+func TestNoArgumentsIsBadUsage(t *testing.T) {
+	code, out, errs := run(t, "")
+	if code != exitUsage || out != "" || !strings.Contains(errs, "  demo ") {
+		t.Errorf("pbem alone: exit %d, stdout %q, stderr:\n%s", code, out, errs)
+	}
+	if code, out, _ := run(t, "", "help"); code != exitOK || !strings.Contains(out, "  demo ") {
+		t.Errorf("pbem help: exit %d:\n%s", code, out)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), "`pbem` alone prints the same list and exits 2") {
+		t.Error("README does not say what pbem alone does")
+	}
+}
+
 // scenario list names every registered system, then each of its scenarios with the
 // turns it runs and what a game may choose.
 func TestScenarioList(t *testing.T) {
