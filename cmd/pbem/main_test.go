@@ -229,7 +229,7 @@ change_of_mind = "0s"
 	if code, out, errs := run(t, "", "game", "show", "--config", cfg, "g1"); code != exitOK || !strings.Contains(out, "hour Day 1 7AM") {
 		t.Fatalf("game show names the hour by its rules: %d %s %s", code, out, errs)
 	}
-	if code, _, errs := run(t, "", "verify", "--config", cfg, "--game", "g1", "--hour", "day 1  9am"); code != exitFailure || !strings.Contains(errs, "no resolved hour Day 1 9AM") {
+	if code, _, errs := run(t, "", "verify", "--config", cfg, "--game", "g1", "--hour", "day 1  9am"); code != exitFailure || !strings.Contains(errs, "no resolved turn Day 1 9AM") {
 		t.Fatalf("verify --hour of a turn not yet played: %d %s", code, errs)
 	}
 	if code, _, errs := run(t, "", "verify", "--config", cfg, "--game", "g1", "--hour", "Day 3 7AM"); code != exitUsage || !strings.Contains(errs, `no turn "Day 3 7AM"`) {
