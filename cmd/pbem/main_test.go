@@ -10,8 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/internal/builtin"
 	"github.com/shiloh-pbem/pbem/mail/mailtest"
+	"github.com/shiloh-pbem/pbem/server"
 )
 
 // run runs one pbem command line in-process and returns its exit code and output.
@@ -291,5 +293,93 @@ func TestDemoTurnUnits(t *testing.T) {
 		if got := turnUnits(r, scenario); got != want {
 			t.Errorf("%s: %q, want %q", scenario, got, want)
 		}
+	}
+}
+
+// pbem resolve --out writes the hour mail each side and the GM would get, the
+// very text, HTML and map the server draws, each in its own folder: a side's
+// folder holds its own view only.
+func TestResolveWritesEachSidesMail(t *testing.T) {
+	dir := t.TempDir()
+	state := filepath.Join(dir, "start.json")
+	if code, _, errs := run(t, "", "new-state", "--scenario", "shiloh1862", "--out", state); code != exitOK {
+		t.Fatalf("new-state: %s", errs)
+	}
+	usa, csa := filepath.Join(dir, "usa.txt"), filepath.Join(dir, "csa.txt")
+	os.WriteFile(usa, []byte("at all: hold\n"), 0o644)
+	os.WriteFile(csa, []byte("activate hardee\nat all: hold\n"), 0o644)
+	out := filepath.Join(dir, "mails")
+	if code, _, errs := run(t, "", "resolve", "--scenario", "shiloh1862", "--state", state, "--orders", "usa="+usa,
+		"--orders", "csa="+csa, "--seed", "7", "--out", out); code != exitOK {
+		t.Fatalf("resolve: exit %d %s", code, errs)
+	}
+	// The same hour through the server's code.
+	sc, err := loadScenario("shiloh1862")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(state)
+	before, err := sc.DecodeState(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ord [2]adjudicator.Orders
+	for sd, f := range map[adjudicator.Side]string{adjudicator.USA: usa, adjudicator.CSA: csa} {
+		text, _ := os.ReadFile(f)
+		if ord[sd.Index()], _, err = readOrders(sc, before, sd, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seed := []byte{0, 0, 0, 0, 0, 0, 0, 7}
+	after, rep, err := sc.Resolve(before, ord, adjudicator.NewStreamDice(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := server.OfflineHour{Game: "offline", Rules: sc, Before: before, After: after, Report: rep, Orders: ord, Seed: seed}
+	texts := map[string]string{}
+	for _, viewer := range []adjudicator.Side{adjudicator.USA, adjudicator.CSA, adjudicator.NoSide} {
+		want, err := server.HourMail(h, viewer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		folder := filepath.Join(out, mailFolder(viewer))
+		files, _ := os.ReadDir(folder)
+		var names []string
+		for _, f := range files {
+			names = append(names, f.Name())
+		}
+		if got := strings.Join(names, " "); got != "mail.html mail.txt "+want.MapName {
+			t.Errorf("%s holds %s", folder, got)
+		}
+		for name, w := range map[string][]byte{"mail.txt": []byte(want.Text), "mail.html": []byte(want.HTML), want.MapName: want.MapPNG} {
+			if got, err := os.ReadFile(filepath.Join(folder, name)); err != nil || !bytes.Equal(got, w) || len(w) == 0 {
+				t.Errorf("%s/%s differs from the server's mail: %v", folder, name, err)
+			}
+		}
+		texts[mailFolder(viewer)] = want.Text
+		if viewer == adjudicator.USA {
+			// docs/STATE.md names the files as they are.
+			doc, err := os.ReadFile("../../docs/STATE.md")
+			if err != nil || !bytes.Contains(doc, []byte("`mails/usa`, `mails/csa` and `mails/gm` each\nhold `mail.txt`, `mail.html` and the map (`"+want.MapName+"`)")) {
+				t.Errorf("docs/STATE.md does not name the files of --out as they are (%s): %v", want.MapName, err)
+			}
+		}
+	}
+	// Fog: each side's mail is its own, with its own form and no other's.
+	for side, other := range map[string]string{"usa": "CSA", "csa": "USA"} {
+		if strings.Contains(texts[side], "ORDERS "+other+" ") || !strings.Contains(texts[side], "ORDERS "+strings.ToUpper(side)+" Day 1 8AM") {
+			t.Errorf("%s's mail is not its own:\n%s", side, texts[side])
+		}
+	}
+	// Gladden, a Confederate brigade out of the Union's sight, is in the
+	// Confederates' and the GM's mails and nowhere in the Union's folder.
+	for _, f := range []string{"usa/mail.txt", "usa/mail.html", "csa/mail.txt", "gm/mail.txt"} {
+		b, _ := os.ReadFile(filepath.Join(out, f))
+		if strings.Contains(string(b), "Gladden") != !strings.HasPrefix(f, "usa") {
+			t.Errorf("%s: Gladden seen %v", f, strings.Contains(string(b), "Gladden"))
+		}
+	}
+	if !strings.Contains(texts["usa"], "the dice seed of the hour just played was 0000000000000007") {
+		t.Errorf("the revealed seed is missing:\n%s", texts["usa"])
 	}
 }
