@@ -212,13 +212,29 @@ func runRenderBase(ctx context.Context, m *Main, args []string) error {
 	return nil
 }
 
+// emptyBoards is implemented by systems whose positions can be set up by hand:
+// an empty board, then a short placement text (Shiloh 1862's: one "usa: Sherman
+// 2 @ Shiloh Church" per block; docs/STATE.md).
+type emptyBoards interface {
+	EmptyState(o adjudicator.Options) (adjudicator.State, error)
+	// Place returns the position a placement sets up on an empty state; its
+	// error lists each line it could not read, one per line.
+	Place(st adjudicator.State, text string) (adjudicator.State, error)
+}
+
 func runNewState(ctx context.Context, m *Main, args []string) error {
-	fs := m.newFlags("new-state", "--scenario NAME [--out FILE]", "Writes the scenario's starting state (docs/STATE.md).")
+	fs := m.newFlags("new-state", "--scenario NAME [--empty [--place FILE]] [--out FILE]", "Writes the scenario's starting state (docs/STATE.md), or with --empty its board cleared,\n"+
+		"with --place the blocks a placement file puts on it (docs/STATE.md, \"Setting up a position\").")
 	scn := fs.String("scenario", "", "scenario id (pbem scenario list), or a folder or start file of a club's copy (default: the first scenario)")
 	out := fs.String("out", "-", "file to write, - for standard output")
 	vis := fs.String("visibility", "", "fog-of-war mode (default: the scenario's first; pbem scenario list shows them)")
+	empty := fs.Bool("empty", false, "no block on the map and none to arrive")
+	place := fs.String("place", "", "with --empty: a placement file, one \"usa: Sherman 2 @ Shiloh Church\" per block (- for standard input)")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *place != "" && !*empty {
+		return usagef("--place sets up an empty board: give --empty too")
 	}
 	sc, err := loadScenario(*scn)
 	if err != nil {
@@ -228,8 +244,29 @@ func runNewState(ctx context.Context, m *Main, args []string) error {
 	if mode == "" {
 		mode = sc.Modes()[0]
 	}
-	st, err := sc.NewState(adjudicator.Options{Visibility: mode})
-	if err != nil {
+	opts := adjudicator.Options{Visibility: mode}
+	var st adjudicator.State
+	if *empty {
+		eb, ok := sc.(emptyBoards)
+		if !ok {
+			return fmt.Errorf("--empty: scenario %s, of rule system %s, has no empty board to set up", sc.ID(), sc.System())
+		}
+		if st, err = eb.EmptyState(opts); err != nil {
+			return err
+		}
+		if *place != "" {
+			text, err := readIn(m, *place)
+			if err != nil {
+				return err
+			}
+			if st, err = eb.Place(st, string(text)); err != nil {
+				for _, l := range strings.Split(err.Error(), "\n") {
+					fmt.Fprintf(m.Stderr, "%s: %s\n", *place, l)
+				}
+				return errProblems
+			}
+		}
+	} else if st, err = sc.NewState(opts); err != nil {
 		return err
 	}
 	b, err := sc.EncodeState(st)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/internal/builtin"
+	"github.com/shiloh-pbem/pbem/internal/mdblocks"
 	"github.com/shiloh-pbem/pbem/mail/mailtest"
 	"github.com/shiloh-pbem/pbem/server"
 )
@@ -381,5 +383,88 @@ func TestResolveWritesEachSidesMail(t *testing.T) {
 	}
 	if !strings.Contains(texts["usa"], "the dice seed of the hour just played was 0000000000000007") {
 		t.Errorf("the revealed seed is missing:\n%s", texts["usa"])
+	}
+}
+
+// docs/STATE.md's placement example sets up exactly the blocks it lists, and
+// its commands run as written; a mistake is reported as the guide says.
+func TestNewStateEmptyWithPlacementAsDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/STATE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var placement string
+	var cmds [][]string
+	for _, b := range mdblocks.Fenced(string(doc)) {
+		switch {
+		case len(b.Info) > 0 && b.Info[0] == "placement":
+			placement = b.Body
+		case placement != "" && len(b.Info) > 0 && b.Info[0] == "sh" && cmds == nil:
+			for _, l := range strings.Split(strings.TrimSpace(b.Body), "\n") {
+				cmds = append(cmds, strings.Fields(l))
+			}
+		}
+	}
+	if placement == "" || len(cmds) != 2 || cmds[0][1] != "new-state" || cmds[1][1] != "resolve" {
+		t.Fatalf("docs/STATE.md: no placement example with its two commands: %q", cmds)
+	}
+	os.WriteFile(filepath.Join(dir, "skirmish.txt"), []byte(placement), 0o644)
+	os.WriteFile(filepath.Join(dir, "usa.txt"), []byte("at all: hold\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "csa.txt"), []byte("activate hardee\ncleburne: rea > shiloh church attack\n"), 0o644)
+	inDir := func(args []string) []string {
+		out := append([]string(nil), args[1:]...)
+		for i := range out {
+			for _, f := range []string{"skirmish.txt", "skirmish.json", "usa.txt", "csa.txt"} {
+				out[i] = strings.Replace(out[i], f, filepath.Join(dir, f), 1)
+			}
+		}
+		return out
+	}
+	if code, _, errs := run(t, "", inDir(cmds[0])...); code != exitOK {
+		t.Fatalf("%q: exit %d %s", cmds[0], code, errs)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "skirmish.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st struct {
+		Hour   string `json:"hour"`
+		Blocks []struct {
+			ID, Where, Area string
+			Strength, Max   int
+		} `json:"blocks"`
+	}
+	if err := json.Unmarshal(b, &st); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range st.Blocks {
+		if b.Where == "on map" {
+			got = append(got, fmt.Sprintf("%s %s %d/%d", b.ID, b.Area, b.Strength, b.Max))
+		}
+	}
+	want := "cs_cleburne rea_field 3/3 cs_hardee rea_field 2/2 cs_wood rea_field 2/3 us_buckland shiloh_church 3/3 us_hildebrand shiloh_church 2/3 us_sherman shiloh_church 2/2"
+	if st.Hour != "D1 10:00" || strings.Join(got, " ") != want {
+		t.Errorf("hour %s, on the map:\n%s\nwant\n%s", st.Hour, strings.Join(got, " "), want)
+	}
+	if code, out, errs := run(t, "", inDir(cmds[1])...); code != exitOK || !strings.Contains(out, "RESULTS OF Day 1 10AM") || !strings.Contains(out, "Battle of Shiloh Church") {
+		t.Errorf("%q: exit %d %s\n%s", cmds[1], code, errs, out)
+	}
+	// The mistake the guide shows, worded as it says.
+	bad := filepath.Join(dir, "skirmish.txt")
+	os.WriteFile(bad, []byte(strings.Replace(placement, "usa: Sherman @", "usa: Shermn @", 1)), 0o644)
+	if code, _, errs := run(t, "", inDir(cmds[0])...); code != exitProblems ||
+		!strings.Contains(errs, bad+`: line 3: no USA block is called "Shermn"; did you mean Sherman?`) {
+		t.Errorf("misspelt block: exit %d %s", code, errs)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(string(doc)), " "), `skirmish.txt: line 3: no USA block is called "Shermn"; did you mean Sherman?`) {
+		t.Error("docs/STATE.md does not show the error as it is worded")
+	}
+	if code, _, errs := run(t, "", "new-state", "--place", bad); code != exitUsage || !strings.Contains(errs, "give --empty too") {
+		t.Errorf("--place without --empty: exit %d %s", code, errs)
+	}
+	if code, _, errs := run(t, "", "new-state", "--scenario", "antietam", "--empty"); code != exitFailure || !strings.Contains(errs, "has no empty board") {
+		t.Errorf("--empty for a system without one: exit %d %s", code, errs)
 	}
 }
