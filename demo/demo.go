@@ -53,9 +53,18 @@ type Options struct {
 	// Seed makes the bots' choices repeatable (the dice come from the game's secret).
 	Seed uint64
 	// Human is the side a person plays (NoSide: both are bots).
-	Human    adjudicator.Side
-	Progress io.Writer
-	Logger   *slog.Logger
+	Human adjudicator.Side
+	// ChangeOfMind is how long an hour stays open after the last orders it
+	// waits for arrived, so that a person may still replace theirs, as a real
+	// game's daemon lets players do (0: the hour resolves at once).
+	ChangeOfMind time.Duration
+	Progress     io.Writer
+	Logger       *slog.Logger
+
+	// started, for tests, is called once the game is created.
+	// It gets the bot that would play the person's side, not running, to
+	// answer as the person.
+	started func(*bot)
 }
 
 // Result says what happened.
@@ -115,7 +124,8 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	sender := mail.NewSender(mail.SMTPConfig{Addr: ms.SMTPAddr, TLS: mail.TLSNone})
 	sender.PollInterval = 200 * time.Millisecond
 	sender.Logger = opt.Logger
-	srv, err := server.New(st, server.Config{Registry: opt.Registry, Address: adjuUser + "@" + domain, Logger: opt.Logger, Wake: sender.Wake})
+	srv, err := server.New(st, server.Config{Registry: opt.Registry, Address: adjuUser + "@" + domain, Logger: opt.Logger, Wake: sender.Wake,
+		ChangeOfMind: opt.ChangeOfMind})
 	if err != nil {
 		return nil, err
 	}
@@ -123,6 +133,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		Password: mailtest.DefaultPassword(adjuUser), PollInterval: time.Second, Logger: opt.Logger})
 
 	var wg sync.WaitGroup
+	// However the demo ends, its players, sender and resolver stop before the
+	// store and the mail server close under them.
+	defer func() { cancel(); wg.Wait() }()
 	errc := make(chan error, 8)
 	spawn := func(name string, f func() error) {
 		wg.Add(1)
@@ -153,6 +166,10 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opt.started != nil {
+		opt.started(&bot{side: opt.Human, user: players[opt.Human], srv: srv, ms: ms, play: play,
+			rng: rand.New(rand.NewPCG(opt.Seed, uint64(opt.Human)))})
+	}
 	res := &Result{Game: gameID, Out: opt.Out, Store: dbPath, IMAPAddr: ms.IMAPAddr, SMTPAddr: ms.SMTPAddr, Mails: map[string]int{}}
 	var mu sync.Mutex
 	for _, side := range adjudicator.Sides {
@@ -162,9 +179,14 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		spawn("player "+side.String(), func() error { return b.run(ctx) })
 	}
 	if opt.Human != adjudicator.NoSide {
-		fmt.Fprintf(opt.Progress, "You play %s. Point a mail client at:\n  IMAP %s  SMTP %s  user %s  password %s  (no TLS)\n"+
-			"Your address is %s; reply to the mails you get.\n", opt.Human, ms.IMAPAddr, ms.SMTPAddr,
-			players[opt.Human], mailtest.DefaultPassword(players[opt.Human]), addr(opt.Human))
+		fmt.Fprintf(opt.Progress, "You play %s. Point a mail client at:\n  IMAP %s  SMTP %s  user %s  password %s  (no TLS)\n",
+			opt.Human, ms.IMAPAddr, ms.SMTPAddr, players[opt.Human], mailtest.DefaultPassword(players[opt.Human]))
+		if opt.ChangeOfMind > 0 {
+			fmt.Fprintf(opt.Progress, "A turn resolves %s after the last orders it waits for arrive; until then you may send new ones.\n", opt.ChangeOfMind)
+		} else {
+			fmt.Fprintln(opt.Progress, "A turn resolves as soon as the orders it waits for are in.")
+		}
+		fmt.Fprintf(opt.Progress, "Your address is %s; reply to the mails you get.\n", addr(opt.Human))
 	}
 
 	// Follow the game in the store until it ends.
@@ -340,6 +362,12 @@ func (b *bot) handle(ctx context.Context, raw []byte) error {
 	if b.human || !strings.Contains(in.Subject, "orders due") {
 		return nil
 	}
+	return b.reply(in)
+}
+
+// reply decides the side's orders from its view and sends them to the secret
+// address of the hour mail in.
+func (b *bot) reply(in *mail.Inbound) error {
 	reply := ""
 	if len(in.ReplyTo) > 0 {
 		reply = in.ReplyTo[0].Addr

@@ -95,8 +95,10 @@ func (s *Server) hourMail(g *store.Game, sc adjudicator.Scenario, before adjudic
 	if !commitment.IsZero() {
 		m.Commitment = commitment.String()
 	}
-	if rv != nil {
+	if rv != nil && len(rv.seed) > 0 {
 		m.RevealedSeed = fmt.Sprintf("%x", rv.seed)
+	}
+	if rv != nil && rv.head != (store.ChainHead{}) { // none for an hour resolved offline
 		m.ChainHead = rv.head.String()
 	}
 	if !g.Deadline.Next.IsZero() && !after.Outcome().Over {

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"runtime"
+	"strconv"
 	"sync"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -14,14 +16,16 @@ import (
 // ReplayHour recomputes one resolved hour from its stored inputs (the state at its
 // start, the newest order set of each side and the revealed seed) and compares the
 // result with what was stored: the next state and every side's report. It returns
-// a list of differences, empty when the hour replays exactly.
+// a list of differences, empty when the hour replays exactly, each naming the
+// turn as the rules do ("Day 1 9AM", "T01-USA").
 func ReplayHour(sc adjudicator.Scenario, h *store.HourRecord) ([]string, error) {
+	turn := adjudicator.TurnAt(sc, h.Hour).Key
 	if !h.Resolved() {
-		return nil, fmt.Errorf("hour %d is not resolved", h.Hour)
+		return nil, fmt.Errorf("%s is not resolved", turn)
 	}
 	var diffs []string
 	if got := store.Commitment(h.Seed); got != h.SeedCommitment {
-		diffs = append(diffs, fmt.Sprintf("hour %d: the revealed seed does not match the commitment published before orders", h.Hour))
+		diffs = append(diffs, fmt.Sprintf("%s: the revealed seed does not match the commitment published before orders", turn))
 	}
 	before, err := sc.DecodeState(h.StateAtStart)
 	if err != nil {
@@ -40,7 +44,7 @@ func ReplayHour(sc adjudicator.Scenario, h *store.HourRecord) ([]string, error) 
 		return nil, err
 	}
 	if !bytes.Equal(next, h.NextState) {
-		diffs = append(diffs, fmt.Sprintf("hour %d: the next state differs from the stored one", h.Hour))
+		diffs = append(diffs, fmt.Sprintf("%s: the next state differs from the stored one", turn))
 	}
 	if h.Format() != sc.ReportFormat() {
 		// The rules now write reports in another shape: the bytes cannot match,
@@ -53,10 +57,34 @@ func ReplayHour(sc adjudicator.Scenario, h *store.HourRecord) ([]string, error) 
 			return nil, err
 		}
 		if stored, ok := h.Reports[sideKey(viewer)]; ok && !bytes.Equal(b, stored) {
-			diffs = append(diffs, fmt.Sprintf("hour %d: the %s report differs from the stored one", h.Hour, sideKey(viewer)))
+			diffs = append(diffs, fmt.Sprintf("%s: %s report differs from the stored one", turn, reportOwner(viewer)))
 		}
 	}
 	return diffs, nil
+}
+
+// storeHour is how the store, which knows no rules, names a turn: "hour 3".
+var storeHour = regexp.MustCompile(`\bhour (\d+)\b`)
+
+// nameTurns renames the turns a store message numbers as the rules name them:
+// "hour 1 does not start from hour 0's result" becomes "Day 1 8AM does not
+// start from Day 1 7AM's result".
+func nameTurns(sc adjudicator.Scenario, msg string) string {
+	return storeHour.ReplaceAllStringFunc(msg, func(m string) string {
+		n, err := strconv.Atoi(storeHour.FindStringSubmatch(m)[1])
+		if err != nil {
+			return m
+		}
+		return adjudicator.TurnAt(sc, n).Key
+	})
+}
+
+// reportOwner names whose report a viewer's is, for the differences.
+func reportOwner(viewer adjudicator.Side) string {
+	if viewer == adjudicator.NoSide {
+		return "the GM's"
+	}
+	return viewer.String() + "'s"
 }
 
 // VerifyRecord checks an exported game record offline: the audit chain link by
@@ -69,20 +97,19 @@ func VerifyRecord(reg *adjudicator.Registry, rec *store.GameRecord) ([]string, e
 	}
 	var diffs []string
 	if err := rec.Verify(); err != nil {
-		diffs = append(diffs, err.Error())
+		diffs = append(diffs, nameTurns(rules, err.Error()))
 	}
-	var prev []byte
 	var played []*store.HourRecord
 	for i := range rec.Hours {
 		h := &rec.Hours[i]
-		if prev != nil && !bytes.Equal(prev, h.StateAtStart) {
-			diffs = append(diffs, fmt.Sprintf("hour %d does not start where the previous hour ended", h.Hour))
+		if i > 0 && rec.Hours[i-1].Resolved() && !bytes.Equal(rec.Hours[i-1].NextState, h.StateAtStart) {
+			diffs = append(diffs, fmt.Sprintf("%s does not start where %s ended",
+				adjudicator.TurnAt(rules, h.Hour).Key, adjudicator.TurnAt(rules, rec.Hours[i-1].Hour).Key))
 		}
 		if !h.Resolved() {
 			break
 		}
 		played = append(played, h)
-		prev = h.NextState
 	}
 	d, err := ReplayHours(rules, played)
 	return append(diffs, d...), err

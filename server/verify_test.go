@@ -258,3 +258,32 @@ func resolveNext(t *testing.T, rules adjudicator.Scenario, rec *store.GameRecord
 	rec.Audit = append(rec.Audit, *a)
 	rec.ChainHead = store.ChainHead{Seq: a.Seq, Hash: a.Hash}
 }
+
+// The differences name the turns as the game's rules name them, not by their
+// stored index.
+func TestVerifyNamesTurns(t *testing.T) {
+	_, st := playHours(t, 3, "shiloh1862")
+	rec := exportRecord(t, st)
+	rec.Hours[1].StateAtStart = []byte(strings.Replace(string(rec.Hours[1].StateAtStart), `"strength": 3`, `"strength": 2`, 1))
+	rec.Hours[2].Seed = append([]byte(nil), rec.Hours[2].Seed...)
+	rec.Hours[2].Seed[0] ^= 1
+	diffs, err := VerifyRecord(testRules, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(diffs, "\n")
+	for _, want := range []string{
+		"Day 1 8AM does not start where Day 1 7AM ended",
+		"Day 1 9AM: the revealed seed does not match the commitment published before orders",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q missing in:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "hour 1") || strings.Contains(got, "hour 2") {
+		t.Errorf("a turn named by its index:\n%s", got)
+	}
+	if _, err := ReplayHour(rulesOf(t, "shiloh1862"), &store.HourRecord{Hour: 4}); err == nil || !strings.Contains(err.Error(), "Day 1 11AM is not resolved") {
+		t.Errorf("an unresolved turn: %v", err)
+	}
+}

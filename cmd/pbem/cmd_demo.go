@@ -28,9 +28,14 @@ func runDemo(ctx context.Context, m *Main, args []string) error {
 	fs.IntVar(hours, "turns", 0, "the same as -hours")
 	seed := fs.Uint64("seed", 1862, "seed for the bots' choices")
 	play := fs.String("play", "", "play this side yourself (usa or union, csa or confederate) with a mail client; the other side is a bot")
+	mind := fs.Duration("change-of-mind", time.Minute, "with -play: how long each hour waits after the last orders arrive, so you may still send new ones\n"+
+		"(0: it resolves at once; bots playing each other wait only when this is given)")
 	verbose := fs.Bool("v", false, "log what the daemon does")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *mind < 0 {
+		return usagef("-change-of-mind %s: want a duration of 0 or more, e.g. 1m or 30s", *mind)
 	}
 	opt := demo.Options{Registry: systems, Bot: builtin.Bot, Out: *out, Scenario: *scenario, Hours: *hours, Seed: *seed, Progress: m.Stdout}
 	if *play != "" {
@@ -39,6 +44,11 @@ func runDemo(ctx context.Context, m *Main, args []string) error {
 			return usagef("-play %q: want usa (union) or csa (confederate)", *play)
 		}
 		opt.Human = s
+	}
+	// Bots never change their minds: without a person the delay would only slow
+	// the game down, unless asked for.
+	if opt.Human != adjudicator.NoSide || flagGiven(fs, "change-of-mind") {
+		opt.ChangeOfMind = *mind
 	}
 	if opt.Out == "" {
 		dir, err := os.MkdirTemp("", "pbem-demo-")
@@ -50,13 +60,24 @@ func runDemo(ctx context.Context, m *Main, args []string) error {
 	if *verbose {
 		opt.Logger = slog.New(slog.NewTextHandler(m.Stderr, nil))
 	}
-	start := time.Now()
-	fmt.Fprintf(m.Stdout, "Shiloh PBEM demo: scenario %s, mail on 127.0.0.1\n", *scenario)
-	res, err := demo.Run(ctx, opt)
+	abs, err := filepath.Abs(opt.Out)
 	if err != nil {
 		return err
 	}
-	abs, _ := filepath.Abs(res.Out)
+	saved := fmt.Sprintf("Every mail each player received (.eml, with the maps as .png) is in:\n  %s\n", abs)
+	start := time.Now()
+	fmt.Fprintf(m.Stdout, "Shiloh PBEM demo: scenario %s, mail on 127.0.0.1\nMaps and mails are saved in:\n  %s\n", *scenario, abs)
+	res, err := demo.Run(ctx, opt)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		// Ctrl-C (SIGINT) or SIGTERM: a player's way to stop; the folder is
+		// what they keep.
+		fmt.Fprintf(m.Stdout, "\nStopped. %s", saved)
+		return nil
+	case err != nil:
+		fmt.Fprintf(m.Stdout, "\n%s", saved)
+		return err
+	}
 	fmt.Fprintf(m.Stdout, "\n%d %s played in %s.", res.Hours, turnUnits(systems, *scenario), time.Since(start).Round(100*time.Millisecond))
 	if res.Over {
 		if res.Winner != adjudicator.NoSide {
@@ -65,7 +86,7 @@ func runDemo(ctx context.Context, m *Main, args []string) error {
 			fmt.Fprintf(m.Stdout, " Game over, VP USA %d CSA %d.", res.Points[0], res.Points[1])
 		}
 	}
-	fmt.Fprintf(m.Stdout, "\nEvery mail each player received (.eml, with the maps as .png) is in:\n  %s\n", abs)
+	fmt.Fprintf(m.Stdout, "\n%s", saved)
 	return nil
 }
 

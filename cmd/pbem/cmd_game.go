@@ -353,53 +353,6 @@ func verifyJob(st *store.Store, args []string, w io.Writer) error {
 	return verifyRecord(rec, hour, w)
 }
 
-// verifyRecord replays a record's hours (or one hour) and writes the verdict.
-func verifyRecord(rec *store.GameRecord, hour string, w io.Writer) error {
-	reg := builtin.Systems()
-	rules, err := reg.Scenario(rec.Game.Ruleset, rec.Game.Scenario)
-	if err != nil {
-		return err
-	}
-	var diffs []string
-	checked := rec.Hours
-	if hour != "" {
-		t, ok := adjudicator.FindTurn(rules, hour)
-		if !ok {
-			return usagef("--hour: %s has no turn %q (give its key as pbem game show prints it, or its number)", rules.ID(), hour)
-		}
-		n := t.Index
-		var keep *store.HourRecord
-		for i := range rec.Hours {
-			if rec.Hours[i].Hour == n {
-				keep = &rec.Hours[i]
-			}
-		}
-		if keep == nil {
-			return fmt.Errorf("game %s has no resolved hour %s", rec.Game.ID, t.Key)
-		}
-		checked = []store.HourRecord{*keep}
-		diffs, err = server.ReplayHour(rules, keep)
-	} else {
-		diffs, err = server.VerifyRecord(reg, rec)
-	}
-	if err != nil {
-		return err
-	}
-	older := server.EarlierFormats(rules, checked)
-	if len(diffs) == 0 {
-		fmt.Fprintf(w, "game %s verifies: every hour replays to the published result, the seeds match their commitments and the audit chain holds\n", rec.Game.ID)
-	} else {
-		fmt.Fprintf(w, "game %s does NOT verify:\n", rec.Game.ID)
-		for _, d := range diffs {
-			fmt.Fprintf(w, "  %s\n", d)
-		}
-	}
-	if len(older) > 0 {
-		fmt.Fprintf(w, "  note: %d hours stored their reports in an earlier report format; their seeds, orders and next states were checked, their report bytes were not\n", len(older))
-	}
-	return nil
-}
-
 // turnKeys labels a game's turn units as its rules name them ("Day 1 8AM"), or by
 // number when the game's rules are not in this binary. The rules are found once.
 func turnKeys(reg *adjudicator.Registry, g *store.Game) func(index int) string {

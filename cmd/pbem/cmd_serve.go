@@ -34,17 +34,18 @@ func newLogger(m *Main, c LogConfig) *slog.Logger {
 	return slog.New(slog.NewTextHandler(m.Stderr, opts))
 }
 
-func tlsConfig(caFile string) (*tls.Config, error) {
+// tlsConfig trusts the certificates of the section's ca_file, if any.
+func tlsConfig(section, caFile string) (*tls.Config, error) {
 	if caFile == "" {
 		return nil, nil
 	}
 	pem, err := os.ReadFile(caFile)
 	if err != nil {
-		return nil, err
+		return nil, fileError("["+section+"] ca_file", caFile, err, "")
 	}
 	pool := x509.NewCertPool()
 	if !pool.AppendCertsFromPEM(pem) {
-		return nil, fmt.Errorf("%s: no certificates", caFile)
+		return nil, fmt.Errorf("[%s] ca_file %s: no certificates: want PEM (\"-----BEGIN CERTIFICATE-----\")", section, caFile)
 	}
 	return &tls.Config{RootCAs: pool}, nil
 }
@@ -69,23 +70,26 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := cfg.checkServe(); err != nil {
+		return fmt.Errorf("config file %s: %w", *cfgPath, err)
+	}
 	// The last error records are kept for `pbem status`.
 	errLog := ops.NewErrorLog(10)
 	log := slog.New(errLog.Wrap(newLogger(m, cfg.Log).Handler()))
 	started := time.Now()
-	imapPass, err := secret(cfg.IMAP.Password, cfg.IMAP.PasswordFile)
+	imapPass, err := secret("imap", cfg.IMAP.Password, cfg.IMAP.PasswordFile)
 	if err != nil {
 		return err
 	}
-	smtpPass, err := secret(cfg.SMTP.Password, cfg.SMTP.PasswordFile)
+	smtpPass, err := secret("smtp", cfg.SMTP.Password, cfg.SMTP.PasswordFile)
 	if err != nil {
 		return err
 	}
-	imapTLS, err := tlsConfig(cfg.IMAP.CAFile)
+	imapTLS, err := tlsConfig("imap", cfg.IMAP.CAFile)
 	if err != nil {
 		return err
 	}
-	smtpTLS, err := tlsConfig(cfg.SMTP.CAFile)
+	smtpTLS, err := tlsConfig("smtp", cfg.SMTP.CAFile)
 	if err != nil {
 		return err
 	}
@@ -98,7 +102,7 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	}
 	st, err := store.Open(cfg.Store.Path, nil)
 	if err != nil {
-		return err
+		return storeError(cfg.Store.Path, err)
 	}
 	defer st.Close()
 
@@ -153,7 +157,7 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	if cfg.Metrics.Listen != "" {
 		hs, err := ops.ListenHTTP(cfg.Metrics.Listen, ops.MetricsHandler(mon), 30*time.Second)
 		if err != nil {
-			return fmt.Errorf("metrics.listen: %w", err)
+			return fmt.Errorf("[metrics] listen: %w", err)
 		}
 		defer hs.Close()
 		if ops.CheckLoopback(cfg.Metrics.Listen) != nil {

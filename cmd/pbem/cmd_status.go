@@ -47,7 +47,11 @@ func runStatus(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, err := readStatus(path)
+	setting := "[store] path"
+	if *sf.path != "" {
+		setting = "--store"
+	}
+	s, err := readStatus(path, setting)
 	if err != nil {
 		return err
 	}
@@ -57,16 +61,16 @@ func runStatus(ctx context.Context, m *Main, args []string) error {
 // readStatus asks the daemon on the store's control socket, or, when none
 // answers, opens the store read-only. A daemon that has the store open but
 // does not listen yet (it is starting) is asked again for a few seconds.
-func readStatus(path string) (*ops.Status, error) {
+func readStatus(path, setting string) (*ops.Status, error) {
 	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-		s, err := readStatusOnce(path)
+		s, err := readStatusOnce(path, setting)
 		if err == nil || !errors.Is(err, store.ErrInUse) || time.Now().After(deadline) {
 			return s, err
 		}
 	}
 }
 
-func readStatusOnce(path string) (*ops.Status, error) {
+func readStatusOnce(path, setting string) (*ops.Status, error) {
 	body, cerr := control.Call(control.SocketPath(path), statusRequest)
 	if cerr == nil {
 		s := new(ops.Status)
@@ -79,7 +83,7 @@ func readStatusOnce(path string) (*ops.Status, error) {
 		return nil, cerr
 	}
 	if _, err := os.Stat(path); err != nil {
-		return nil, err
+		return nil, fileError(setting, path, err, "no store there yet: pbem game new or pbem serve creates one")
 	}
 	st, err := store.Open(path, &store.Options{ReadOnly: true, Timeout: 200 * time.Millisecond})
 	if err != nil {

@@ -212,13 +212,29 @@ func runRenderBase(ctx context.Context, m *Main, args []string) error {
 	return nil
 }
 
+// emptyBoards is implemented by systems whose positions can be set up by hand:
+// an empty board, then a short placement text (Shiloh 1862's: one "usa: Sherman
+// 2 @ Shiloh Church" per block; docs/STATE.md).
+type emptyBoards interface {
+	EmptyState(o adjudicator.Options) (adjudicator.State, error)
+	// Place returns the position a placement sets up on an empty state; its
+	// error lists each line it could not read, one per line.
+	Place(st adjudicator.State, text string) (adjudicator.State, error)
+}
+
 func runNewState(ctx context.Context, m *Main, args []string) error {
-	fs := m.newFlags("new-state", "--scenario NAME [--out FILE]", "Writes the scenario's starting state (docs/STATE.md).")
+	fs := m.newFlags("new-state", "--scenario NAME [--empty [--place FILE]] [--out FILE]", "Writes the scenario's starting state (docs/STATE.md), or with --empty its board cleared,\n"+
+		"with --place the blocks a placement file puts on it (docs/STATE.md, \"Setting up a position\").")
 	scn := fs.String("scenario", "", "scenario id (pbem scenario list), or a folder or start file of a club's copy (default: the first scenario)")
 	out := fs.String("out", "-", "file to write, - for standard output")
 	vis := fs.String("visibility", "", "fog-of-war mode (default: the scenario's first; pbem scenario list shows them)")
+	empty := fs.Bool("empty", false, "no block on the map and none to arrive")
+	place := fs.String("place", "", "with --empty: a placement file, one \"usa: Sherman 2 @ Shiloh Church\" per block (- for standard input)")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *place != "" && !*empty {
+		return usagef("--place sets up an empty board: give --empty too")
 	}
 	sc, err := loadScenario(*scn)
 	if err != nil {
@@ -228,8 +244,29 @@ func runNewState(ctx context.Context, m *Main, args []string) error {
 	if mode == "" {
 		mode = sc.Modes()[0]
 	}
-	st, err := sc.NewState(adjudicator.Options{Visibility: mode})
-	if err != nil {
+	opts := adjudicator.Options{Visibility: mode}
+	var st adjudicator.State
+	if *empty {
+		eb, ok := sc.(emptyBoards)
+		if !ok {
+			return fmt.Errorf("--empty: scenario %s, of rule system %s, has no empty board to set up", sc.ID(), sc.System())
+		}
+		if st, err = eb.EmptyState(opts); err != nil {
+			return err
+		}
+		if *place != "" {
+			text, err := readIn(m, *place)
+			if err != nil {
+				return err
+			}
+			if st, err = eb.Place(st, string(text)); err != nil {
+				for _, l := range strings.Split(err.Error(), "\n") {
+					fmt.Fprintf(m.Stderr, "%s: %s\n", *place, l)
+				}
+				return errProblems
+			}
+		}
+	} else if st, err = sc.NewState(opts); err != nil {
 		return err
 	}
 	b, err := sc.EncodeState(st)
@@ -304,8 +341,10 @@ func diceArg(s string) ([]int, error) {
 }
 
 func runResolve(ctx context.Context, m *Main, args []string) error {
-	fs := m.newFlags("resolve", "--scenario NAME --state FILE --orders usa=FILE --orders csa=FILE [--dice 6,3,...|FILE | --seed N] [--json] [--next FILE]",
-		"Resolves one hour offline, for umpires and testing: prints the GM's report, worded as the hour mails word theirs (--json: the engine's report as data), and writes the next state.")
+	fs := m.newFlags("resolve", "--scenario NAME --state FILE --orders usa=FILE --orders csa=FILE [--dice 6,3,...|FILE | --seed N] [--json] [--next FILE] [--out DIR]",
+		"Resolves one hour offline, for umpires and testing: prints the GM's report, worded as the hour mails word theirs (--json: the engine's report as data),\n"+
+			"writes the next state, and with --out the mail each side and the GM would get: DIR/usa, DIR/csa and DIR/gm each hold\n"+
+			"mail.txt, mail.html and the map PNG, drawn by the server's own code from that reader's view alone.")
 	scn := fs.String("scenario", "", "scenario id (pbem scenario list), or a folder or start file of a club's copy (default: the first scenario)")
 	statePath := fs.String("state", "", "state file (from new-state or a previous resolve)")
 	var ordFlags multiFlag
@@ -314,6 +353,7 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 	seed := fs.Uint64("seed", 0, "seed for the dice stream (when --dice is not given)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	next := fs.String("next", "", "write the next state here")
+	outDir := fs.String("out", "", "write each side's and the GM's hour mail (text, HTML, map) into this folder, one subfolder each")
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -364,6 +404,7 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 	}
 	var d adjudicator.Dice
 	var scripted *adjudicator.ScriptedDice
+	var streamSeed []byte // the seed the mails reveal, as a game's do
 	if *diceList != "" {
 		vals, err := diceArg(*diceList)
 		if err != nil {
@@ -372,11 +413,11 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 		scripted = adjudicator.NewScriptedDice(vals...)
 		d = scripted
 	} else {
-		var sb [8]byte
-		for i := range sb {
-			sb[i] = byte(*seed >> (8 * (7 - i)))
+		streamSeed = make([]byte, 8)
+		for i := range streamSeed {
+			streamSeed[i] = byte(*seed >> (8 * (7 - i)))
 		}
-		d = adjudicator.NewStreamDice(sb[:])
+		d = adjudicator.NewStreamDice(streamSeed)
 	}
 	var after adjudicator.State
 	var rep adjudicator.Report
@@ -420,6 +461,12 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 	if scripted != nil && scripted.Remaining() > 0 {
 		fmt.Fprintf(m.Stderr, "note: %d scripted dice were not used\n", scripted.Remaining())
 	}
+	if *outDir != "" {
+		h := server.OfflineHour{Game: "offline", Rules: sc, Before: st, After: after, Report: rep, Orders: ord, Seed: streamSeed}
+		if err := writeHourMails(m, *outDir, h); err != nil {
+			return err
+		}
+	}
 	if *next != "" {
 		nb, err := sc.EncodeState(after)
 		if err != nil {
@@ -428,6 +475,36 @@ func runResolve(ctx context.Context, m *Main, args []string) error {
 		return os.WriteFile(*next, append(nb, '\n'), 0o644)
 	}
 	return nil
+}
+
+// writeHourMails writes into dir the hour mail of each side and the GM, each in
+// its own folder (usa, csa, gm), so that a folder holds one reader's view only.
+func writeHourMails(m *Main, dir string, h server.OfflineHour) error {
+	for _, viewer := range []adjudicator.Side{adjudicator.USA, adjudicator.CSA, adjudicator.NoSide} {
+		out, err := server.HourMail(h, viewer)
+		if err != nil {
+			return err
+		}
+		sub := filepath.Join(dir, mailFolder(viewer))
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			return err
+		}
+		for name, b := range map[string][]byte{"mail.txt": []byte(out.Text), "mail.html": []byte(out.HTML), out.MapName: out.MapPNG} {
+			if err := os.WriteFile(filepath.Join(sub, name), b, 0o644); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintf(m.Stderr, "wrote %s: mail.txt, mail.html, %s (subject: %s)\n", sub, out.MapName, out.Subject)
+	}
+	return nil
+}
+
+// mailFolder names the folder of a reader's mail: usa, csa or gm.
+func mailFolder(viewer adjudicator.Side) string {
+	if viewer == adjudicator.NoSide {
+		return "gm"
+	}
+	return strings.ToLower(viewer.String())
 }
 
 func runOrdersCheck(ctx context.Context, m *Main, args []string) error {

@@ -1,14 +1,19 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/shiloh-pbem/pbem/store"
 )
 
 // Config is the daemon's configuration file (config.example.toml documents every
@@ -126,21 +131,51 @@ func DefaultConfig() Config {
 func LoadConfig(path string) (Config, error) {
 	c := DefaultConfig()
 	md, err := toml.DecodeFile(path, &c)
+	if errors.Is(err, fs.ErrNotExist) {
+		return c, fmt.Errorf("config file %s does not exist: give --config the path of your configuration file (config.example.toml shows every setting)", path)
+	}
 	if err != nil {
-		return c, fmt.Errorf("config %s: %w", path, err)
+		return c, fileError("config file", path, err, "")
 	}
 	if u := md.Undecoded(); len(u) > 0 {
 		var keys []string
 		for _, k := range u {
-			keys = append(keys, k.String())
+			keys = append(keys, setting(k))
 		}
 		sort.Strings(keys)
-		return c, fmt.Errorf("config %s: unknown settings: %s", path, strings.Join(keys, ", "))
+		return c, fmt.Errorf("config file %s: unknown settings: %s (config.example.toml shows every setting)", path, strings.Join(keys, ", "))
 	}
 	if err := c.check(); err != nil {
-		return c, fmt.Errorf("config %s: %w", path, err)
+		return c, fmt.Errorf("config file %s: %w", path, err)
 	}
 	return c, nil
+}
+
+// setting spells a key as the file does: "[imap] password_file".
+func setting(k toml.Key) string {
+	if len(k) < 2 {
+		return k.String()
+	}
+	return "[" + k[:len(k)-1].String() + "] " + k[len(k)-1]
+}
+
+// checkServe checks what the daemon needs beyond what every tool reading the
+// file needs: the mail servers and its own address.
+func (c *Config) checkServe() error {
+	var probs []string
+	if c.IMAP.Addr == "" {
+		probs = append(probs, "[imap] addr is not set: give the mailbox's IMAP server as host:port, e.g. \"imap.club.example:993\"")
+	}
+	if c.SMTP.Addr == "" {
+		probs = append(probs, "[smtp] addr is not set: give the SMTP server as host:port, e.g. \"smtp.club.example:587\"")
+	}
+	if at := strings.LastIndexByte(c.Mail.Address, '@'); at <= 0 || at == len(c.Mail.Address)-1 {
+		probs = append(probs, fmt.Sprintf("[mail] address = %q: give the adjudicator's own address, e.g. \"pbem@club.example\"", c.Mail.Address))
+	}
+	if len(probs) > 0 {
+		return errors.New(strings.Join(probs, "; "))
+	}
+	return nil
 }
 
 func (c *Config) check() error {
@@ -153,25 +188,25 @@ func (c *Config) check() error {
 		}
 		probs = append(probs, fmt.Sprintf("%s = %q, want one of %s", key, v, strings.Join(allowed, ", ")))
 	}
-	oneOf("log.level", c.Log.Level, "debug", "info", "warn", "error")
-	oneOf("log.format", c.Log.Format, "text", "json")
-	oneOf("imap.tls", c.IMAP.TLS, "tls", "starttls", "none")
-	oneOf("smtp.tls", c.SMTP.TLS, "tls", "starttls", "none")
-	oneOf("mail.dkim", c.Mail.DKIM, "off", "warn", "require")
-	oneOf("games.visibility", c.Games.Visibility, "blocks", "double-blind", "open")
-	if c.IMAP.Password != "" && c.IMAP.PasswordFile != "" {
-		probs = append(probs, "imap: give password or password_file, not both")
-	}
-	if c.SMTP.Password != "" && c.SMTP.PasswordFile != "" {
-		probs = append(probs, "smtp: give password or password_file, not both")
+	oneOf("[log] level", c.Log.Level, "debug", "info", "warn", "error")
+	oneOf("[log] format", c.Log.Format, "text", "json")
+	oneOf("[imap] tls", c.IMAP.TLS, "tls", "starttls", "none")
+	oneOf("[smtp] tls", c.SMTP.TLS, "tls", "starttls", "none")
+	oneOf("[mail] dkim", c.Mail.DKIM, "off", "warn", "require")
+	oneOf("[games] visibility", c.Games.Visibility, "blocks", "double-blind", "open")
+	for _, sec := range []struct{ name, inline, file string }{
+		{"imap", c.IMAP.Password, c.IMAP.PasswordFile}, {"smtp", c.SMTP.Password, c.SMTP.PasswordFile}} {
+		if sec.inline != "" && sec.file != "" {
+			probs = append(probs, fmt.Sprintf("[%s] password and password_file are both set: keep one (password_file keeps the secret out of this file)", sec.name))
+		}
 	}
 	if c.Metrics.Listen != "" {
 		if _, _, err := net.SplitHostPort(c.Metrics.Listen); err != nil {
-			probs = append(probs, fmt.Sprintf("metrics.listen %q: want host:port, e.g. \"127.0.0.1:9464\"", c.Metrics.Listen))
+			probs = append(probs, fmt.Sprintf("[metrics] listen = %q: want host:port, e.g. \"127.0.0.1:9464\"", c.Metrics.Listen))
 		}
 	}
 	if _, err := time.LoadLocation(c.Games.TimeZone); err != nil {
-		probs = append(probs, fmt.Sprintf("games.time_zone %q: %v", c.Games.TimeZone, err))
+		probs = append(probs, fmt.Sprintf("[games] time_zone = %q: %v: want an IANA zone such as \"Europe/London\" or \"UTC\"", c.Games.TimeZone, err))
 	}
 	if len(probs) > 0 {
 		return fmt.Errorf("%s", strings.Join(probs, "; "))
@@ -179,16 +214,46 @@ func (c *Config) check() error {
 	return nil
 }
 
-// secret returns an inline secret or the trimmed content of its file.
-func secret(inline, file string) (string, error) {
+// fileError words a failure to use a file that a setting names: the setting as
+// the configuration spells it ("[imap] password_file"), the path once (an
+// *fs.PathError would give it again) and, if fix is not empty, what to do.
+func fileError(setting, path string, err error, fix string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if fix != "" {
+		return fmt.Errorf("%s %s: %w: %s", setting, path, err, fix)
+	}
+	return fmt.Errorf("%s %s: %w", setting, path, err)
+}
+
+// secret returns an inline secret or the trimmed content of its file, which
+// the section's password_file names.
+func secret(section, inline, file string) (string, error) {
 	if file == "" {
 		return inline, nil
 	}
 	b, err := os.ReadFile(file)
 	if err != nil {
-		return "", err
+		return "", fileError("["+section+"] password_file", file, err,
+			"put the password alone in that file, readable only by the daemon's user (mode 0600)")
 	}
 	return strings.TrimSpace(string(b)), nil
+}
+
+// storeError words a failure to open the store that [store] path names.
+func storeError(path string, err error) error {
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, store.ErrInUse):
+		return err
+	case errors.Is(err, fs.ErrNotExist) && errors.As(err, &pe):
+		return fileError("[store] path", path, err, fmt.Sprintf("create the folder %s, writable by the daemon's user, or set [store] path to a file in one that is", filepath.Dir(path)))
+	case errors.As(err, &pe):
+		return fileError("[store] path", path, err, "")
+	}
+	return err
 }
 
 // gmPassphrases reads the GM passphrase file: one "address passphrase" per line,
@@ -199,7 +264,8 @@ func (c *Config) gmPassphrases() (map[string]string, []string, error) {
 	if c.Mail.GMPassphraseFile != "" {
 		b, err := os.ReadFile(c.Mail.GMPassphraseFile)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, fileError("[mail] gm_passphrase_file", c.Mail.GMPassphraseFile, err,
+				"create it with one \"address passphrase\" line per GM, or leave the setting out")
 		}
 		for i, line := range strings.Split(string(b), "\n") {
 			line = strings.TrimSpace(line)
@@ -208,7 +274,7 @@ func (c *Config) gmPassphrases() (map[string]string, []string, error) {
 			}
 			f := strings.Fields(line)
 			if len(f) != 2 {
-				return nil, nil, fmt.Errorf("%s:%d: want \"address passphrase\"", c.Mail.GMPassphraseFile, i+1)
+				return nil, nil, fmt.Errorf("[mail] gm_passphrase_file %s:%d: want \"address passphrase\", separated by a space", c.Mail.GMPassphraseFile, i+1)
 			}
 			out[strings.ToLower(f[0])] = f[1]
 		}

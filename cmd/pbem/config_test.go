@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -88,5 +89,61 @@ func TestGMPassphrases(t *testing.T) {
 	os.WriteFile(p, []byte("gm@club.test\n"), 0o600)
 	if _, _, err := c.gmPassphrases(); err == nil {
 		t.Error("a malformed passphrase line accepted")
+	}
+}
+
+// An error in the configuration names the setting to fix, as the file spells
+// it, says how, and gives a path once.
+func TestConfigErrorsNameTheSettingAndTheFix(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	missing := filepath.Join(dir, "missing")
+	// What serve needs, for the cases about other settings.
+	const mail = "imap.addr = \"127.0.0.1:1\"\nsmtp.addr = \"127.0.0.1:1\"\nmail.address = \"pbem@club.test\"\n"
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		wants []string
+		path  string // must appear exactly once
+	}{
+		{"no config file", []string{"serve", "--config", missing}, []string{"--config", "config.example.toml"}, missing},
+		{"password file", []string{"serve", "--config", write("pw.toml", mail+"imap.password_file = "+strconv.Quote(missing)+"\n")},
+			[]string{"[imap] password_file", "mode 0600"}, missing},
+		{"smtp password file", []string{"serve", "--config", write("spw.toml", mail+"smtp.password_file = "+strconv.Quote(missing)+"\n")},
+			[]string{"[smtp] password_file"}, missing},
+		{"ca file", []string{"serve", "--config", write("ca.toml", mail+"imap.ca_file = "+strconv.Quote(missing)+"\n")},
+			[]string{"[imap] ca_file"}, missing},
+		{"gm passphrases", []string{"serve", "--config", write("gm.toml", mail+"mail.gm_passphrase_file = "+strconv.Quote(missing)+"\n")},
+			[]string{"[mail] gm_passphrase_file"}, missing},
+		{"store folder", []string{"serve", "--config", write("st.toml", mail+"store.path = "+strconv.Quote(filepath.Join(missing, "pbem.db"))+"\n")},
+			[]string{"[store] path", "create the folder"}, filepath.Join(missing, "pbem.db")},
+		{"no store yet", []string{"status", "--config", write("st2.toml", mail+"store.path = "+strconv.Quote(filepath.Join(dir, "none.db"))+"\n")},
+			[]string{"[store] path", "pbem game new"}, filepath.Join(dir, "none.db")},
+		{"both passwords", []string{"serve", "--config", write("both.toml", mail+"smtp.password = \"a\"\nsmtp.password_file = \"b\"\n")},
+			[]string{"[smtp] password and password_file", "keep one"}, ""},
+		{"bad value", []string{"serve", "--config", write("lvl.toml", mail+"log.level = \"loud\"\n")},
+			[]string{`[log] level = "loud"`, "want one of debug"}, ""},
+		{"typo", []string{"serve", "--config", write("typo.toml", mail+"imap.pasword = \"x\"\n")}, []string{"unknown settings: [imap] pasword"}, ""},
+		{"no address", []string{"serve", "--config", write("addr.toml", "[store]\npath = \"x.db\"\n")},
+			[]string{"[imap] addr is not set", "[smtp] addr is not set", `[mail] address = ""`, "pbem@club.example"}, ""},
+	} {
+		code, _, errs := run(t, "", tc.args...)
+		if code != exitFailure {
+			t.Errorf("%s: exit %d, want %d: %s", tc.name, code, exitFailure, errs)
+		}
+		for _, w := range tc.wants {
+			if !strings.Contains(errs, w) {
+				t.Errorf("%s: %q missing in: %s", tc.name, w, errs)
+			}
+		}
+		if tc.path != "" && strings.Count(errs, tc.path) != 1 {
+			t.Errorf("%s: want the path once in: %s", tc.name, errs)
+		}
 	}
 }

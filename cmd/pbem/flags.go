@@ -61,3 +61,11 @@ type multiFlag []string
 
 func (f *multiFlag) String() string     { return strings.Join(*f, ",") }
 func (f *multiFlag) Set(v string) error { *f = append(*f, v); return nil }
+
+// flagGiven says whether the command line set the flag, as opposed to leaving
+// its default.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}

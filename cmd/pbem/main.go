@@ -6,8 +6,9 @@
 // The logic lives in adjudicator/, orders/, mail/, store/, render/ and templates/.
 //
 // Exit codes: 0 success; 1 the command ran and found problems (a scenario that does
-// not validate, orders with errors, a record that does not verify); 2 bad usage; 3 the
-// command could not run (I/O, store in use, mail server unreachable).
+// not validate, orders with errors, a record that does not verify); 2 bad usage (no
+// command at all included); 3 the command could not run (I/O, store in use, mail
+// server unreachable).
 package main
 
 import (
@@ -74,7 +75,12 @@ func register(c command) { commands = append(commands, c) }
 
 // Run runs one command line and returns the exit code.
 func (m *Main) Run(ctx context.Context, args []string) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 {
+		// No command is a mistake in the command line, as in any other.
+		m.usage(m.Stderr)
+		return exitUsage
+	}
+	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		if len(args) > 1 {
 			return m.Run(ctx, []string{args[1], "-h"})
 		}

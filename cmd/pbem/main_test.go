@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,8 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/internal/builtin"
+	"github.com/shiloh-pbem/pbem/internal/mdblocks"
 	"github.com/shiloh-pbem/pbem/mail/mailtest"
+	"github.com/shiloh-pbem/pbem/server"
 )
 
 // run runs one pbem command line in-process and returns its exit code and output.
@@ -39,6 +43,26 @@ func TestHelpListsCommands(t *testing.T) {
 	}
 	if code, out, _ := run(t, "", "resolve", "-h"); code != exitOK || !strings.Contains(out, "--state") {
 		t.Errorf("resolve -h: %d %q", code, out)
+	}
+}
+
+// pbem alone is bad usage, as the package comment and the README say: the
+// command list goes to standard error and the exit code is 2; pbem help is
+// asked for, so it exits 0 with the list on standard output.
+func TestNoArgumentsIsBadUsage(t *testing.T) {
+	code, out, errs := run(t, "")
+	if code != exitUsage || out != "" || !strings.Contains(errs, "  demo ") {
+		t.Errorf("pbem alone: exit %d, stdout %q, stderr:\n%s", code, out, errs)
+	}
+	if code, out, _ := run(t, "", "help"); code != exitOK || !strings.Contains(out, "  demo ") {
+		t.Errorf("pbem help: exit %d:\n%s", code, out)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), "`pbem` alone prints the same list and exits 2") {
+		t.Error("README does not say what pbem alone does")
 	}
 }
 
@@ -209,7 +233,7 @@ change_of_mind = "0s"
 	if code, out, errs := run(t, "", "game", "show", "--config", cfg, "g1"); code != exitOK || !strings.Contains(out, "hour Day 1 7AM") {
 		t.Fatalf("game show names the hour by its rules: %d %s %s", code, out, errs)
 	}
-	if code, _, errs := run(t, "", "verify", "--config", cfg, "--game", "g1", "--hour", "day 1  9am"); code != exitFailure || !strings.Contains(errs, "no resolved hour Day 1 9AM") {
+	if code, _, errs := run(t, "", "verify", "--config", cfg, "--game", "g1", "--hour", "day 1  9am"); code != exitFailure || !strings.Contains(errs, "no resolved turn Day 1 9AM") {
 		t.Fatalf("verify --hour of a turn not yet played: %d %s", code, errs)
 	}
 	if code, _, errs := run(t, "", "verify", "--config", cfg, "--game", "g1", "--hour", "Day 3 7AM"); code != exitUsage || !strings.Contains(errs, `no turn "Day 3 7AM"`) {
@@ -271,5 +295,176 @@ func TestDemoTurnUnits(t *testing.T) {
 		if got := turnUnits(r, scenario); got != want {
 			t.Errorf("%s: %q, want %q", scenario, got, want)
 		}
+	}
+}
+
+// pbem resolve --out writes the hour mail each side and the GM would get, the
+// very text, HTML and map the server draws, each in its own folder: a side's
+// folder holds its own view only.
+func TestResolveWritesEachSidesMail(t *testing.T) {
+	dir := t.TempDir()
+	state := filepath.Join(dir, "start.json")
+	if code, _, errs := run(t, "", "new-state", "--scenario", "shiloh1862", "--out", state); code != exitOK {
+		t.Fatalf("new-state: %s", errs)
+	}
+	usa, csa := filepath.Join(dir, "usa.txt"), filepath.Join(dir, "csa.txt")
+	os.WriteFile(usa, []byte("at all: hold\n"), 0o644)
+	os.WriteFile(csa, []byte("activate hardee\nat all: hold\n"), 0o644)
+	out := filepath.Join(dir, "mails")
+	if code, _, errs := run(t, "", "resolve", "--scenario", "shiloh1862", "--state", state, "--orders", "usa="+usa,
+		"--orders", "csa="+csa, "--seed", "7", "--out", out); code != exitOK {
+		t.Fatalf("resolve: exit %d %s", code, errs)
+	}
+	// The same hour through the server's code.
+	sc, err := loadScenario("shiloh1862")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(state)
+	before, err := sc.DecodeState(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ord [2]adjudicator.Orders
+	for sd, f := range map[adjudicator.Side]string{adjudicator.USA: usa, adjudicator.CSA: csa} {
+		text, _ := os.ReadFile(f)
+		if ord[sd.Index()], _, err = readOrders(sc, before, sd, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seed := []byte{0, 0, 0, 0, 0, 0, 0, 7}
+	after, rep, err := sc.Resolve(before, ord, adjudicator.NewStreamDice(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := server.OfflineHour{Game: "offline", Rules: sc, Before: before, After: after, Report: rep, Orders: ord, Seed: seed}
+	texts := map[string]string{}
+	for _, viewer := range []adjudicator.Side{adjudicator.USA, adjudicator.CSA, adjudicator.NoSide} {
+		want, err := server.HourMail(h, viewer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		folder := filepath.Join(out, mailFolder(viewer))
+		files, _ := os.ReadDir(folder)
+		var names []string
+		for _, f := range files {
+			names = append(names, f.Name())
+		}
+		if got := strings.Join(names, " "); got != "mail.html mail.txt "+want.MapName {
+			t.Errorf("%s holds %s", folder, got)
+		}
+		for name, w := range map[string][]byte{"mail.txt": []byte(want.Text), "mail.html": []byte(want.HTML), want.MapName: want.MapPNG} {
+			if got, err := os.ReadFile(filepath.Join(folder, name)); err != nil || !bytes.Equal(got, w) || len(w) == 0 {
+				t.Errorf("%s/%s differs from the server's mail: %v", folder, name, err)
+			}
+		}
+		texts[mailFolder(viewer)] = want.Text
+		if viewer == adjudicator.USA {
+			// docs/STATE.md names the files as they are.
+			doc, err := os.ReadFile("../../docs/STATE.md")
+			if err != nil || !bytes.Contains(doc, []byte("`mails/usa`, `mails/csa` and `mails/gm` each\nhold `mail.txt`, `mail.html` and the map (`"+want.MapName+"`)")) {
+				t.Errorf("docs/STATE.md does not name the files of --out as they are (%s): %v", want.MapName, err)
+			}
+		}
+	}
+	// Fog: each side's mail is its own, with its own form and no other's.
+	for side, other := range map[string]string{"usa": "CSA", "csa": "USA"} {
+		if strings.Contains(texts[side], "ORDERS "+other+" ") || !strings.Contains(texts[side], "ORDERS "+strings.ToUpper(side)+" Day 1 8AM") {
+			t.Errorf("%s's mail is not its own:\n%s", side, texts[side])
+		}
+	}
+	// Gladden, a Confederate brigade out of the Union's sight, is in the
+	// Confederates' and the GM's mails and nowhere in the Union's folder.
+	for _, f := range []string{"usa/mail.txt", "usa/mail.html", "csa/mail.txt", "gm/mail.txt"} {
+		b, _ := os.ReadFile(filepath.Join(out, f))
+		if strings.Contains(string(b), "Gladden") != !strings.HasPrefix(f, "usa") {
+			t.Errorf("%s: Gladden seen %v", f, strings.Contains(string(b), "Gladden"))
+		}
+	}
+	if !strings.Contains(texts["usa"], "the dice seed of the hour just played was 0000000000000007") {
+		t.Errorf("the revealed seed is missing:\n%s", texts["usa"])
+	}
+}
+
+// docs/STATE.md's placement example sets up exactly the blocks it lists, and
+// its commands run as written; a mistake is reported as the guide says.
+func TestNewStateEmptyWithPlacementAsDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/STATE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var placement string
+	var cmds [][]string
+	for _, b := range mdblocks.Fenced(string(doc)) {
+		switch {
+		case len(b.Info) > 0 && b.Info[0] == "placement":
+			placement = b.Body
+		case placement != "" && len(b.Info) > 0 && b.Info[0] == "sh" && cmds == nil:
+			for _, l := range strings.Split(strings.TrimSpace(b.Body), "\n") {
+				cmds = append(cmds, strings.Fields(l))
+			}
+		}
+	}
+	if placement == "" || len(cmds) != 2 || cmds[0][1] != "new-state" || cmds[1][1] != "resolve" {
+		t.Fatalf("docs/STATE.md: no placement example with its two commands: %q", cmds)
+	}
+	os.WriteFile(filepath.Join(dir, "skirmish.txt"), []byte(placement), 0o644)
+	os.WriteFile(filepath.Join(dir, "usa.txt"), []byte("at all: hold\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "csa.txt"), []byte("activate hardee\ncleburne: rea > shiloh church attack\n"), 0o644)
+	inDir := func(args []string) []string {
+		out := append([]string(nil), args[1:]...)
+		for i := range out {
+			for _, f := range []string{"skirmish.txt", "skirmish.json", "usa.txt", "csa.txt"} {
+				out[i] = strings.Replace(out[i], f, filepath.Join(dir, f), 1)
+			}
+		}
+		return out
+	}
+	if code, _, errs := run(t, "", inDir(cmds[0])...); code != exitOK {
+		t.Fatalf("%q: exit %d %s", cmds[0], code, errs)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "skirmish.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st struct {
+		Hour   string `json:"hour"`
+		Blocks []struct {
+			ID, Where, Area string
+			Strength, Max   int
+		} `json:"blocks"`
+	}
+	if err := json.Unmarshal(b, &st); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range st.Blocks {
+		if b.Where == "on map" {
+			got = append(got, fmt.Sprintf("%s %s %d/%d", b.ID, b.Area, b.Strength, b.Max))
+		}
+	}
+	want := "cs_cleburne rea_field 3/3 cs_hardee rea_field 2/2 cs_wood rea_field 2/3 us_buckland shiloh_church 3/3 us_hildebrand shiloh_church 2/3 us_sherman shiloh_church 2/2"
+	if st.Hour != "D1 10:00" || strings.Join(got, " ") != want {
+		t.Errorf("hour %s, on the map:\n%s\nwant\n%s", st.Hour, strings.Join(got, " "), want)
+	}
+	if code, out, errs := run(t, "", inDir(cmds[1])...); code != exitOK || !strings.Contains(out, "RESULTS OF Day 1 10AM") || !strings.Contains(out, "Battle of Shiloh Church") {
+		t.Errorf("%q: exit %d %s\n%s", cmds[1], code, errs, out)
+	}
+	// The mistake the guide shows, worded as it says.
+	bad := filepath.Join(dir, "skirmish.txt")
+	os.WriteFile(bad, []byte(strings.Replace(placement, "usa: Sherman @", "usa: Shermn @", 1)), 0o644)
+	if code, _, errs := run(t, "", inDir(cmds[0])...); code != exitProblems ||
+		!strings.Contains(errs, bad+`: line 3: no USA block is called "Shermn"; did you mean Sherman?`) {
+		t.Errorf("misspelt block: exit %d %s", code, errs)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(string(doc)), " "), `skirmish.txt: line 3: no USA block is called "Shermn"; did you mean Sherman?`) {
+		t.Error("docs/STATE.md does not show the error as it is worded")
+	}
+	if code, _, errs := run(t, "", "new-state", "--place", bad); code != exitUsage || !strings.Contains(errs, "give --empty too") {
+		t.Errorf("--place without --empty: exit %d %s", code, errs)
+	}
+	if code, _, errs := run(t, "", "new-state", "--scenario", "antietam", "--empty"); code != exitFailure || !strings.Contains(errs, "has no empty board") {
+		t.Errorf("--empty for a system without one: exit %d %s", code, errs)
 	}
 }
