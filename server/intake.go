@@ -74,6 +74,9 @@ func (s *Server) intake(tx *store.Tx, d mail.Delivery, ref uint64) (string, erro
 		if handled, err := s.publicIntake(tx, in); handled || err != nil {
 			return "", err
 		}
+		if handled, err := s.gmReply(tx, in); handled || err != nil {
+			return "", err
+		}
 		return "", s.replyUnknown(tx, in)
 	}
 	player := game.Players[sideKey(side)]

@@ -509,6 +509,8 @@ type hourReveal struct {
 	// nmr marks the sides whose hour was played without orders.
 	nmr    [2]bool
 	played adjudicator.Turn
+	// latest is each side's newest orders for the hour (nil: none), by Index.
+	latest [2]*store.OrderSet
 	// summary and chart are the end-of-game record, set on the last hour.
 	summary *templates.Summary
 	chart   []byte
