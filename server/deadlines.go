@@ -238,6 +238,16 @@ func nmrNotice(hour string) string {
 	return fmt.Sprintf("No orders were received from you for %s: your blocks held and fought by standing orders (NMR).\n\n", hour)
 }
 
+// nmrOtherNotice is the line the hour mail of the opponent of an NMR side (or the
+// GM's) opens with.
+func nmrOtherNotice(missed, viewer adjudicator.Side, hour string) string {
+	who := "Your opponent (" + missed.String() + ")"
+	if viewer == adjudicator.NoSide {
+		who = missed.String()
+	}
+	return fmt.Sprintf("%s sent no orders for %s: its blocks held and fought by standing orders (NMR).\n\n", who, hour)
+}
+
 // insertAfterBody puts a fragment at the top of an HTML mail's body.
 func insertAfterBody(html, frag string) string {
 	if i := strings.Index(html, "<body"); i >= 0 {

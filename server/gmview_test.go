@@ -144,3 +144,23 @@ func hourRec(t *testing.T, st *store.Store, game string, n int) *store.HourRecor
 	}
 	return h
 }
+
+// A side that missed the hour (NMR) is named in the GM's results mail and in its
+// opponent's, each saying that its blocks were played by standing orders.
+func TestNMRToldToGMAndOpponent(t *testing.T) {
+	srv, st, clk := gmGame(t, nil)
+	sendOrders(t, srv, st, "g1", adjudicator.USA, "at all: hold\n", "u1@club.test")
+	clk.Advance(49 * time.Hour)
+	if ok, err := srv.ResolveIfReady(context.Background(), "g1"); err != nil || !ok {
+		t.Fatalf("resolve at the deadline: %v %v", ok, err)
+	}
+	toyHas(t, "GM's results", lastOut(t, st, "g1", "hour-h1-gm").Text,
+		"CSA: NO ORDERS (NMR): played by its standing orders", "USA: version 1, received")
+	usa := lastOut(t, st, "g1", "hour-h1-usa")
+	toyHas(t, "USA's results", usa.Text,
+		"Your opponent (CSA) sent no orders for Day 1 7AM: its blocks held and fought by standing orders (NMR).")
+	csa := lastOut(t, st, "g1", "hour-h1-csa")
+	toyHas(t, "CSA's results", csa.Text, "No orders were received from you for Day 1 7AM")
+	toyHasNot(t, "CSA's results", csa.Text, "Your opponent")
+	toyHasNot(t, "USA's results", usa.Text, "No orders were received from you")
+}

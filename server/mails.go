@@ -124,9 +124,18 @@ func (s *Server) hourMail(g *store.Game, sc adjudicator.Scenario, before adjudic
 	if err != nil {
 		return mail.OutMessage{}, err
 	}
-	if rv != nil && r.viewer != adjudicator.NoSide && rv.nmr[r.viewer.Index()] {
-		text = nmrNotice(rv.played.Key) + text
-		html = insertAfterBody(html, "<p><strong>"+strings.TrimSpace(nmrNotice(rv.played.Key))+"</strong></p>\n")
+	if rv != nil {
+		for _, sd := range adjudicator.Sides {
+			if !rv.nmr[sd.Index()] {
+				continue
+			}
+			note := nmrNotice(rv.played.Key)
+			if sd != r.viewer {
+				note = nmrOtherNotice(sd, r.viewer, rv.played.Key)
+			}
+			text = note + text
+			html = insertAfterBody(html, "<p><strong>"+strings.TrimSpace(note)+"</strong></p>\n")
+		}
 	}
 	out := mail.OutMessage{Subject: m.Subject(), Text: text, HTML: html, MapPNG: png, MapName: mapName(g, after, r)}
 	if rv != nil && rv.chart != nil {
