@@ -164,3 +164,94 @@ func TestNMRToldToGMAndOpponent(t *testing.T) {
 	toyHasNot(t, "CSA's results", csa.Text, "Your opponent")
 	toyHasNot(t, "USA's results", usa.Text, "No orders were received from you")
 }
+
+// The GM is told once, GMWarnBefore (the server's default, or the game's own
+// setting) before the deadline, which sides still owe orders; a game may turn it
+// off.
+func TestGMWarnedOfMissingOrders(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		game    time.Duration // NewGame.GMWarn
+		quiet   time.Duration // a time after opening when no warning is due yet
+		warned  time.Duration // a time when it is
+		noWarns bool
+	}{
+		{name: "server default", game: 0, quiet: 41 * time.Hour, warned: 43 * time.Hour},
+		{name: "game's own", game: 10 * time.Hour, quiet: 37 * time.Hour, warned: 39 * time.Hour},
+		{name: "off", game: -1, quiet: 41 * time.Hour, warned: 47 * time.Hour, noWarns: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv, st, clk := gmGame(t, func(c *Config, g *NewGame) {
+				c.GMWarnBefore = 6 * time.Hour
+				g.GMWarn = tc.game
+			})
+			tick := func() {
+				t.Helper()
+				if _, err := srv.ResolveDue(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			clk.Advance(time.Hour)
+			sendOrders(t, srv, st, "g1", adjudicator.USA, "at all: hold\n", "u1@club.test")
+			clk.Advance(tc.quiet - time.Hour)
+			tick()
+			if n := len(outMails(t, st, "g1", "gm-warn")); n != 0 {
+				t.Fatalf("%d GM warnings %v after the opening", n, tc.quiet)
+			}
+			clk.Advance(tc.warned - tc.quiet)
+			tick()
+			tick()
+			ws := outMails(t, st, "g1", "gm-warn")
+			if tc.noWarns {
+				if len(ws) != 0 {
+					t.Fatalf("a game without GM warnings sent %d", len(ws))
+				}
+				return
+			}
+			if len(ws) != 1 {
+				t.Fatalf("%d GM warnings, want 1", len(ws))
+			}
+			toyHas(t, "GM warning", ws[0].Subject, "Day 1 7AM", "no orders yet from CSA")
+			toyHas(t, "GM warning", ws[0].Text, "CSA has sent no orders", "due Wed 7 Jan 2026 09:00", "EXTEND")
+			toyHasNot(t, "GM warning", ws[0].Text, "USA has sent no orders")
+			if ws[0].To[0].Addr != "gm@club.test" {
+				t.Errorf("GM warning to %v", ws[0].To)
+			}
+		})
+	}
+}
+
+// In sequential play the GM gets the "Player 1 has moved" mail too.
+func TestGMToldPlayerOneMoved(t *testing.T) {
+	srv, st, _ := gmGame(t, func(_ *Config, g *NewGame) { g.Sequential = true })
+	sendOrders(t, srv, st, "g1", adjudicator.CSA, "activate hardee\n", "c1@club.test")
+	toyHas(t, "Player 2's notice", lastOut(t, st, "g1", "p1moves-h0-usa").Text, "Player 1 (CSA) has moved")
+	m := lastOut(t, st, "g1", "p1moves-h0-gm")
+	toyHas(t, "GM's notice", m.Subject, "Player 1 has moved")
+	toyHas(t, "GM's notice", m.Text, "Player 1 (CSA) has moved", "shown to Player 2 (USA)")
+	toyHasNot(t, "GM's notice", m.Text, "Send your orders")
+}
+
+// NEWGAME's gmwarn= sets the game's own warning time; gmwarn=0 turns it off.
+func TestNewGameGMWarnSetting(t *testing.T) {
+	srv, st, _ := gmGame(t, func(c *Config, _ *NewGame) { c.GMWarnBefore = 6 * time.Hour })
+	for i, tc := range []struct {
+		arg  string
+		want time.Duration
+	}{{"", 6 * time.Hour}, {" gmwarn=3h", 3 * time.Hour}, {" gmwarn=0", 0}} {
+		id := fmt.Sprintf("w%d", i)
+		deliver(t, srv, uint32(100+i), "gm@club.test", "pbem@club.test", "new",
+			"NEWGAME "+id+" usa=alice@club.test csa=bob@club.test hours=24h"+tc.arg+"\nPASSPHRASE "+gmPass+"\n")
+		var g *store.Game
+		if err := st.View(func(tx *store.Tx) error {
+			var err error
+			g, err = tx.Game(id)
+			return err
+		}); err != nil {
+			t.Fatalf("NEWGAME%s: %v", tc.arg, err)
+		}
+		if g.Deadline.GMWarn != tc.want {
+			t.Errorf("NEWGAME%s: GM warning %v before the deadline, want %v", tc.arg, g.Deadline.GMWarn, tc.want)
+		}
+	}
+}

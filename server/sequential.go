@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/store"
 	"github.com/shiloh-pbem/pbem/templates"
 )
@@ -103,9 +104,13 @@ func (s *Server) seqAfterOrders(tx *store.Tx, g *store.Game, side adjudicator.Si
 	if len(lines) == 0 {
 		b.WriteString("  You saw no movement.\n")
 	}
+	moves := b.String()
 	b.WriteString("\nSend your orders now (reply to your last hour mail); they replace any you sent before.\n")
 	if err := s.queueText(tx, g, p2, fmt.Sprintf("p1moves-h%d%s", h.Hour, reseedTag(g, h.Hour)),
 		fmt.Sprintf("%s: Player 1 has moved, your orders", label), b.String()); err != nil {
+		return "", err
+	}
+	if err := s.queueGMMoves(tx, g, h.Hour, label, p2, moves); err != nil {
 		return "", err
 	}
 	q.MovesSentAt = tx.Now()
@@ -128,4 +133,17 @@ func seqSubmitted(g *store.Game, sub map[string]time.Time) map[string]time.Time 
 		}
 	}
 	return sub
+}
+
+// queueGMMoves sends the game's GM the "Player 1 has moved" notice: what Player 2
+// was shown, so the GM can follow the hour's two round trips.
+func (s *Server) queueGMMoves(tx *store.Tx, g *store.Game, hour int, label string, p2 adjudicator.Side, shown string) error {
+	if g.GM == "" {
+		return nil
+	}
+	body := shown + fmt.Sprintf("\nThis is what was shown to Player 2 (%s), who now sends orders; the hour resolves\n"+
+		"when they are in (or at the deadline).\n", p2)
+	r := recipient{viewer: adjudicator.NoSide, addr: g.GM, reply: mail.GameAddress(s.local, s.domain, g.ID)}
+	return s.enqueue(tx, g, r, fmt.Sprintf("p1moves-h%d%s-gm", hour, reseedTag(g, hour)), hour,
+		mail.OutMessage{Subject: label + ": Player 1 has moved", Text: body})
 }
