@@ -60,6 +60,10 @@ func extendForVacations(g *store.Game, t time.Time) time.Time {
 	return out
 }
 
+// ParseDuration reads a duration as NEWGAME's settings take it: "36h", "90m"
+// or "2d" (for pbem game new's flags of the same names).
+func ParseDuration(s string) (time.Duration, error) { return parseDuration(s) }
+
 // submittedAt gives, per side, when its latest orders for the hour arrived. A
 // side that sends no orders for the turn unit (the opponent's player-turn in a
 // system of alternating player-turns, docs/ARCHITECTURE.md §4) counts as in
