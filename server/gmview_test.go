@@ -255,3 +255,22 @@ func TestNewGameGMWarnSetting(t *testing.T) {
 		}
 	}
 }
+
+// In sequential play Player 2's orders are checked against Player 2's view after
+// Player 1's moves, not the position before them: an HQ that Player 1 attacked
+// cannot activate and a move into the attacked area is no plain move. Player 2
+// (and the GM) get those moves on a map.
+func TestSequentialPlayer2CheckedAfterPlayer1Moved(t *testing.T) {
+	srv, st, _ := gmGame(t, func(_ *Config, g *NewGame) { g.Sequential = true })
+	sendOrders(t, srv, st, "g1", adjudicator.CSA, "activate hardee\ncleburne, lindsay: ben howell > shiloh church attack\n", "c1@club.test")
+	moved := lastOut(t, st, "g1", "p1moves-h0-usa")
+	toyHas(t, "Player 2's notice", moved.Text, "Shiloh Church")
+	for _, m := range []*mail.Inbound{moved, lastOut(t, st, "g1", "p1moves-h0-gm")} {
+		if len(m.Attachments) != 1 || !strings.HasSuffix(m.Attachments[0].Filename, ".png") {
+			t.Errorf("%q carries no map: %+v", m.Subject, m.Attachments)
+		}
+	}
+	sendOrders(t, srv, st, "g1", adjudicator.USA, "activate sherman\nmcdowell: thomil > shiloh church\n", "u1@club.test")
+	rc := lastOut(t, st, "g1", "receipt-h0-v1-usa")
+	toyHas(t, "Player 2's receipt", rc.Text, "Sherman is in a battle area", "Shiloh Church is contested")
+}

@@ -131,6 +131,9 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 			"You are Player 1 and your moves were already shown to Player 2, so your orders for this hour\n"+
 				"can no longer change (sequential play).\n")
 	}
+	if st, err = s.seqCheckState(tx, g, side, h, sc, st); err != nil {
+		return "", err
+	}
 	prev := h.Latest(sideKey(side))
 	prevVersion := 0
 	if prev != nil {
