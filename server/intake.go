@@ -157,7 +157,7 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 	if err != nil {
 		return "", err
 	}
-	subj, body, err := templates.ReceiptMail(sc, st.Turn().Key, rc)
+	subj, body, err := s.receiptMail(g, side, h, sc, st.Turn().Key, rc)
 	if err != nil {
 		return "", err
 	}

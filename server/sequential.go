@@ -7,6 +7,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/mail"
+	"github.com/shiloh-pbem/pbem/orders"
 	"github.com/shiloh-pbem/pbem/store"
 	"github.com/shiloh-pbem/pbem/templates"
 )
@@ -194,4 +195,15 @@ func (s *Server) seqCheckState(tx *store.Tx, g *store.Game, side adjudicator.Sid
 		return start, nil
 	}
 	return seq.BetweenTurns(start, ord[p1.Index()], adjudicator.NewStreamDice(hourSeed(g, h.Hour)))
+}
+
+// receiptMail words the receipt for a side's orders: as final for sequential
+// play's Player 1, whose moves are shown to Player 2 as soon as they are in (its
+// note says so), else as orders that newer ones may replace.
+func (s *Server) receiptMail(g *store.Game, side adjudicator.Side, h *store.HourRecord, sc adjudicator.Scenario,
+	turn string, rc *orders.Receipt) (subject, text string, err error) {
+	if q := g.SeqHour; g.Options.Sequential && q != nil && q.Hour == h.Hour && q.Player1 == sideKey(side) {
+		return templates.FinalReceiptMail(sc, turn, rc)
+	}
+	return templates.ReceiptMail(sc, turn, rc)
 }
