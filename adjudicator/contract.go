@@ -138,13 +138,18 @@ type ReportView interface {
 // Sequential is implemented by scenarios that offer sequential play (DESIGN §2):
 // the turn unit opens with the initiative announced, Player 1 sends orders, Player
 // 2 sees Player 1's moves before writing, then the unit resolves as usual with the
-// same dice. Both methods are dry runs with the unit's own dice, so the
+// same dice. The methods are dry runs with the unit's own dice, so the
 // resolution that follows repeats what they showed.
 type Sequential interface {
 	// Initiative is who moves first, and why, for the wording to say.
 	Initiative(st State, d Dice) (first Side, why Phrase, err error)
 	// FirstMoves is what Player 2 may see of Player 1's turn, played with first.
 	FirstMoves(st State, first Orders, d Dice) (ReportView, error)
+	// BetweenTurns is the position at the end of Player 1's turn, played with
+	// first: what Player 2 writes orders against. It is the truth, for View to
+	// cut Player 2's map from and Check to check Player 2's orders on (as
+	// Player 2's); it is never resolved or stored.
+	BetweenTurns(st State, first Orders, d Dice) (State, error)
 }
 
 // State is a system's whole game position: the truth, which only the engine and the

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/store"
 )
@@ -34,7 +35,7 @@ func setPolicy(g *store.Game, p schedule.Policy) {
 // openDeadline sets the deadline of an hour opened at now, moved out of the
 // players' vacations, and forgets the notices of the previous hour.
 func openDeadline(g *store.Game, now time.Time) {
-	g.Deadline.Reminded, g.Deadline.GraceNotice = nil, false
+	g.Deadline.Reminded, g.Deadline.GraceNotice, g.Deadline.GMWarned = nil, false, false
 	p, ok := policyOf(g)
 	if !ok {
 		g.Deadline.Next = time.Time{}
@@ -58,6 +59,10 @@ func extendForVacations(g *store.Game, t time.Time) time.Time {
 	}
 	return out
 }
+
+// ParseDuration reads a duration as NEWGAME's settings take it: "36h", "90m"
+// or "2d" (for pbem game new's flags of the same names).
+func ParseDuration(s string) (time.Duration, error) { return parseDuration(s) }
 
 // submittedAt gives, per side, when its latest orders for the hour arrived. A
 // side that sends no orders for the turn unit (the opponent's player-turn in a
@@ -137,10 +142,11 @@ func (s *Server) plan(tx *store.Tx, id string) (*tickPlan, error) {
 		sent.Reminded[sd] = true
 	}
 	d := schedule.Due(p, h.OpenedAt, g.Deadline.Next, sub, sent, now)
-	if !d.Resolve && len(d.Remind) == 0 && (!d.GraceStarted || g.Deadline.GraceNotice) {
+	warn := gmWarnDue(g, h, turn, now)
+	if !d.Resolve && len(d.Remind) == 0 && (!d.GraceStarted || g.Deadline.GraceNotice) && len(warn) == 0 {
 		return nil, nil
 	}
-	return &tickPlan{g: g, h: h, d: d}, nil
+	return &tickPlan{g: g, h: h, d: d, gmWarn: warn}, nil
 }
 
 // tickPlan is what a tick found due for one game.
@@ -148,6 +154,46 @@ type tickPlan struct {
 	g *store.Game
 	h *store.HourRecord
 	d schedule.Decision
+	// gmWarn lists the sides the GM is to be told have sent no orders.
+	gmWarn []adjudicator.Side
+}
+
+// gmWarnDue lists the sides without orders that the game's GM is to be told of
+// now: GMWarn before the deadline, once an hour. A side counts as without
+// orders until it has sent any (a sequential Player 2's early orders count).
+func gmWarnDue(g *store.Game, h *store.HourRecord, turn adjudicator.Turn, now time.Time) []adjudicator.Side {
+	d := g.Deadline
+	if g.GM == "" || d.GMWarn <= 0 || d.GMWarned || d.Next.IsZero() || now.Before(d.Next.Add(-d.GMWarn)) {
+		return nil
+	}
+	var out []adjudicator.Side
+	for _, sd := range adjudicator.Sides {
+		if sends(turn, sd) && h.Latest(sideKey(sd)) == nil {
+			out = append(out, sd)
+		}
+	}
+	return out
+}
+
+// queueGMWarn tells the GM which sides have sent no orders for the open hour.
+func (s *Server) queueGMWarn(tx *store.Tx, g *store.Game, label string, hour int, missing []adjudicator.Side) error {
+	var names []string
+	for _, sd := range missing {
+		names = append(names, sd.String())
+	}
+	who := strings.Join(names, " and ")
+	var b strings.Builder
+	fmt.Fprintf(&b, "Game %s, %s: %s has sent no orders yet.\n", g.ID, label, who)
+	fmt.Fprintf(&b, "Orders are due %s", deadlineText(g.Deadline.Next, g.Deadline.Zone))
+	if g.Deadline.Grace > 0 {
+		fmt.Fprintf(&b, ", with %s of grace after that", g.Deadline.Grace)
+	}
+	b.WriteString(". A side without orders then has its blocks hold\nand fight by standing orders (an NMR).\n\n")
+	fmt.Fprintf(&b, "To give more time, send EXTEND 24h (or another duration) to %s\nwith your PASSPHRASE line.\n",
+		mail.GameAddress(s.local, s.domain, g.ID))
+	r := recipient{viewer: adjudicator.NoSide, addr: g.GM, reply: mail.GameAddress(s.local, s.domain, g.ID)}
+	return s.enqueue(tx, g, r, fmt.Sprintf("gm-warn-h%d%s", hour, reseedTag(g, hour)), hour,
+		mail.OutMessage{Subject: fmt.Sprintf("%s: no orders yet from %s", label, who), Text: b.String()})
 }
 
 // tick is the daemon's work on one game at the store clock's now, all in one
@@ -180,6 +226,13 @@ func (s *Server) tick(tx *store.Tx, id string) (bool, error) {
 			return false, err
 		}
 		g.Deadline.Reminded = append(g.Deadline.Reminded, sd)
+		changed = true
+	}
+	if len(tp.gmWarn) > 0 {
+		if err := s.queueGMWarn(tx, g, label, h.Hour, tp.gmWarn); err != nil {
+			return false, err
+		}
+		g.Deadline.GMWarned = true
 		changed = true
 	}
 	if d.GraceStarted && !g.Deadline.GraceNotice {
@@ -236,6 +289,16 @@ func punctuality(g *store.Game, h *store.HourRecord, turn adjudicator.Turn) {
 // nmrNotice is the line an NMR side's hour mail opens with.
 func nmrNotice(hour string) string {
 	return fmt.Sprintf("No orders were received from you for %s: your blocks held and fought by standing orders (NMR).\n\n", hour)
+}
+
+// nmrOtherNotice is the line the hour mail of the opponent of an NMR side (or the
+// GM's) opens with.
+func nmrOtherNotice(missed, viewer adjudicator.Side, hour string) string {
+	who := "Your opponent (" + missed.String() + ")"
+	if viewer == adjudicator.NoSide {
+		who = missed.String()
+	}
+	return fmt.Sprintf("%s sent no orders for %s: its blocks held and fought by standing orders (NMR).\n\n", who, hour)
 }
 
 // insertAfterBody puts a fragment at the top of an HTML mail's body.

@@ -85,7 +85,7 @@ func (r *rig) game(id string) *store.Game {
 // Reminders go out once, before the deadline, only to the side without orders,
 // in that player's time zone; past the deadline the late side gets one grace
 // notice; at the end of the grace the hour is played without its orders, the
-// mail says so and the player's record counts an NMR.
+// mails of both sides say so and the player's record counts an NMR.
 func TestGraceRemindersAndNMR(t *testing.T) {
 	clk := newFakeClock()
 	r := newRigWith(t, clk.Now, nil)
@@ -134,10 +134,16 @@ func TestGraceRemindersAndNMR(t *testing.T) {
 	if !strings.HasPrefix(rep, "No orders were received from you for Day 1 7AM: your blocks held and fought by standing orders (NMR).") {
 		t.Errorf("USA report does not open with the NMR notice:\n%.300s", rep)
 	}
+	// The opponent is told the USA missed the hour, and nothing of one of its own.
+	told := false
 	for _, m := range r.mailsTo(bob) {
-		if strings.Contains(m.Text, "(NMR)") {
-			t.Error("the CSA report speaks of an NMR")
+		if strings.Contains(m.Text, "No orders were received from you") {
+			t.Error("the CSA report speaks of an NMR of the CSA's")
 		}
+		told = told || strings.HasPrefix(m.Text, "Your opponent (USA) sent no orders for Day 1 7AM")
+	}
+	if !told {
+		t.Error("the CSA report does not say that the USA missed the hour")
 	}
 	g := r.game("dl")
 	if g.Players["usa"].NMRs != 1 || g.Players["csa"].OnTime != 1 {

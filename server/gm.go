@@ -238,6 +238,11 @@ func (s *Server) gmNewGame(tx *store.Tx, actor string, args []string) (string, e
 			pol.ReminderBefore, err = parseDuration(v)
 		case "change":
 			pol.ChangeOfMind, err = parseDuration(v)
+		case "gmwarn":
+			req.GMWarn = -1 // "gmwarn=0": never
+			if d, perr := parseDuration(v); perr != nil || d > 0 {
+				req.GMWarn, err = d, perr
+			}
 		case "vacation":
 			req.VacationCap, err = strconv.Atoi(v)
 		case "ladder":
@@ -327,7 +332,7 @@ func (s *Server) gmExtend(tx *store.Tx, g *store.Game, args []string) (string, e
 	if g.Status == store.StatusPaused {
 		g.Deadline.PausedLeft += d // RESUME counts from what was left
 	}
-	g.Deadline.Reminded, g.Deadline.GraceNotice = nil, false
+	g.Deadline.Reminded, g.Deadline.GraceNotice, g.Deadline.GMWarned = nil, false, false
 	if err := tx.PutGame(g); err != nil {
 		return "", err
 	}

@@ -74,6 +74,9 @@ func (s *Server) intake(tx *store.Tx, d mail.Delivery, ref uint64) (string, erro
 		if handled, err := s.publicIntake(tx, in); handled || err != nil {
 			return "", err
 		}
+		if handled, err := s.gmReply(tx, in); handled || err != nil {
+			return "", err
+		}
 		return "", s.replyUnknown(tx, in)
 	}
 	player := game.Players[sideKey(side)]
@@ -131,6 +134,9 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 			"You are Player 1 and your moves were already shown to Player 2, so your orders for this hour\n"+
 				"can no longer change (sequential play).\n")
 	}
+	if st, err = s.seqCheckState(tx, g, side, h, sc, st); err != nil {
+		return "", err
+	}
 	prev := h.Latest(sideKey(side))
 	prevVersion := 0
 	if prev != nil {
@@ -154,7 +160,7 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 	if err != nil {
 		return "", err
 	}
-	subj, body, err := templates.ReceiptMail(sc, st.Turn().Key, rc)
+	subj, body, err := s.receiptMail(g, side, h, sc, st.Turn().Key, rc)
 	if err != nil {
 		return "", err
 	}

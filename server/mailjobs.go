@@ -436,6 +436,9 @@ func (s *Server) loadHourMailInputs(tx *store.Tx, hj *hourJob) (hourMailInputs, 
 	}
 	rv.nmr = nmrSides(h, rv.played)
 	rv.ran = ordersRun(h, rv.played)
+	for _, sd := range adjudicator.Sides {
+		rv.latest[sd.Index()] = h.Latest(sideKey(sd))
+	}
 	if in.after.Outcome().Over {
 		if rv.summary, rv.chart, err = endOfGame(tx, g, sc, in.after, hj.Head); err != nil {
 			return in, err

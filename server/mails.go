@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -33,7 +34,8 @@ func (s *Server) recipients(g *store.Game) []recipient {
 			reply: mail.ReplyAddress(s.local, s.domain, g.ID, sideKey(sd), p.Token)})
 	}
 	if g.GM != "" {
-		rs = append(rs, recipient{viewer: adjudicator.NoSide, addr: g.GM})
+		// The GM's replies go to the game's address, where GM commands are read.
+		rs = append(rs, recipient{viewer: adjudicator.NoSide, addr: g.GM, reply: mail.GameAddress(s.local, s.domain, g.ID)})
 	}
 	return rs
 }
@@ -60,6 +62,10 @@ func (s *Server) hourMails(g *store.Game, only string, in hourMailInputs) ([]rec
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if r.viewer == adjudicator.NoSide && !in.after.Outcome().Over {
+				outs[i], errs[i] = s.gmHourMail(g, in, r)
+				return
+			}
 			outs[i], errs[i] = s.hourMail(g, in.sc, nil, nil, in.after, in.commitment, in.reveal, r)
 		}()
 	}
@@ -104,10 +110,7 @@ func (s *Server) hourMail(g *store.Game, sc adjudicator.Scenario, before adjudic
 	if !g.Deadline.Next.IsZero() && !after.Outcome().Over {
 		m.Deadline = deadlineText(g.Deadline.Next, g.Players[sideKey(r.viewer)].TimeZone)
 	}
-	var png bytes.Buffer
-	drawing <- struct{}{}
-	err = render.Draw(&png, sc, v, repView, &render.Options{GameTitle: "Game " + g.ID})
-	<-drawing
+	png, err := drawMap(g, sc, v, repView)
 	if err != nil {
 		return mail.OutMessage{}, err
 	}
@@ -130,12 +133,20 @@ func (s *Server) hourMail(g *store.Game, sc adjudicator.Scenario, before adjudic
 	if err != nil {
 		return mail.OutMessage{}, err
 	}
-	if rv != nil && r.viewer != adjudicator.NoSide && rv.nmr[r.viewer.Index()] {
-		text = nmrNotice(rv.played.Key) + text
-		html = insertAfterBody(html, "<p><strong>"+strings.TrimSpace(nmrNotice(rv.played.Key))+"</strong></p>\n")
+	if rv != nil {
+		for _, sd := range adjudicator.Sides {
+			if !rv.nmr[sd.Index()] {
+				continue
+			}
+			note := nmrNotice(rv.played.Key)
+			if sd != r.viewer {
+				note = nmrOtherNotice(sd, r.viewer, rv.played.Key)
+			}
+			text = note + text
+			html = insertAfterBody(html, "<p><strong>"+strings.TrimSpace(note)+"</strong></p>\n")
+		}
 	}
-	mapName := fmt.Sprintf("%s-%s-%s.png", g.ID, strings.ReplaceAll(strings.ToLower(after.Turn().Key), " ", ""), sideKey(r.viewer))
-	out := mail.OutMessage{Subject: m.Subject(), Text: text, HTML: html, MapPNG: png.Bytes(), MapName: mapName}
+	out := mail.OutMessage{Subject: m.Subject(), Text: text, HTML: html, MapPNG: png, MapName: mapName(g, after, r)}
 	if rv != nil && rv.chart != nil {
 		out.Attachments = append(out.Attachments, mail.OutAttachment{Name: "casualties.png", ContentType: "image/png", Data: rv.chart})
 	}
@@ -156,6 +167,121 @@ func ordersRun(h *store.HourRecord, turn adjudicator.Turn) (ran [2]*templates.Or
 		ran[sd.Index()] = run
 	}
 	return ran
+}
+
+// drawMap draws one viewer's map (v, and the report view of the hour played, if
+// any), one map per core at a time.
+func drawMap(g *store.Game, sc adjudicator.Scenario, v adjudicator.View, repView adjudicator.ReportView) ([]byte, error) {
+	var png bytes.Buffer
+	drawing <- struct{}{}
+	err := render.Draw(&png, sc, v, repView, &render.Options{GameTitle: "Game " + g.ID})
+	<-drawing
+	return png.Bytes(), err
+}
+
+// mapName names a recipient's map file after the game, the turn unit and the
+// recipient.
+func mapName(g *store.Game, after adjudicator.State, r recipient) string {
+	return fmt.Sprintf("%s-%s-%s.png", g.ID, strings.ReplaceAll(strings.ToLower(after.Turn().Key), " ", ""), sideKey(r.viewer))
+}
+
+// gmHourMail builds the GM's mail at an hour boundary of a game that goes on: a
+// summary (templates.GMMail), not an order form, with the GM's full map.
+func (s *Server) gmHourMail(g *store.Game, in hourMailInputs, r recipient) (mail.OutMessage, error) {
+	sc, after, rv := in.sc, in.after, in.reveal
+	v := sc.View(after, adjudicator.NoSide)
+	var repView adjudicator.ReportView
+	if rv != nil {
+		repView = rv.views[viewerIndex(adjudicator.NoSide)]
+	}
+	hm, err := templates.HourMailOf(sc, g.ID, repView, v)
+	if err != nil {
+		return mail.OutMessage{}, err
+	}
+	m, err := templates.GMMailOf(hm)
+	if err != nil {
+		return mail.OutMessage{}, err
+	}
+	m.Address, m.Commands = mail.GameAddress(s.local, s.domain, g.ID), gmCommandList
+	zone := g.Deadline.Zone // the GM has no zone of his own: the game's deadlines'
+	if !in.commitment.IsZero() {
+		m.Commitment = in.commitment.String()
+	}
+	if rv != nil {
+		m.RevealedSeed, m.ChainHead = fmt.Sprintf("%x", rv.seed), rv.head.String()
+		for _, sd := range adjudicator.Sides {
+			sent := templates.GMSent{Side: sd.String(), Sends: sends(rv.played, sd)}
+			if o := rv.latest[sd.Index()]; o != nil {
+				sent.Version, sent.At = o.Version, deadlineText(o.ReceivedAt, zone)
+			}
+			m.Sent = append(m.Sent, sent)
+		}
+	}
+	for _, sd := range adjudicator.Sides {
+		if sends(after.Turn(), sd) {
+			m.Due = append(m.Due, sd.String())
+		} else {
+			m.Waiting = append(m.Waiting, sd.String())
+		}
+	}
+	if !g.Deadline.Next.IsZero() {
+		m.Deadline = deadlineText(g.Deadline.Next, zone)
+	}
+	png, err := drawMap(g, sc, v, repView)
+	if err != nil {
+		return mail.OutMessage{}, err
+	}
+	m.HasMap = true
+	text, err := m.Text()
+	if err != nil {
+		return mail.OutMessage{}, err
+	}
+	return mail.OutMessage{Subject: m.Subject(), Text: text, MapPNG: png, MapName: mapName(g, after, r)}, nil
+}
+
+// gmCommandList is what a GM may do by mail, for the GM's mails that list it.
+const gmCommandList = `  EXTEND 24h      move the deadline
+  PAUSE, RESUME   stop and restart the clock
+  FORCE           resolve the hour now (sides without orders use standing orders)
+  PREDICT         a dry run of the hour with the orders in, for you alone
+  ROLLBACK        replay the last hour with new dice
+  REPLACE csa <address>   give a side to a new player
+  ANNOUNCE <text> a message to both players
+`
+
+// gmReply answers a mail from a GM of a game that names the game (its address,
+// or the subject of one of its mails) and holds no GM command: most often
+// orders written on the GM's hour mail. A GM sends no orders; the GM is told so,
+// with the commands, rather than met with silence. handled is false for any
+// other mail.
+func (s *Server) gmReply(tx *store.Tx, in *mail.Inbound) (handled bool, err error) {
+	for _, c := range mail.Route(in, mail.RouteConfig{LocalPart: s.local, Domain: s.domain}) {
+		if c.Token != "" || c.Game == "" {
+			continue
+		}
+		g, err := tx.Game(c.Game)
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		} else if err != nil {
+			return true, err
+		}
+		if !s.mayRun(in.From.Addr, g) {
+			continue
+		}
+		n, err := tx.GameMailCount(g.ID)
+		if err != nil {
+			return true, err
+		}
+		body := fmt.Sprintf("GMs do not send orders: your mail to game %s (%q) was not read as orders,\n"+
+			"and it holds no GM command. The players' orders are theirs alone.\n\n"+
+			"GM commands go to %s with your PASSPHRASE line (docs/GM.md):\n%s",
+			g.ID, in.Subject, mail.GameAddress(s.local, s.domain, g.ID), gmCommandList)
+		out := mail.OutMessage{Subject: "Not read: GMs send no orders", Text: body}
+		out.InReplyTo, out.References = mail.ReplyThreading(in, mail.ThreadRootID(g.ID, s.idDomain))
+		r := recipient{viewer: adjudicator.NoSide, addr: in.From.Addr, reply: mail.GameAddress(s.local, s.domain, g.ID)}
+		return true, s.enqueue(tx, g, r, fmt.Sprintf("gm-no-orders-%d", n+1), g.CurrentHour, out)
+	}
+	return false, nil
 }
 
 func deadlineText(t time.Time, zone string) string {

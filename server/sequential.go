@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/mail"
+	"github.com/shiloh-pbem/pbem/orders"
 	"github.com/shiloh-pbem/pbem/store"
 	"github.com/shiloh-pbem/pbem/templates"
 )
@@ -103,9 +105,26 @@ func (s *Server) seqAfterOrders(tx *store.Tx, g *store.Game, side adjudicator.Si
 	if len(lines) == 0 {
 		b.WriteString("  You saw no movement.\n")
 	}
-	b.WriteString("\nSend your orders now (reply to your last hour mail); they replace any you sent before.\n")
-	if err := s.queueText(tx, g, p2, fmt.Sprintf("p1moves-h%d%s", h.Hour, reseedTag(g, h.Hour)),
-		fmt.Sprintf("%s: Player 1 has moved, your orders", label), b.String()); err != nil {
+	moves := b.String()
+	b.WriteString("\nThe map attached shows them. Send your orders now (reply to your last hour mail);\n" +
+		"they replace any you sent before, and the receipt checks them against the position\n" +
+		"after Player 1's moves, as far as you can see it.\n")
+	// The position between the turns, drawn from Player 2's view of it (and the
+	// GM's), with the moves Player 2 was shown.
+	mid, err := seq.BetweenTurns(before, both[side.Index()], adjudicator.NewStreamDice(hourSeed(g, h.Hour)))
+	if err != nil {
+		return "", err
+	}
+	png, err := drawMap(g, sc, sc.View(mid, p2), rv)
+	if err != nil {
+		return "", err
+	}
+	kind := fmt.Sprintf("p1moves-h%d%s", h.Hour, reseedTag(g, h.Hour))
+	if err := s.queueReply(tx, g, p2, kind, nil, mail.OutMessage{Subject: fmt.Sprintf("%s: Player 1 has moved, your orders", label),
+		Text: b.String(), MapPNG: png, MapName: seqMapName(g, h.Hour, p2)}); err != nil {
+		return "", err
+	}
+	if err := s.queueGMMoves(tx, g, sc, mid, h.Hour, label, p2, moves); err != nil {
 		return "", err
 	}
 	q.MovesSentAt = tx.Now()
@@ -128,4 +147,63 @@ func seqSubmitted(g *store.Game, sub map[string]time.Time) map[string]time.Time 
 		}
 	}
 	return sub
+}
+
+// queueGMMoves sends the game's GM the "Player 1 has moved" notice: what Player 2
+// was shown, so the GM can follow the hour's two round trips.
+func (s *Server) queueGMMoves(tx *store.Tx, g *store.Game, sc adjudicator.Scenario, mid adjudicator.State, hour int,
+	label string, p2 adjudicator.Side, shown string) error {
+	if g.GM == "" {
+		return nil
+	}
+	png, err := drawMap(g, sc, sc.View(mid, adjudicator.NoSide), nil)
+	if err != nil {
+		return err
+	}
+	body := shown + fmt.Sprintf("\nThis is what was shown to Player 2 (%s), who now sends orders; the hour resolves\n"+
+		"when they are in (or at the deadline). The map attached is the whole position after\n"+
+		"Player 1's moves.\n", p2)
+	r := recipient{viewer: adjudicator.NoSide, addr: g.GM, reply: mail.GameAddress(s.local, s.domain, g.ID)}
+	return s.enqueue(tx, g, r, fmt.Sprintf("p1moves-h%d%s-gm", hour, reseedTag(g, hour)), hour,
+		mail.OutMessage{Subject: label + ": Player 1 has moved", Text: body, MapPNG: png, MapName: seqMapName(g, hour, adjudicator.NoSide)})
+}
+
+// seqMapName names the map of the position between the turns of an hour.
+func seqMapName(g *store.Game, hour int, viewer adjudicator.Side) string {
+	return fmt.Sprintf("%s-h%d-player1-moved-%s.png", g.ID, hour, sideKey(viewer))
+}
+
+// seqCheckState is the position a side's orders are checked against: the hour's
+// start, but for Player 2 once Player 1's moves were shown, the position after
+// them (Sequential.BetweenTurns), which the check cuts Player 2's knowledge from.
+func (s *Server) seqCheckState(tx *store.Tx, g *store.Game, side adjudicator.Side, h *store.HourRecord,
+	sc adjudicator.Scenario, start adjudicator.State) (adjudicator.State, error) {
+	q := g.SeqHour
+	if !g.Options.Sequential || q == nil || q.Hour != h.Hour || q.Player1 == sideKey(side) || q.MovesSentAt.IsZero() {
+		return start, nil
+	}
+	seq, ok := sc.(adjudicator.Sequential)
+	if !ok {
+		return nil, fmt.Errorf("server: game %s is sequential, but %s has no sequential play", g.ID, sc.ID())
+	}
+	ord, err := decodeOrders(sc, h)
+	if err != nil {
+		return nil, err
+	}
+	p1 := side.Enemy()
+	if ord[p1.Index()] == nil {
+		return start, nil
+	}
+	return seq.BetweenTurns(start, ord[p1.Index()], adjudicator.NewStreamDice(hourSeed(g, h.Hour)))
+}
+
+// receiptMail words the receipt for a side's orders: as final for sequential
+// play's Player 1, whose moves are shown to Player 2 as soon as they are in (its
+// note says so), else as orders that newer ones may replace.
+func (s *Server) receiptMail(g *store.Game, side adjudicator.Side, h *store.HourRecord, sc adjudicator.Scenario,
+	turn string, rc *orders.Receipt) (subject, text string, err error) {
+	if q := g.SeqHour; g.Options.Sequential && q != nil && q.Hour == h.Hour && q.Player1 == sideKey(side) {
+		return templates.FinalReceiptMail(sc, turn, rc)
+	}
+	return templates.ReceiptMail(sc, turn, rc)
 }

@@ -69,6 +69,10 @@ type Config struct {
 	// explicit FlushMail: for tools that create games while the daemon is
 	// stopped, so that creating a thousand games draws no map.
 	DeferHourMail bool
+	// GMWarnBefore is how long before a deadline a game's GM is told of the
+	// sides that have sent no orders (0: never), for games that set no time of
+	// their own (NewGame.GMWarn).
+	GMWarnBefore time.Duration
 }
 
 // Server runs the games of one mailbox and one store.
@@ -157,6 +161,9 @@ type NewGame struct {
 	Deadline schedule.Policy
 	// VacationCap is each player's vacation days in the game.
 	VacationCap int
+	// GMWarn is how long before each deadline the GM is told of the sides
+	// without orders: 0 takes Config.GMWarnBefore, a negative value never.
+	GMWarn time.Duration
 	// Ladder names the ladder the result counts for ("" for none).
 	Ladder string
 	// Sequential asks for the rulebook's two round trips per hour.
@@ -242,6 +249,11 @@ func (s *Server) createGame(tx *store.Tx, req NewGame) (*store.Game, error) {
 	}
 	setPolicy(g, pol)
 	g.Deadline.VacationCap = req.VacationCap
+	g.Deadline.GMWarn = req.GMWarn
+	if req.GMWarn == 0 {
+		g.Deadline.GMWarn = s.cfg.GMWarnBefore
+	}
+	g.Deadline.GMWarn = max(g.Deadline.GMWarn, 0)
 	now := tx.Now()
 	g.CreatedAt, g.UpdatedAt = now, now
 	g.Status = store.StatusOpen
@@ -400,7 +412,7 @@ func (s *Server) nextDue() (next time.Time, ok bool) {
 		if g.Status != store.StatusRunning || d.Next.IsZero() {
 			continue
 		}
-		for _, at := range []time.Time{d.Next.Add(-d.Reminder), d.Next, d.Next.Add(d.Grace)} {
+		for _, at := range []time.Time{d.Next.Add(-d.Reminder), d.Next.Add(-d.GMWarn), d.Next, d.Next.Add(d.Grace)} {
 			if at.After(now) && (!ok || at.Before(next)) {
 				next, ok = at, true
 			}
@@ -512,6 +524,8 @@ type hourReveal struct {
 	// played with, by their receipt's hash (index Side.Index()).
 	ran    [2]*templates.OrdersRun
 	played adjudicator.Turn
+	// latest is each side's newest orders for the hour (nil: none), by Index.
+	latest [2]*store.OrderSet
 	// summary and chart are the end-of-game record, set on the last hour.
 	summary *templates.Summary
 	chart   []byte

@@ -118,6 +118,11 @@ type DeadlineSettings struct {
 	// Reminded and GraceNotice record the notices sent for the current hour.
 	Reminded    []string `json:"reminded,omitempty"`
 	GraceNotice bool     `json:"grace_notice,omitempty"`
+	// GMWarn is how long before the deadline the GM is told of the sides that
+	// have sent no orders (0: never); GMWarned records that the current hour's
+	// warning went.
+	GMWarn   time.Duration `json:"gm_warn,omitempty"`
+	GMWarned bool          `json:"gm_warned,omitempty"`
 	// PausedLeft is the time that was left to the deadline when the GM paused.
 	PausedLeft time.Duration `json:"paused_left,omitempty"`
 	// VacationCap is each player's vacation days per game (0: none allowed).

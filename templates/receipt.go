@@ -24,6 +24,17 @@ func ReceiptText(sc adjudicator.Scenario, rc *orders.Receipt) (string, error) {
 // ReceiptMail words the whole mail that answers orders for the turn unit turn
 // (its Key): its subject and its text, the receipt within it.
 func ReceiptMail(sc adjudicator.Scenario, turn string, rc *orders.Receipt) (subject, text string, err error) {
+	return receiptMail(sc, turn, rc, true)
+}
+
+// FinalReceiptMail is ReceiptMail for orders that cannot be replaced (sequential
+// play's Player 1, whose moves are shown at once): it does not say that newer
+// orders may follow.
+func FinalReceiptMail(sc adjudicator.Scenario, turn string, rc *orders.Receipt) (subject, text string, err error) {
+	return receiptMail(sc, turn, rc, false)
+}
+
+func receiptMail(sc adjudicator.Scenario, turn string, rc *orders.Receipt, replaceable bool) (subject, text string, err error) {
 	t, err := tellerOf(sc)
 	if err != nil {
 		return "", "", err
@@ -32,7 +43,10 @@ func ReceiptMail(sc adjudicator.Scenario, turn string, rc *orders.Receipt) (subj
 	if n := rc.Errors(); n > 0 {
 		subj = say("subject.receipt.errors", textArg("turn", turn), intArg("version", rc.Version), intArg("n", n))
 	}
-	text = t.say(say("receipt.received", textArg("turn", turn))) + "\n\n" + t.receipt(rc) + "\n" + t.say(say("mail.receipt-until")) + "\n"
+	text = t.say(say("receipt.received", textArg("turn", turn))) + "\n\n" + t.receipt(rc)
+	if replaceable {
+		text += "\n" + t.say(say("mail.receipt-until")) + "\n"
+	}
 	return t.say(subj), text, nil
 }
 

@@ -50,7 +50,8 @@ func misfit(err error) reason {
 // hidden from the side can change the answer. Enemy blocks stand where the view
 // shows them, as anonymous stand-ins. The moves are played as if the side were
 // Player 1 (a reinforce order can only show its Player 2 meaning when the hour
-// resolves), and the supply list is spent after them. Checks come in the order of
+// resolves), unless Player 1 has moved (k cut from a BetweenTurns position): then
+// as Player 2's. The supply list is spent after them. Checks come in the order of
 // o's orders.
 func CheckOrders(sc *Scenario, k *Knowledge, o *Orders) []Check {
 	if o == nil || o.Side == NoSide {
@@ -72,6 +73,9 @@ func CheckOrders(sc *Scenario, k *Knowledge, o *Orders) []Check {
 	ords[side.Index()] = o
 	h := newCheckHour(sc, seen, ords, steadyDice{}, loc) // seen is CheckOrders' own
 	h.p1 = side
+	if k.playerTwo {
+		h.p1 = side.Enemy() // Player 1 has moved (BetweenTurns): the side's turn is Player 2's
+	}
 	h.playerTurn(side)
 	h.spendSupply(side)
 

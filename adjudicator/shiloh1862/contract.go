@@ -148,11 +148,7 @@ func (c contractScenario) Initiative(st adjudicator.State, d Dice) (Side, Phrase
 }
 
 func (c contractScenario) FirstMoves(st adjudicator.State, first adjudicator.Orders, d Dice) (adjudicator.ReportView, error) {
-	s, err := AsState(st)
-	if err != nil {
-		return nil, err
-	}
-	o, err := AsOrders(first)
+	s, o, err := asStateAndOrders(st, first)
 	if err != nil {
 		return nil, err
 	}
@@ -161,6 +157,28 @@ func (c contractScenario) FirstMoves(st adjudicator.State, first adjudicator.Ord
 		return nil, err
 	}
 	return rv, nil
+}
+
+func (c contractScenario) BetweenTurns(st adjudicator.State, first adjudicator.Orders, d Dice) (adjudicator.State, error) {
+	s, o, err := asStateAndOrders(st, first)
+	if err != nil {
+		return nil, err
+	}
+	mid, err := BetweenTurns(c.sc, s, o, d)
+	if err != nil {
+		return nil, err
+	}
+	return mid, nil
+}
+
+// asStateAndOrders is AsState and AsOrders at once, for the sequential steps.
+func asStateAndOrders(st adjudicator.State, o adjudicator.Orders) (*State, *Orders, error) {
+	s, err := AsState(st)
+	if err != nil {
+		return nil, nil, err
+	}
+	x, err := AsOrders(o)
+	return s, x, err
 }
 
 var _ adjudicator.Sequential = contractScenario{}

@@ -18,6 +18,9 @@ func ResolveHour(sc *Scenario, st *State, orders [2]*Orders, d Dice) (*State, *R
 	if err == nil && st.Over {
 		err = errorf("the game is over (%s)", st.Hour)
 	}
+	if err == nil && st.playerTwo != NoSide {
+		err = errorf("a position between the turns of %s is not resolved", st.Hour)
+	}
 	if err != nil {
 		return nil, nil, err
 	}

@@ -27,12 +27,16 @@ type Knowledge struct {
 	// misfit is why the state it was cut from does not fit its scenario: a check
 	// then answers that, as ResolveHour would refuse the state.
 	misfit error
+	// playerTwo: the state is between the turns of a sequential hour and the
+	// side moves next, as Player 2 (BetweenTurns). That the side is Player 2 is
+	// known to it: Player 1's moves were shown to it.
+	playerTwo bool
 }
 
 // KnowledgeOf cuts what side knows from the state.
 func KnowledgeOf(sc *Scenario, st *State, side Side) *Knowledge {
 	k := &Knowledge{Side: side, Options: st.Options, Losses: slices.Clone(st.Losses), OhioBarred: st.OhioBarred,
-		misfit: checkState(sc, st)}
+		misfit: checkState(sc, st), playerTwo: st.playerTwo == side && side != NoSide}
 	if k.misfit != nil {
 		return k
 	}

@@ -26,9 +26,8 @@ func ThrowInitiative(sc *Scenario, st *State, d Dice) (Initiative, error) {
 // moves before Player 2 does, so the hour's real resolution repeats these moves
 // and dice exactly.
 //
-// What the full rulebook feel would need (docs/GM.md): the state between the two
-// turns, so that Player 2's mail could carry a redrawn map and order form; and
-// pinning (5.4) that does not look at Player 2's orders.
+// What the full rulebook feel would still need (docs/GM.md): pinning (5.4) that
+// does not look at Player 2's orders.
 func FirstMoves(sc *Scenario, before *State, first *Orders, d Dice) (*ReportView, error) {
 	if first == nil || first.Side == NoSide {
 		return nil, errorf("sequential play: Player 1's orders name no side")
@@ -49,6 +48,37 @@ func FirstMoves(sc *Scenario, before *State, first *Orders, d Dice) (*ReportView
 		cut.Events = append(cut.Events, e)
 	}
 	return ViewReport(sc, before, &cut, before, p2), nil
+}
+
+// BetweenTurns plays Player 1's turn of the hour (the initiative, Player 1's
+// command and movement, the pins) with first, the orders of Player 1, and the
+// hour's own dice, as FirstMoves does, and returns the position at its end: what
+// Player 2 writes orders against. It is the truth: ViewOf cuts Player 2's map
+// from it, and CheckOrders, through KnowledgeOf, checks Player 2's orders on it as
+// Player 2's (an HQ in a battle Player 1 began cannot activate, a move into an
+// area Player 1 entered is a reinforcement). Pins are not kept: they depend on
+// Player 2's orders (5.4). ResolveHour refuses it.
+func BetweenTurns(sc *Scenario, before *State, first *Orders, d Dice) (*State, error) {
+	if first == nil || first.Side == NoSide {
+		return nil, errorf("sequential play: Player 1's orders name no side")
+	}
+	loc := make([]int, len(before.Blocks))
+	if err := locate(sc, before, loc); err != nil {
+		return nil, err
+	}
+	if before.Over || before.playerTwo != NoSide {
+		return nil, errorf("sequential play: %s is no hour's start", before.Hour)
+	}
+	var ord [2]*Orders
+	ord[first.Side.Index()] = first
+	h := newHourOwning(sc, before.Clone(), ord, d, false, loc)
+	h.initiative()
+	if h.p1 != first.Side {
+		return nil, errorf("sequential play: %s sent Player 1's orders, but %s is Player 1", first.Side, h.p1)
+	}
+	h.playerTurn(h.p1)
+	h.st.playerTwo = h.p1.Enemy()
+	return h.st, nil
 }
 
 // playerOneTurn reports whether an event belongs to Player 1's turn: the

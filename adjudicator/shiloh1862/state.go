@@ -141,6 +141,11 @@ type State struct {
 	InitiativeMarker Side `json:"initiative_marker,omitempty"`
 	// Sightings remember enemy blocks revealed in battle, per viewing side.
 	Sightings []Sighting `json:"sightings,omitempty"`
+
+	// playerTwo is set on a state between the turns of a sequential hour
+	// (BetweenTurns): the side whose turn comes next, whose orders a check
+	// plays as Player 2's. Such a state is never stored or resolved.
+	playerTwo Side
 }
 
 // ArrivalChoice is a decision made for an arrival group.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -10,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -126,14 +128,18 @@ func emit(m *Main, body []byte) error {
 }
 
 func runGameNew(ctx context.Context, m *Main, args []string) error {
-	fs := m.newFlags("game new", "--config FILE --id ID --usa ADDR --csa ADDR [flags]", "Creates a game in the store and queues each player's first mail.")
+	fs := m.newFlags("game new", "--config FILE --id ID --usa ADDR --csa ADDR [flags]",
+		"Creates a game in the store and queues each player's first mail. The settings are NEWGAME's\n"+
+			"(docs/GM.md); each left out takes the [games] default of the config.")
 	sf := addStoreFlags(fs)
 	id := fs.String("id", "", "game id (letters and digits)")
 	usa := fs.String("usa", "", "USA player's address")
 	csa := fs.String("csa", "", "CSA player's address")
-	gm := fs.String("gm", "", "GM's address (gets the full map every hour)")
-	scn := fs.String("scenario", "", "scenario (default: games.scenario of the config)")
+	gm := fs.String("gm", "", "GM's address (gets the GM's summary and full map every hour)")
+	scn := fs.String("scenario", "", "scenario (default: games.scenario)")
 	vis := fs.String("visibility", "", "blocks, double-blind or open (default: games.visibility)")
+	var s gameSettings
+	s.flags(fs)
 	if err := m.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -147,6 +153,17 @@ func runGameNew(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *scn == "" {
+		*scn = cfg.Games.Scenario
+	}
+	if *vis == "" {
+		*vis = cfg.Games.Visibility
+	}
+	req := server.NewGame{ID: *id, Scenario: *scn, USA: *usa, CSA: *csa, GM: *gm,
+		Options: adjudicator.Options{Visibility: adjudicator.Visibility(*vis)}}
+	if err := s.apply(fs, cfg.Games, &req); err != nil {
+		return err
+	}
 	st, err := store.Open(cfg.Store.Path, nil)
 	if err != nil {
 		return err
@@ -155,28 +172,121 @@ func runGameNew(ctx context.Context, m *Main, args []string) error {
 	// The daemon draws the first mails when it runs: creating a season's games
 	// draws no map.
 	srv, err := server.New(st, server.Config{Registry: builtin.Systems(), DefaultScenario: cfg.Games.Scenario,
-		Address: cfg.Mail.Address, FromName: cfg.Mail.FromName,
+		Address: cfg.Mail.Address, FromName: cfg.Mail.FromName, GMWarnBefore: cfg.Games.GMWarnBefore.Duration,
 		ChangeOfMind: cfg.Games.ChangeOfMind.Duration, HourLength: cfg.Games.Deadline.Duration, DeferHourMail: true})
 	if err != nil {
 		return err
 	}
-	if *scn == "" {
-		*scn = cfg.Games.Scenario
-	}
-	if *vis == "" {
-		*vis = cfg.Games.Visibility
-	}
-	gc := cfg.Games
-	g, err := srv.CreateGame(ctx, server.NewGame{ID: *id, Scenario: *scn, USA: *usa, CSA: *csa, GM: *gm,
-		Options: adjudicator.Options{Visibility: adjudicator.Visibility(*vis)},
-		Deadline: schedule.Policy{HourLength: gc.Deadline.Duration, At: gc.DeadlineAt, Zone: gc.TimeZone,
-			WeekdaysOnly: gc.WeekdaysOnly, Grace: gc.Grace.Duration, ReminderBefore: gc.ReminderBefore.Duration,
-			ChangeOfMind: gc.ChangeOfMind.Duration},
-		VacationCap: gc.VacationDays, Sequential: gc.Sequential})
+	g, err := srv.CreateGame(ctx, req)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(m.Stdout, "game %s created (%s, %s); the daemon sends the first mails when it runs\n", g.ID, g.Scenario, *vis)
+	what := "the daemon sends the first mails when it runs"
+	if req.Invite {
+		what = "the daemon sends the invitations when it runs; the game starts when both players accept"
+	}
+	fmt.Fprintf(m.Stdout, "game %s created (%s, %s); %s\n", g.ID, g.Scenario, *vis, what)
+	return nil
+}
+
+// gameSettings are the per-game settings of pbem game new: NEWGAME's keys by
+// mail (docs/GM.md), as flags of the same names.
+type gameSettings struct {
+	hours, grace, remind, change, gmwarn string
+	at, zone, ladder, optional           string
+	usaZone, csaZone                     string
+	weekdays, sequential, invite         bool
+	vacation                             int
+}
+
+func (s *gameSettings) flags(fs *flag.FlagSet) {
+	fs.StringVar(&s.hours, "hours", "", "deadline this long after each hour opens, e.g. 48h or 2d (default: games.deadline)")
+	fs.StringVar(&s.at, "at", "", "deadline at this time of day instead, e.g. 21:00 (default: games.deadline_at)")
+	fs.StringVar(&s.zone, "zone", "", "time zone of --at and of deadlines (default: games.time_zone)")
+	fs.BoolVar(&s.weekdays, "weekdays", false, "no deadline on Saturdays and Sundays (default: games.weekdays_only)")
+	fs.StringVar(&s.grace, "grace", "", "late orders still taken this long after the deadline (default: games.grace)")
+	fs.StringVar(&s.remind, "remind", "", "remind sides without orders this long before the deadline (default: games.reminder_before)")
+	fs.StringVar(&s.change, "change", "", "change-of-mind delay after both sides' orders are in (default: games.change_of_mind)")
+	fs.StringVar(&s.gmwarn, "gmwarn", "", "tell the GM this long before the deadline which sides have sent nothing; 0: never (default: games.gm_warn_before)")
+	fs.IntVar(&s.vacation, "vacation", 0, "vacation days per player (default: games.vacation_days)")
+	fs.StringVar(&s.ladder, "ladder", "", "the ladder the result counts on")
+	fs.BoolVar(&s.sequential, "sequential", false, "the rulebook's order of play: Player 1, then Player 2 (default: games.sequential)")
+	fs.BoolVar(&s.invite, "invite", false, "the players must accept before the game starts")
+	fs.StringVar(&s.usaZone, "usazone", "", "the USA player's time zone for the texts he gets")
+	fs.StringVar(&s.csaZone, "csazone", "", "the CSA player's time zone")
+	fs.StringVar(&s.optional, "optional", "", "optional rules, comma-separated (pbem scenario list names them)")
+}
+
+// apply puts the settings into req: each flag given, else the config's default.
+func (s *gameSettings) apply(fs *flag.FlagSet, gc GamesConfig, req *server.NewGame) error {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	pol := schedule.Policy{HourLength: gc.Deadline.Duration, At: gc.DeadlineAt, Zone: gc.TimeZone,
+		WeekdaysOnly: gc.WeekdaysOnly, Grace: gc.Grace.Duration, ReminderBefore: gc.ReminderBefore.Duration,
+		ChangeOfMind: gc.ChangeOfMind.Duration}
+	req.GMWarn, req.VacationCap, req.Sequential = gc.GMWarnBefore.Duration, gc.VacationDays, gc.Sequential
+	for _, f := range []struct {
+		name, value string
+		into        *time.Duration
+	}{{"hours", s.hours, &pol.HourLength}, {"grace", s.grace, &pol.Grace}, {"remind", s.remind, &pol.ReminderBefore},
+		{"change", s.change, &pol.ChangeOfMind}, {"gmwarn", s.gmwarn, &req.GMWarn}} {
+		if !set[f.name] {
+			continue
+		}
+		var err error
+		if *f.into, err = server.ParseDuration(f.value); err != nil {
+			return usagef("--%s: %v", f.name, err)
+		}
+	}
+	if set["weekdays"] {
+		pol.WeekdaysOnly = s.weekdays
+	}
+	if set["sequential"] {
+		req.Sequential = s.sequential
+	}
+	if set["at"] {
+		pol.At = s.at
+		if !set["hours"] {
+			pol.HourLength = 0 // a time of day replaces the config's length
+		}
+	}
+	if set["zone"] {
+		pol.Zone = s.zone
+	}
+	if pol.HourLength > 0 || pol.At != "" {
+		if err := pol.Validate(); err != nil {
+			return usagef("deadlines: %v", err)
+		}
+	}
+	if req.GMWarn == 0 {
+		req.GMWarn = -1 // never, not the server's default
+	}
+	if set["vacation"] {
+		req.VacationCap = s.vacation
+	}
+	req.Deadline, req.Ladder, req.Invite = pol, s.ladder, s.invite
+	req.USAZone, req.CSAZone = s.usaZone, s.csaZone
+	for _, z := range []string{s.usaZone, s.csaZone} {
+		if _, err := time.LoadLocation(z); err != nil {
+			return usagef("time zone %q: %v", z, err)
+		}
+	}
+	rules, err := builtin.Systems().FindScenario(req.Scenario)
+	if err != nil {
+		return err
+	}
+	for _, o := range strings.Split(s.optional, ",") {
+		if o = strings.TrimSpace(o); o == "" {
+			continue
+		}
+		if !slices.Contains(rules.Optional(), o) {
+			return usagef("--optional %s: scenario %s has the optional rules %s", o, rules.ID(), strings.Join(rules.Optional(), ", "))
+		}
+		req.Options.Optional = append(req.Options.Optional, o)
+	}
+	if !slices.Contains(rules.Modes(), req.Options.Visibility) {
+		return usagef("--visibility %s: scenario %s offers %v", req.Options.Visibility, rules.ID(), rules.Modes())
+	}
 	return nil
 }
 
@@ -229,11 +339,17 @@ func gameShowJob(st *store.Store, args []string, w io.Writer) error {
 		key := turnKeys(builtin.Systems(), g)
 		fmt.Fprintf(w, "game %s: %s, %s, visibility %s, hour %s\n", g.ID, g.Scenario, g.Status, g.Options.Visibility, key(g.CurrentHour))
 		for _, s := range []string{"usa", "csa"} {
-			fmt.Fprintf(w, "  %s: %s\n", strings.ToUpper(s), g.Players[s].Address)
+			p := g.Players[s]
+			fmt.Fprintf(w, "  %s: %s", strings.ToUpper(s), p.Address)
+			if p.TimeZone != "" {
+				fmt.Fprintf(w, " (%s)", p.TimeZone)
+			}
+			fmt.Fprintln(w)
 		}
 		if g.GM != "" {
 			fmt.Fprintf(w, "  GM: %s\n", g.GM)
 		}
+		showSettings(w, g)
 		hs, err := tx.HourNumbers(g.ID)
 		if err != nil {
 			return err
@@ -462,4 +578,44 @@ func runRestore(ctx context.Context, m *Main, args []string) error {
 	}
 	fmt.Fprintf(m.Stdout, "restored %s from %s\n", *path, *from)
 	return nil
+}
+
+// showSettings writes a game's settings, as pbem game new and NEWGAME set them,
+// and its next deadline.
+func showSettings(w io.Writer, g *store.Game) {
+	d := g.Deadline
+	switch {
+	case d.At != "":
+		fmt.Fprintf(w, "  deadlines: at %s %s", d.At, cmp.Or(d.Zone, "UTC"))
+	case d.HourLength > 0:
+		fmt.Fprintf(w, "  deadlines: %s after each hour opens", d.HourLength)
+	default:
+		fmt.Fprint(w, "  deadlines: none (an hour resolves when both sides' orders are in)")
+	}
+	if d.WeekdaysOnly {
+		fmt.Fprint(w, ", weekdays only")
+	}
+	fmt.Fprintf(w, "; grace %s; reminders %s before; change of mind %s", d.Grace, d.Reminder, d.ChangeOfMind)
+	if d.GMWarn > 0 {
+		fmt.Fprintf(w, "; GM warned %s before", d.GMWarn)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "  vacation: %d days per player\n", d.VacationCap)
+	if g.Ladder != "" {
+		fmt.Fprintf(w, "  ladder: %s\n", g.Ladder)
+	}
+	play := "simultaneous"
+	if g.Options.Sequential {
+		play = "sequential"
+	}
+	fmt.Fprintf(w, "  play: %s\n", play)
+	if len(g.Options.OptionalRules) > 0 {
+		fmt.Fprintf(w, "  optional rules: %s\n", strings.Join(g.Options.OptionalRules, ", "))
+	}
+	switch {
+	case g.Status == store.StatusPaused:
+		fmt.Fprintf(w, "  next deadline: paused, %s left\n", d.PausedLeft)
+	case !d.Next.IsZero():
+		fmt.Fprintf(w, "  next deadline: %s\n", schedule.FormatIn(d.Next, d.Zone))
+	}
 }

@@ -93,6 +93,9 @@ type GamesConfig struct {
 	ReminderBefore Duration `toml:"reminder_before"`
 	ChangeOfMind   Duration `toml:"change_of_mind"`
 	VacationDays   int      `toml:"vacation_days"`
+	// GMWarnBefore: the GM is told this long before a deadline which sides have
+	// sent no orders (0: never).
+	GMWarnBefore Duration `toml:"gm_warn_before"`
 }
 
 // Duration reads "90s", "48h" from TOML.
@@ -122,7 +125,7 @@ func DefaultConfig() Config {
 		Games: GamesConfig{Scenario: "shiloh1862", Visibility: "blocks",
 			Deadline: Duration{48 * time.Hour}, TimeZone: "UTC", Grace: Duration{12 * time.Hour},
 			ReminderBefore: Duration{12 * time.Hour}, ChangeOfMind: Duration{10 * time.Minute},
-			VacationDays: 7},
+			VacationDays: 7, GMWarnBefore: Duration{6 * time.Hour}},
 	}
 }
 
