@@ -6,6 +6,7 @@ import (
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/store"
+	"github.com/shiloh-pbem/pbem/templates"
 )
 
 // OfflineHour is one hour resolved outside any game, as pbem resolve resolves
@@ -26,6 +27,9 @@ type OfflineHour struct {
 	Seed       []byte
 	Commitment store.Hash
 	Head       store.ChainHead
+	// Ran names the order sets played, by the version and hash their
+	// receipts showed; nil when the orders came from no receipt.
+	Ran [2]*templates.OrdersRun
 }
 
 // HourMail is the mail viewer (a side, or NoSide for the GM) gets at the end of
@@ -43,7 +47,7 @@ func HourMail(h OfflineHour, viewer adjudicator.Side) (mail.OutMessage, error) {
 		return mail.OutMessage{}, err
 	}
 	played := h.Before.Turn()
-	rv := &hourReveal{seed: h.Seed, head: h.Head, played: played}
+	rv := &hourReveal{seed: h.Seed, head: h.Head, played: played, ran: h.Ran}
 	rv.views[viewerIndex(viewer)] = v
 	for _, sd := range adjudicator.Sides {
 		rv.nmr[sd.Index()] = sends(played, sd) && h.Orders[sd.Index()] == nil

@@ -65,7 +65,8 @@ func TestHourMailIsWhatTheServerSends(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	off := OfflineHour{Game: "v1", Rules: sc, Before: before, After: after, Report: rep, Orders: ord, Seed: h.Seed}
+	off := OfflineHour{Game: "v1", Rules: sc, Before: before, After: after, Report: rep, Orders: ord, Seed: h.Seed,
+		Ran: ordersRun(h, before.Turn())}
 	for _, a := range rec.Audit {
 		if a.Kind == store.AuditHour && a.Hour == h.Hour {
 			off.Head = store.ChainHead{Seq: a.Seq, Hash: a.Hash}
