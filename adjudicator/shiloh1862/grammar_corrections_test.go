@@ -1,0 +1,69 @@
+package shiloh1862
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
+
+// readWithNotes parses one side's orders and returns their canonical form and the
+// problems as a receipt words them, one a line ("warning: read …").
+func readWithNotes(t *testing.T, side adjudicator.Side, text string) (canon string, notes []string) {
+	t.Helper()
+	d := testNames(t)
+	o, probs := ParseOrders(text, d, side)
+	for _, p := range probs {
+		why, hint := problemText(p)
+		if hint != "" {
+			why += " — " + hint
+		}
+		notes = append(notes, p.Severity.String()+": "+why)
+	}
+	return FormatOrders(o, d), notes
+}
+
+// TestMisspeltIntentSplitOff: a misspelt intent or straggler word after the
+// destination is split off the area name and read as that word, and the receipt
+// says how the line was read.
+func TestMisspeltIntentSplitOff(t *testing.T) {
+	for _, c := range []struct {
+		in, canon, note string
+	}{
+		{"cleburne: seay > hornets nest atack", "Cleburne: Seay Field > Hornet's Nest attack",
+			"warning: read 'hornets nest atack' as Hornet's Nest attack"},
+		{"cleburne: seay > rea field atack", "Cleburne: Seay Field > Rea Field attack",
+			"warning: read 'rea field atack' as Rea Field attack"},
+		{"chalmers: spain > wicker reinforse", "Chalmers: Spain Field > Wicker Field reinforce",
+			"warning: read 'wicker reinforse' as Wicker Field reinforce"},
+		{"forrest: lick creek > larkin bell uncomanded", "Forrest: Lick Creek Bottoms > Larkin Bell Field uncommanded",
+			"warning: read 'larkin bell uncomanded' as Larkin Bell Field uncommanded"},
+		{"cleburne: seay > rea attack uncomanded", "",
+			"warning: read 'rea attack uncomanded' as Rea Field attack uncommanded|error: an uncommanded move cannot attack"},
+		{"cleburne > rea mvoe", "Cleburne > Rea Field",
+			"warning: read 'rea mvoe' as Rea Field move"},
+	} {
+		canon, notes := readWithNotes(t, adjudicator.CSA, c.in)
+		if strings.TrimSpace(canon) != c.canon {
+			t.Errorf("%q reads as %q, want %q (%q)", c.in, canon, c.canon, notes)
+		}
+		if want := strings.Split(c.note, "|"); len(notes) != len(want) || !prefixes(notes, want) {
+			t.Errorf("%q: notes %q, want %q", c.in, notes, c.note)
+		}
+	}
+	// a word that is no keyword's typo stays part of the name, and is an error
+	// with its suggestion as before
+	if canon, notes := readWithNotes(t, adjudicator.CSA, "cleburne: seay > rea xyzzy"); canon != "" || len(notes) != 1 || !strings.HasPrefix(notes[0], "error: 'rea xyzzy' is not a map area") {
+		t.Errorf("rea xyzzy: %q %q", canon, notes)
+	}
+}
+
+// prefixes reports whether each of got starts with its want.
+func prefixes(got, want []string) bool {
+	for i := range got {
+		if !strings.HasPrefix(got[i], want[i]) {
+			return false
+		}
+	}
+	return true
+}
