@@ -67,3 +67,44 @@ func prefixes(got, want []string) bool {
 	}
 	return true
 }
+
+// TestCorrectionsEchoed: every name read under a misspelling, whether a near miss
+// or a misspelling the scenario lists, is echoed in a note, wherever the name
+// stands; names written in full or by their beginning are not.
+func TestCorrectionsEchoed(t *testing.T) {
+	for _, c := range []struct {
+		side      adjudicator.Side
+		in, canon string
+		notes     string // "|" between notes
+	}{
+		{adjudicator.CSA, "breckenridge: seay > rea", "Breckinridge: Seay Field > Rea Field",
+			"warning: read 'breckenridge' as Breckinridge"},
+		{adjudicator.CSA, "activate breckenridge, hardee", "activate Breckinridge, Hardee",
+			"warning: read 'breckenridge' as Breckinridge"},
+		{adjudicator.CSA, "activate breckenridge hardee", "activate Breckinridge, Hardee",
+			"warning: read 'breckenridge' as Breckinridge"},
+		{adjudicator.CSA, "supply: cleburne breckenridge", "supply: Cleburne, Breckinridge",
+			"warning: read 'breckenridge' as Breckinridge"},
+		{adjudicator.CSA, "cleburne: seay > rhea", "Cleburne: Seay Field > Rea Field",
+			"warning: read 'rhea' as Rea Field"},
+		{adjudicator.CSA, "battles: rhea field, shiloh", "battles: Rea Field, Shiloh Church",
+			"warning: read 'rhea field' as Rea Field"},
+		{adjudicator.USA, "mcclelland: mcclelland camp > water oaks", "McClernand: McClernand's Camp > Water Oaks Pond",
+			"warning: read 'mcclelland' as McClernand|warning: read 'mcclelland camp' as McClernand's Camp"},
+		{adjudicator.USA, "hildebrnd: shiloh > rea", "Hildebrand: Shiloh Church > Rea Field",
+			"warning: read 'hildebrnd' as Hildebrand"},
+		// no correction, no note
+		{adjudicator.CSA, "breck, clebu: seay > rea", "Breckinridge, Cleburne: Seay Field > Rea Field", ""},
+		{adjudicator.USA, "lew wallace: wait", "arrival L. Wallace: E", ""},
+		{adjudicator.USA, "ml smith: crescent > stacy", "M.L. Smith: Crescent Field > Stacy Field", ""},
+	} {
+		canon, notes := readWithNotes(t, c.side, c.in)
+		var want []string
+		if c.notes != "" {
+			want = strings.Split(c.notes, "|")
+		}
+		if strings.TrimSpace(canon) != c.canon || len(notes) != len(want) || !prefixes(notes, want) {
+			t.Errorf("%q reads as %q with %q, want %q with %q", c.in, canon, notes, c.canon, want)
+		}
+	}
+}

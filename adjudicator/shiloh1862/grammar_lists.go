@@ -37,7 +37,7 @@ func (p *parser) parseActivate(toks []token) {
 			}
 			break
 		}
-		ids := p.SplitNames(t, item)
+		ids := p.ReadNames(t, item)
 		if ids == nil {
 			r := p.resolveName(t, item, "block")
 			if !r.found {
