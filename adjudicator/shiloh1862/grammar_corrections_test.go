@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/orders"
 )
 
 // readWithNotes parses one side's orders and returns their canonical form and the
@@ -106,5 +107,83 @@ func TestCorrectionsEchoed(t *testing.T) {
 		if strings.TrimSpace(canon) != c.canon || len(notes) != len(want) || !prefixes(notes, want) {
 			t.Errorf("%q reads as %q with %q, want %q with %q", c.in, canon, notes, c.canon, want)
 		}
+	}
+}
+
+// TestListsWithoutCommas: every list order reads names written without commas,
+// names of several words among them, as it reads them with commas.
+func TestListsWithoutCommas(t *testing.T) {
+	for _, c := range []struct {
+		side      adjudicator.Side
+		in, canon string
+	}{
+		{adjudicator.CSA, "losses: gladden first hardee last", "losses first: Gladden\nlosses last: Hardee"},
+		{adjudicator.CSA, "losses: gladden chalmers first hardee last", "losses first: Gladden, Chalmers\nlosses last: Hardee"},
+		{adjudicator.CSA, "losses: gladden chalmers first hardee bragg last", "losses first: Gladden, Chalmers\nlosses last: Hardee, Bragg"},
+		{adjudicator.CSA, "losses: hardee last gladden", "losses first: Gladden\nlosses last: Hardee"},
+		{adjudicator.CSA, "losses: first gladden chalmers last hardee", "losses first: Gladden, Chalmers\nlosses last: Hardee"},
+		{adjudicator.USA, "losses: w wallace ml smith first taylor cav last", "losses first: W. Wallace, M.L. Smith\nlosses last: Taylor (cav)"},
+		{adjudicator.CSA, "losses last: hardee bragg", "losses last: Hardee, Bragg"},
+		{adjudicator.USA, "activate sherman as army prentiss", "activate Sherman as army, Prentiss"},
+		{adjudicator.USA, "activate prentiss sherman as army hurlbut", "activate Prentiss, Sherman as army, Hurlbut"},
+		{adjudicator.USA, "activate w wallace ml smith", "activate W. Wallace, M.L. Smith"},
+		{adjudicator.USA, "delay: crittenden nelson", "delay: Crittenden, Nelson"},
+		{adjudicator.CSA, "supply: cleburne hardee shoup", "supply: Cleburne, Hardee, Shoup"},
+		{adjudicator.USA, "supply: w wallace ml smith taylor cav", "supply: W. Wallace, M.L. Smith, Taylor (cav)"},
+		{adjudicator.USA, "pin: w wallace ml smith", "pin: W. Wallace, M.L. Smith"},
+		{adjudicator.CSA, "battles: rea field shiloh church owl creek woods", "battles: Rea Field, Shiloh Church, Owl Creek Woods"},
+		{adjudicator.CSA, "at rea seay: hold", "at Rea Field: hold\nat Seay Field: hold"},
+		{adjudicator.CSA, "at rea: withdraw after round 1, retreat to shiloh church water oaks",
+			"at Rea Field: withdraw after round 1, retreat to Shiloh Church, Water Oaks Pond"},
+		{adjudicator.CSA, "regroup at rea: cleburne wood > seay", "regroup at Rea Field: Cleburne, Wood > Seay Field"},
+	} {
+		canon, notes := readWithNotes(t, c.side, c.in)
+		if strings.TrimSpace(canon) != c.canon || len(notes) > 0 {
+			t.Errorf("%q reads as\n%s\nwith %q; want\n%s", c.in, canon, notes, c.canon)
+		}
+	}
+}
+
+// FuzzListsWithoutCommas: a list of whole names, each maybe followed by first or
+// last, reads the same without commas as with them, for every side's blocks in
+// every list order (the bytes choose the names and the marks).
+func FuzzListsWithoutCommas(f *testing.F) {
+	for _, s := range []string{"\x00\x01", "\x05\x90\x33", "\xff\x10\x20\x30\x40", "\x07"} {
+		f.Add(s)
+	}
+	d := testNames(f)
+	f.Fuzz(func(t *testing.T, picks string) {
+		if len(picks) == 0 || len(picks) > 8 {
+			return
+		}
+		for _, side := range adjudicator.Sides {
+			names := d.Blocks(side)
+			var plain, marked []string
+			for i := range len(picks) {
+				n := names[int(picks[i])%len(names)].Canonical
+				plain = append(plain, n)
+				switch int(picks[i]) / len(names) % 3 {
+				case 1:
+					n += " first"
+				case 2:
+					n += " last"
+				}
+				marked = append(marked, n)
+			}
+			for _, order := range []string{"supply: ", "pin: ", "activate "} {
+				same(t, d, side, order+strings.Join(plain, ", "), order+strings.Join(plain, " "))
+			}
+			same(t, d, side, "losses: "+strings.Join(marked, ", "), "losses: "+strings.Join(marked, " "))
+		}
+	})
+}
+
+// same fails unless two texts read as the same orders with the same problems.
+func same(t *testing.T, d *orders.Dictionary, side adjudicator.Side, a, b string) {
+	t.Helper()
+	oa, pa := ParseOrders(a, d, side)
+	ob, pb := ParseOrders(b, d, side)
+	if !sameOrders(oa, ob) || len(pa) != len(pb) {
+		t.Fatalf("%q reads as\n%s%+v\nbut %q as\n%s%+v", a, FormatOrders(oa, d), pa, b, FormatOrders(ob, d), pb)
 	}
 }

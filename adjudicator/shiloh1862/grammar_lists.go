@@ -4,6 +4,7 @@ package shiloh1862
 // (7.1), losses first and last (6.6), initiative (2.1, Planned Initiative) and side.
 
 import (
+	"iter"
 	"slices"
 	"strings"
 
@@ -21,7 +22,7 @@ func (p *parser) parseActivate(toks []token) {
 		return
 	}
 	t := p.Dict.BlockTable(p.Side)
-	for item := range orders.ListItems(toks) {
+	for item := range cutItems(toks, isArmyWord, true) {
 		asArmy := false
 		for len(item) > 0 {
 			last := item[len(item)-1].Low
@@ -163,7 +164,7 @@ list:
 		p.fail("parse.eg.losses", "parse.losses-which")
 		return
 	}
-	for item := range orders.ListItems(toks) {
+	for item := range lossItems(toks) {
 		q := ""
 		for len(item) > 0 && item[len(item)-1].Kind == tWord && (item[len(item)-1].Low == "first" || item[len(item)-1].Low == "last") {
 			q = item[len(item)-1].Low
@@ -211,6 +212,57 @@ list:
 	}
 	if len(last) > 0 {
 		p.listInto(&p.o.LossesLast, &p.lines.LossesLast, last, "losses-last")
+	}
+}
+
+// isArmyWord: the word ends "sherman as army" (ahq, hq alike).
+func isArmyWord(w string) bool { return w == "army" || w == "ahq" || w == "hq" }
+
+// isLossWord: the word says where a losses item goes.
+func isLossWord(w string) bool { return w == "first" || w == "last" }
+
+// lossItems are the items of a losses list, written with commas or without: a
+// first or last word ends an item ("gladden first hardee last") or, when the item
+// starts with one ("first gladden last hardee"), starts one.
+func lossItems(toks []token) iter.Seq[[]token] {
+	return func(yield func([]token) bool) {
+		for item := range orders.ListItems(toks) {
+			after := item[0].Kind != tWord || !isLossWord(item[0].Low)
+			for part := range cutItems(item, isLossWord, after) {
+				if !yield(part) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// cutItems yields the items of a list, each cut further at the words that end an
+// item (after) or start one (!after) when names are written without commas: the
+// marks "as army", "first", "last".
+func cutItems(toks []token, cut func(string) bool, after bool) iter.Seq[[]token] {
+	return func(yield func([]token) bool) {
+		for item := range orders.ListItems(toks) {
+			start := 0
+			for i := range item {
+				if item[i].Kind != tWord || !cut(item[i].Low) || after && i == start {
+					continue
+				}
+				end := i + 1 // cut after the word
+				if !after {
+					end = i
+				}
+				if end > start && end < len(item) {
+					if !yield(item[start:end:end]) {
+						return
+					}
+					start = end
+				}
+			}
+			if !yield(item[start:len(item):len(item)]) {
+				return
+			}
+		}
 	}
 }
 
