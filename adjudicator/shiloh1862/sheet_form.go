@@ -166,7 +166,8 @@ func lossPhrases(t [2]Tally) []adjudicator.Phrase {
 	for _, s := range t {
 		var parts []adjudicator.Phrase
 		for _, c := range s.ByType {
-			parts = append(parts, say("summary.count", adjudicator.IntArg("n", c.N), adjudicator.TextArg("kind", string(c.Type))))
+			// a code per type: each noun has its own plural ("2 HQs", "2 infantry")
+			parts = append(parts, say("summary.count."+string(c.Type), adjudicator.IntArg("n", c.N)))
 		}
 		if s.Fallen > 0 {
 			parts = append(parts, say("summary.fallen", adjudicator.IntArg("n", s.Fallen)))
