@@ -47,6 +47,8 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"kind", "line", "what"}, "tag", "tag.line", "tag.what", "tag.what.line")
 	add([]string{"winner", "day", "usa", "csa"}, "summary.won", "summary.none")
 	add([]string{"side", "total", "what"}, "summary.losses")
+	add([]string{"block", "formation"}, "form.block")
+	add([]string{"hq"}, "form.formation.corps", "form.formation.division", "form.formation.army")
 	add([]string{"n"}, "summary.count.infantry", "summary.count.cavalry", "summary.count.artillery", "summary.count.hq", "summary.count.gunboat")
 	add([]string{"n"}, "summary.fallen")
 	add(nil, "summary.nothing", "summary.no-orders")
