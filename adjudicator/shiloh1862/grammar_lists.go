@@ -4,7 +4,6 @@ package shiloh1862
 // (7.1), losses first and last (6.6), initiative (2.1, Planned Initiative) and side.
 
 import (
-	"iter"
 	"slices"
 	"strings"
 
@@ -22,7 +21,7 @@ func (p *parser) parseActivate(toks []token) {
 		return
 	}
 	t := p.Dict.BlockTable(p.Side)
-	for item := range cutItems(toks, isArmyWord, true) {
+	for _, item := range cutItems(toks, isArmyWord) {
 		asArmy := false
 		for len(item) > 0 {
 			last := item[len(item)-1].Low
@@ -164,7 +163,7 @@ list:
 		p.fail("parse.eg.losses", "parse.losses-which")
 		return
 	}
-	for item := range lossItems(toks) {
+	for _, item := range lossItems(toks) {
 		q := ""
 		for len(item) > 0 && item[len(item)-1].Kind == tWord && (item[len(item)-1].Low == "first" || item[len(item)-1].Low == "last") {
 			q = item[len(item)-1].Low
@@ -224,46 +223,43 @@ func isLossWord(w string) bool { return w == "first" || w == "last" }
 // lossItems are the items of a losses list, written with commas or without: a
 // first or last word ends an item ("gladden first hardee last") or, when the item
 // starts with one ("first gladden last hardee"), starts one.
-func lossItems(toks []token) iter.Seq[[]token] {
-	return func(yield func([]token) bool) {
-		for item := range orders.ListItems(toks) {
-			after := item[0].Kind != tWord || !isLossWord(item[0].Low)
-			for part := range cutItems(item, isLossWord, after) {
-				if !yield(part) {
-					return
-				}
-			}
-		}
+func lossItems(toks []token) [][]token {
+	var out [][]token
+	for item := range orders.ListItems(toks) {
+		after := item[0].Kind != tWord || !isLossWord(item[0].Low)
+		out = appendCut(out, item, isLossWord, after)
 	}
+	return out
 }
 
-// cutItems yields the items of a list, each cut further at the words that end an
-// item (after) or start one (!after) when names are written without commas: the
-// marks "as army", "first", "last".
-func cutItems(toks []token, cut func(string) bool, after bool) iter.Seq[[]token] {
-	return func(yield func([]token) bool) {
-		for item := range orders.ListItems(toks) {
-			start := 0
-			for i := range item {
-				if item[i].Kind != tWord || !cut(item[i].Low) || after && i == start {
-					continue
-				}
-				end := i + 1 // cut after the word
-				if !after {
-					end = i
-				}
-				if end > start && end < len(item) {
-					if !yield(item[start:end:end]) {
-						return
-					}
-					start = end
-				}
-			}
-			if !yield(item[start:len(item):len(item)]) {
-				return
-			}
+// cutItems are the items of a list, each cut further after the words that end
+// an item when names are written without commas ("sherman as army prentiss").
+func cutItems(toks []token, cut func(string) bool) [][]token {
+	var out [][]token
+	for item := range orders.ListItems(toks) {
+		out = appendCut(out, item, cut, true)
+	}
+	return out
+}
+
+// appendCut appends one list item to out, cut at the words that end an item
+// (after) or start one (!after): the marks "as army", "first", "last".
+func appendCut(out [][]token, item []token, cut func(string) bool, after bool) [][]token {
+	start := 0
+	for i := range item {
+		if item[i].Kind != tWord || !cut(item[i].Low) || after && i == start {
+			continue
+		}
+		end := i + 1 // cut after the word
+		if !after {
+			end = i
+		}
+		if end > start && end < len(item) {
+			out = append(out, item[start:end:end])
+			start = end
 		}
 	}
+	return append(out, item[start:len(item):len(item)])
 }
 
 // parseInitiative: "initiative: first" (Planned Initiative, optional 2.1).
