@@ -120,6 +120,9 @@ type key struct {
 	words []string
 	entry int
 	canon bool // the canonical name or the id, not an alias
+	// respelt marks an alias that is a misspelling of the canonical name
+	// ("Breckenridge" for Breckinridge), which a receipt echoes (isRespelling)
+	respelt bool
 }
 
 // Table holds one kind of name (the areas, or one side's blocks or arrival groups)
@@ -131,8 +134,18 @@ type Table struct {
 	byID  map[string]int
 	// unique maps the keys of one entry (those of exact with one entry) to it:
 	// most names in orders are typed in full.
-	unique map[string]int
+	unique map[string]uniqueKey
 }
+
+// uniqueKey is the entry a key of one entry names, and whether the key is a
+// misspelling of its name.
+type uniqueKey struct {
+	entry   int
+	respelt bool
+}
+
+// exactMatch is the match of a key found in unique.
+func exactMatch(u uniqueKey) Match { return Match{How: Exact, Entry: u.entry, Respelt: u.respelt} }
 
 func newTable(names []Name) *Table {
 	t := &Table{names: names, exact: map[string][]int{}, byID: map[string]int{}}
@@ -143,7 +156,8 @@ func newTable(names []Name) *Table {
 			return
 		}
 		t.exact[k] = append(t.exact[k], i)
-		t.keys = append(t.keys, key{text: k, words: strings.Fields(k), entry: i, canon: canon})
+		t.keys = append(t.keys, key{text: k, words: strings.Fields(k), entry: i, canon: canon,
+			respelt: !canon && isRespelling(k, Normalize(names[i].Canonical))})
 	}
 	// Canonical names and ids first: an alias of one name never shadows another's
 	// canonical name, so that every canonical name reads back as itself.
@@ -171,13 +185,39 @@ func newTable(names []Name) *Table {
 			}
 		}
 	}
-	t.unique = make(map[string]int, len(t.exact))
-	for k, es := range t.exact {
-		if len(es) == 1 {
-			t.unique[k] = es[0]
+	t.unique = make(map[string]uniqueKey, len(t.exact))
+	for _, kk := range t.keys {
+		if es := t.exact[kk.text]; len(es) == 1 {
+			t.unique[kk.text] = uniqueKey{entry: es[0], respelt: kk.respelt}
 		}
 	}
 	return t
+}
+
+// isRespelling reports whether an alias key is a misspelling of a canonical key
+// rather than another name: as many words, each the same or a near miss of its
+// own (one letter off, two when either has eight; words both under four letters
+// exactly the same), at least one not the same. "breckenridge" and "rhea" are
+// respellings of Breckinridge and Rea; "lew wallace", "ml smith" and "peach
+// orchard" are other names.
+func isRespelling(alias, canon string) bool {
+	a, c := strings.Fields(alias), strings.Fields(canon)
+	if len(a) != len(c) || alias == canon {
+		return false
+	}
+	for i := range a {
+		limit := 0
+		switch n := max(utf8.RuneCountInString(a[i]), utf8.RuneCountInString(c[i])); {
+		case n >= 8:
+			limit = 2
+		case n >= 4:
+			limit = 1
+		}
+		if Distance(a[i], c[i], limit+1) > limit {
+			return false
+		}
+	}
+	return true
 }
 
 // Name is the entry a Match found.
@@ -320,8 +360,12 @@ const (
 // Match is the outcome of looking one name up.
 type Match struct {
 	How   How
-	Entry int   // when found: the name is Table.Name(m)
-	cands []int // when ambiguous, or the nearest names when not found
+	Entry int // when found: the name is Table.Name(m)
+	// Respelt says that the name was found under a misspelling the scenario lists
+	// for it ("Breckenridge"): a correction the receipt echoes, as it does a near
+	// miss.
+	Respelt bool
+	cands   []int // when ambiguous, or the nearest names when not found
 }
 
 // Found reports a name found exactly or by prefix: one a player may write without
@@ -339,16 +383,16 @@ func (t *Table) Lookup(input string) Match {
 // resolveBytes is resolve for a key already normalised, sparing an allocation when
 // the key is found exactly (the common case).
 func (t *Table) resolveBytes(k []byte) Match {
-	if e, ok := t.unique[string(k)]; ok {
-		return Match{How: Exact, Entry: e}
+	if u, ok := t.unique[string(k)]; ok {
+		return exactMatch(u)
 	}
 	return t.resolveKey(string(k))
 }
 
 // resolveString is resolveBytes for a key held in a string.
 func (t *Table) resolveString(k string) Match {
-	if e, ok := t.unique[k]; ok {
-		return Match{How: Exact, Entry: e}
+	if u, ok := t.unique[k]; ok {
+		return exactMatch(u)
 	}
 	return t.resolveKey(k)
 }
@@ -359,7 +403,7 @@ func (t *Table) resolveKey(k string) Match {
 	}
 	if es := t.exact[k]; len(es) > 0 {
 		if len(es) == 1 {
-			return Match{How: Exact, Entry: es[0]}
+			return exactMatch(t.unique[k])
 		}
 		return Match{How: Ambiguous, cands: es}
 	}
@@ -375,21 +419,26 @@ func (t *Table) resolveKey(k string) Match {
 	// the tiers' entries live on the stack: a name typed in part matches few
 	var tierBuf [4][4]int
 	tiers := [4][]int{tierBuf[0][:0], tierBuf[1][:0], tierBuf[2][:0], tierBuf[3][:0]}
+	var plain [4]bool // a key of the tier is no misspelling
 	for i := range t.keys {
 		kk := &t.keys[i]
 		tier := 0
 		if !kk.canon {
 			tier = 2
 		}
-		if wordPrefix(words, kk.words, 0) {
-			tiers[tier] = addUnique(tiers[tier], kk.entry)
-		} else if len(kk.words) > len(words) && wordPrefix(words, kk.words, len(kk.words)-len(words)) {
-			tiers[tier+1] = addUnique(tiers[tier+1], kk.entry)
+		switch {
+		case wordPrefix(words, kk.words, 0):
+		case len(kk.words) > len(words) && wordPrefix(words, kk.words, len(kk.words)-len(words)):
+			tier++
+		default:
+			continue
 		}
+		tiers[tier] = addUnique(tiers[tier], kk.entry)
+		plain[tier] = plain[tier] || !kk.respelt
 	}
-	for _, es := range tiers {
+	for tier, es := range tiers {
 		if len(es) == 1 {
-			return Match{How: Prefix, Entry: es[0]}
+			return Match{How: Prefix, Entry: es[0], Respelt: !plain[tier]}
 		}
 		if len(es) > 1 {
 			return Match{How: Ambiguous, cands: slices.Clone(es)}

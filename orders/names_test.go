@@ -76,3 +76,51 @@ func TestLookup(t *testing.T) {
 		}
 	}
 }
+
+// TestRespelt: a name found under an alias that misspells it is marked, so that the
+// receipt echoes the correction; an alias that is another name, and the canonical
+// name, are not.
+func TestRespelt(t *testing.T) {
+	tb := newTable([]Name{
+		{ID: "cs_breckinridge", Canonical: "Breckinridge", Aliases: []string{"Breckenridge"}},
+		{ID: "us_lew_wallace", Canonical: "L. Wallace", Aliases: []string{"Lew Wallace"}},
+		{ID: "rea", Canonical: "Rea Field", Aliases: []string{"Rhea Field", "Shiloh Branch"}},
+	})
+	for _, c := range []struct {
+		in      string
+		how     How
+		respelt bool
+	}{
+		{"breckinridge", Exact, false},
+		{"breckenridge", Exact, true},
+		{"brecken", Prefix, true}, // only the misspelling starts so
+		{"breck", Prefix, false},  // the name itself starts so
+		{"rhea", Exact, true},
+		{"rhea fld", Exact, true},
+		{"shiloh branch", Exact, false}, // another name
+		{"lew wallace", Exact, false},   // a fuller name, not a misspelling
+		{"l wallace", Exact, false},
+	} {
+		m := tb.Lookup(c.in)
+		if m.How != c.how || m.Respelt != c.respelt {
+			t.Errorf("%q: how %d respelt %v, want %d %v", c.in, m.How, m.Respelt, c.how, c.respelt)
+		}
+	}
+	for _, c := range []struct {
+		alias, canon string
+		want         bool
+	}{
+		{"breckenridge", "breckinridge", true},
+		{"mcclelland", "mcclernand", true}, // two letters off a long word
+		{"mcclelland camp", "mcclernand camp", true},
+		{"ml smith", "m l smith", false}, // the words differ in number
+		{"lew wallace", "l wallace", false},
+		{"sweeney", "sweeny", true},
+		{"rea", "rea", false},
+		{"peach orchard", "sarah bell", false},
+	} {
+		if got := isRespelling(c.alias, c.canon); got != c.want {
+			t.Errorf("isRespelling(%q, %q) = %v, want %v", c.alias, c.canon, got, c.want)
+		}
+	}
+}

@@ -140,8 +140,8 @@ func (r *Reader) Lookup(t *Table, toks []Token) Match {
 			w = w[:len(w)-1]
 		}
 		if !isStopWord(w) {
-			if e, ok := t.unique[w]; ok {
-				return Match{How: Exact, Entry: e}
+			if u, ok := t.unique[w]; ok {
+				return exactMatch(u)
 			}
 			return t.resolveKey(w)
 		}
@@ -228,6 +228,7 @@ type Resolved struct {
 func (r *Reader) Resolve(t *Table, toks []Token) Resolved {
 	if len(toks) > 0 {
 		if m := r.Lookup(t, toks); m.Found() {
+			r.NoteRespelt(t, m, toks)
 			return Resolved{ID: t.names[m.Entry].ID, Found: true}
 		}
 	}
@@ -238,6 +239,7 @@ func (r *Reader) Resolve(t *Table, toks []Token) Resolved {
 	m := t.Lookup(typed)
 	switch m.How {
 	case Exact, Prefix:
+		r.NoteRespelt(t, m, toks)
 		return Resolved{ID: t.names[m.Entry].ID, Found: true}
 	case Fuzzy:
 		r.Doubt(ReadAs(typed, t.names[m.Entry].Canonical))
@@ -254,6 +256,15 @@ func (r *Reader) Resolve(t *Table, toks []Token) Resolved {
 	return Resolved{Typed: typed, Hint: hint}
 }
 
+// NoteRespelt notes a name found under a misspelling the scenario lists for it
+// ("read 'breckenridge' as Breckinridge"), as Resolve notes a near miss: m is the
+// match of toks in t. A grammar that takes a match of Lookup calls it.
+func (r *Reader) NoteRespelt(t *Table, m Match, toks []Token) {
+	if m.Respelt && m.Found() {
+		r.Doubt(ReadAs(JoinWords(toks), t.names[m.Entry].Canonical))
+	}
+}
+
 // ReadAs is the doubt of a word read as another: what was typed, and the name or
 // keyword it was taken for ("read 'cleburn' as Cleburne").
 func ReadAs(typed, as string) adjudicator.Phrase {
@@ -265,8 +276,19 @@ const maxNameWords = 5
 
 // SplitNames reads a list item of several words as two or more names typed without
 // a comma ("cleburne wood"), when every part is a name exactly or by prefix, and
-// returns their ids; nil when the item is not so read.
+// returns their ids; nil when the item is not so read. It reports nothing: a
+// grammar that takes its reading calls ReadNames.
 func (r *Reader) SplitNames(t *Table, item []Token) []string {
+	return r.splitNames(t, item, false)
+}
+
+// ReadNames is SplitNames, noting the parts found under a misspelling
+// (NoteRespelt) when the item is so read.
+func (r *Reader) ReadNames(t *Table, item []Token) []string {
+	return r.splitNames(t, item, true)
+}
+
+func (r *Reader) splitNames(t *Table, item []Token, note bool) []string {
 	if len(item) < 2 {
 		return nil
 	}
@@ -276,12 +298,16 @@ func (r *Reader) SplitNames(t *Table, item []Token) []string {
 		}
 	}
 	var out []string
+	var respelt [][2]int // the parts found under a misspelling, noted once the item is read
 	for i := 0; i < len(item); {
 		j := min(len(item), i+maxNameWords)
 		for ; j > i; j-- {
 			l := r.Lookup(t, item[i:j])
 			if l.How == Exact || (l.How == Prefix && j-i > 1) || (l.How == Prefix && len(item[i].Low) >= 3) {
 				out = append(out, t.names[l.Entry].ID)
+				if l.Respelt {
+					respelt = append(respelt, [2]int{i, j})
+				}
 				break
 			}
 		}
@@ -292,6 +318,11 @@ func (r *Reader) SplitNames(t *Table, item []Token) []string {
 	}
 	if len(out) < 2 {
 		return nil
+	}
+	if note {
+		for _, p := range respelt {
+			r.NoteRespelt(t, r.Lookup(t, item[p[0]:p[1]]), item[p[0]:p[1]])
+		}
 	}
 	return out
 }

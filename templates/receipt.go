@@ -87,15 +87,25 @@ func (t teller) receipt(rc *orders.Receipt) string {
 	}
 	b.WriteString(t.say(say("receipt.as-read")) + "\n")
 	anyRead := false
-	for _, l := range rc.Lines {
-		if l.Canonical == "" {
-			continue
-		}
-		anyRead = true
-		fmt.Fprintf(&b, "  %-4s  %s\n", t.say(say(statusOf[l.Status])), l.Canonical)
-		for _, c := range l.Checks {
-			if c.Status != orders.Errored {
-				t.writeCheck(&b, c)
+	// The orders as read, with the notes on lines that hold no order (a correction
+	// on a "stay" line); then what the checks say of the orders as a whole (where
+	// the supply goes). Lines in error were told above.
+	for _, whole := range []bool{false, true} {
+		for _, l := range rc.Lines {
+			if (l.Line <= 0 && l.Canonical == "") != whole || l.Canonical == "" && l.Status == orders.Errored {
+				continue
+			}
+			what := l.Canonical
+			if what == "" {
+				what = t.receiptLine(l)
+			} else {
+				anyRead = true
+			}
+			fmt.Fprintf(&b, "  %-4s  %s\n", t.say(say(statusOf[l.Status])), what)
+			for _, c := range l.Checks {
+				if c.Status != orders.Errored {
+					t.writeCheck(&b, c)
+				}
 			}
 		}
 	}

@@ -272,3 +272,45 @@ func TestWrap(t *testing.T) {
 		t.Errorf("a word longer than the width: %q", got)
 	}
 }
+
+// TestOrderFormShowsFormations: each block's line in the order form names its
+// formation, whose HQ commands it (5.22), and the form is still one a player can
+// send back as it is, wrapped or not: nothing in it reads as an order.
+func TestOrderFormShowsFormations(t *testing.T) {
+	sc := scenario(t)
+	st, err := shiloh1862.NewState(sc, shiloh1862.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := shiloh1862.ScenarioNames(sc)
+	for side, want := range map[adjudicator.Side][]string{
+		adjudicator.CSA: {"#   Cleburne ", "infantry, Hardee's corps", "#   Beauregard ", "AHQ, Johnston's army troops"},
+		adjudicator.USA: {"#   Hildebrand ", "infantry, Sherman's division", "#   Webster ", "artillery, Grant's army troops"},
+	} {
+		form := hourMail(t, "g1", nil, shiloh1862.ViewOf(sc, st, side)).Template
+		for i := 0; i < len(want); i += 2 {
+			found := false
+			for _, line := range strings.Split(form, "\n") {
+				if strings.HasPrefix(line, want[i]) {
+					found = strings.HasSuffix(line, want[i+1])
+					if !found {
+						t.Errorf("%s: %q, want it to end %q", side, line, want[i+1])
+					}
+				}
+			}
+			if !found {
+				t.Errorf("%s: no line %q…%q in\n%s", side, want[i], want[i+1], form)
+			}
+		}
+		// as it is, and as a mail program wraps it at 72 columns
+		var wrapped []string
+		for _, line := range strings.Split(form, "\n") {
+			wrapped = append(wrapped, strings.Split(wrap(72, line), "\n")...)
+		}
+		for _, text := range []string{form, strings.Join(wrapped, "\n")} {
+			if o, probs := shiloh1862.ParseOrders(text, names, side); len(probs) > 0 || len(o.Moves) > 0 || len(o.Activate) > 0 {
+				t.Errorf("%s: the form sent back as it is reads as orders or problems: %+v %+v", side, o, probs)
+			}
+		}
+	}
+}

@@ -60,7 +60,7 @@ func TestReportSaysEachThingOnce(t *testing.T) {
 activate (line 1): Bragg commanded Anderson, Gibson; reduced to strength 1 [rule 5.2]
 battles: unused: CSA was Player 2 this hour: Player 1 sets the battle sequence [rule 6.2]
 Bowen retreats to Barnes' Field (attackers must retreat in round 4 (6.73); default destination: friendly before vacant, fewest enemy neighbours) [6.72].
-Cobb takes a hit, strength 0 (hit by Smith (tied with 1 other(s) at strength 1; default: non-HQ before HQ, lower firepower)) [6.6].
+Cobb takes a hit, strength 0 (hit by Smith (tied with 1 other at strength 1; default: non-HQ before HQ, lower firepower)) [6.6].
 Cobb eliminated [6.9].`
 	if got != want {
 		t.Errorf("report lines:\n%s\nwant:\n%s", got, want)

@@ -52,7 +52,9 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"kind", "line", "what"}, "tag", "tag.line", "tag.what", "tag.what.line")
 	add([]string{"winner", "day", "usa", "csa"}, "summary.won", "summary.none")
 	add([]string{"side", "total", "what"}, "summary.losses")
-	add([]string{"n", "kind"}, "summary.count")
+	add([]string{"block", "formation"}, "form.block")
+	add([]string{"hq"}, "form.formation.corps", "form.formation.division", "form.formation.army")
+	add([]string{"n"}, "summary.count.infantry", "summary.count.cavalry", "summary.count.artillery", "summary.count.hq", "summary.count.gunboat")
 	add([]string{"n"}, "summary.fallen")
 	add(nil, "summary.nothing", "summary.no-orders")
 	add([]string{"game"}, "summary.chart")
@@ -288,7 +290,7 @@ func TestSummaryWording(t *testing.T) {
 		{Side: adjudicator.USA, Block: "us_buckland"}, {Side: adjudicator.USA, Block: "us_taylor_art"},
 		{Side: adjudicator.USA, Block: "us_sherman", HQFall: true}}}
 	_, lines := record(st)
-	want := []string{"USA lost 4 (VPs for the enemy): 2 infantry, 1 artillery, 1 Fallen HQ markers.", "CSA lost 0 (VPs for the enemy): nothing."}
+	want := []string{"USA lost 4 (VPs for the enemy): 2 infantry, 1 artillery, 1 Fallen HQ marker.", "CSA lost 0 (VPs for the enemy): nothing."}
 	if len(lines) != 2 || lines[0] != want[0] || lines[1] != want[1] {
 		t.Errorf("losses %q, want %q", lines, want)
 	}

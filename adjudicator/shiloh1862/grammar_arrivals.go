@@ -21,15 +21,13 @@ func (p *parser) parseDelay(toks []token) {
 	}
 	var ids []string
 	for _, item := range items {
-		r := p.resolveName(t, item, "arrival")
-		if !r.found {
-			continue
+		for _, id := range p.itemIDs(t, item, "arrival") { // several without commas
+			if slices.Contains(ids, id) || slices.Contains(p.o.HoldArrivals, id) {
+				p.doubt("parse.listed-twice", txt("name", t.Canonical(id)))
+				continue
+			}
+			ids = append(ids, id)
 		}
-		if slices.Contains(ids, r.id) || slices.Contains(p.o.HoldArrivals, r.id) {
-			p.doubt("parse.listed-twice", txt("name", t.Canonical(r.id)))
-			continue
-		}
-		ids = append(ids, r.id)
 	}
 	if len(ids) > 0 {
 		if p.lines.Delay == 0 {

@@ -19,6 +19,7 @@ var guidePath = filepath.Join("..", "..", "docs", "PLAYERS.md")
 type guideExample struct {
 	line           int
 	side           adjudicator.Side
+	position       string // the position it is written for: a guidePositions name
 	orders, parsed string
 }
 
@@ -50,6 +51,9 @@ func guideExamples(tb testing.TB) []guideExample {
 				tb.Fatalf("PLAYERS.md:%d: bad side %q", blk.Line, info[1])
 			}
 			cur = &guideExample{line: blk.Line, side: side, orders: text}
+			if len(info) > 2 {
+				cur.position = info[2]
+			}
 		case "parsed":
 			if cur == nil {
 				tb.Fatalf("PLAYERS.md:%d: parsed block without an orders block", blk.Line)
@@ -90,4 +94,80 @@ func TestGuideExamples(t *testing.T) {
 			t.Errorf("PLAYERS.md:%d: the parsed block does not read back: %+v", ex.line, probs)
 		}
 	}
+}
+
+// guidePositions are the positions the guide's examples are written for, named
+// after the side in an example's info string ("```orders csa start"); the guide
+// says in words which one each example uses. Each is the scenario's start, with
+// what the name says changed.
+var guidePositions = map[string]func(st *State){
+	// Day 1 7AM, as the scenario sets the armies up
+	"start": func(*State) {},
+	// the start an hour later: initiative is rolled
+	"8am": func(st *State) { st.Hour = mustHour("D1 8AM") },
+	// the start, with Cleburne, Hardee and Shoup a step down
+	"weakened": func(st *State) {
+		for _, id := range []BlockID{"cs_cleburne", "cs_hardee", "cs_shoup"} {
+			st.Block(id).Strength--
+		}
+	},
+	// 3PM on Day 1, Lew Wallace due by Road D, which a Confederate block holds
+	"road-d-held": func(st *State) {
+		st.Hour = mustHour("D1 3PM")
+		st.Block("cs_clanton").Area = "road_d"
+	},
+	// 7AM on Day 2, with the three Army of the Ohio divisions still to land
+	"ohio-due": func(st *State) { st.Hour = Day2First },
+	// the start, in a game with Planned Initiative, the CSA holding the marker
+	"planned": func(st *State) {
+		st.Options.PlannedInitiative = true
+		st.InitiativeMarker = adjudicator.CSA
+	},
+}
+
+func mustHour(s string) Hour {
+	h, err := ParseHour(s)
+	if err != nil {
+		panic(err)
+	}
+	return h
+}
+
+// TestGuideExamplesAreLegal: every example in the player's guide is legal on the
+// shipped map at the position it states: each check the receipt would make of it
+// passes (no error, no warning), so the guide never shows an order the server
+// would refuse or query.
+func TestGuideExamplesAreLegal(t *testing.T) {
+	sc := testScenario(t)
+	d := testNames(t)
+	for _, ex := range guideExamples(t) {
+		at, ok := guidePositions[ex.position]
+		if !ok {
+			t.Errorf("PLAYERS.md:%d: the example states no position I know (%q): write one after its side", ex.line, ex.position)
+			continue
+		}
+		st, err := NewState(sc, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		at(st)
+		if err := checkState(sc, st); err != nil {
+			t.Fatalf("position %s: %v", ex.position, err)
+		}
+		o, _ := ParseOrders(ex.orders, d, ex.side)
+		for _, c := range CheckOrders(sc, KnowledgeOf(sc, st, ex.side), o) {
+			if c.Status != CheckOK {
+				t.Errorf("PLAYERS.md:%d (%s, at %s): %s %s (%s): %s", ex.line, ex.side, ex.position, c.Status, c.Order.Kind, c.Rule,
+					testWording(c.Why)+hintText(c.Hint))
+			}
+		}
+	}
+}
+
+// hintText is a check's hint as the receipt adds it ("" for none).
+func hintText(h adjudicator.Phrase) string {
+	if h.Code == "" {
+		return ""
+	}
+	return " — " + testWording(h)
 }

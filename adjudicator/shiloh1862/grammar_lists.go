@@ -21,7 +21,7 @@ func (p *parser) parseActivate(toks []token) {
 		return
 	}
 	t := p.Dict.BlockTable(p.Side)
-	for item := range orders.ListItems(toks) {
+	for _, item := range cutItems(toks, isArmyWord) {
 		asArmy := false
 		for len(item) > 0 {
 			last := item[len(item)-1].Low
@@ -37,7 +37,7 @@ func (p *parser) parseActivate(toks []token) {
 			}
 			break
 		}
-		ids := p.SplitNames(t, item)
+		ids := p.ReadNames(t, item)
 		if ids == nil {
 			r := p.resolveName(t, item, "block")
 			if !r.found {
@@ -163,7 +163,7 @@ list:
 		p.fail("parse.eg.losses", "parse.losses-which")
 		return
 	}
-	for item := range orders.ListItems(toks) {
+	for _, item := range lossItems(toks) {
 		q := ""
 		for len(item) > 0 && item[len(item)-1].Kind == tWord && (item[len(item)-1].Low == "first" || item[len(item)-1].Low == "last") {
 			q = item[len(item)-1].Low
@@ -212,6 +212,54 @@ list:
 	if len(last) > 0 {
 		p.listInto(&p.o.LossesLast, &p.lines.LossesLast, last, "losses-last")
 	}
+}
+
+// isArmyWord: the word ends "sherman as army" (ahq, hq alike).
+func isArmyWord(w string) bool { return w == "army" || w == "ahq" || w == "hq" }
+
+// isLossWord: the word says where a losses item goes.
+func isLossWord(w string) bool { return w == "first" || w == "last" }
+
+// lossItems are the items of a losses list, written with commas or without: a
+// first or last word ends an item ("gladden first hardee last") or, when the item
+// starts with one ("first gladden last hardee"), starts one.
+func lossItems(toks []token) [][]token {
+	var out [][]token
+	for item := range orders.ListItems(toks) {
+		after := item[0].Kind != tWord || !isLossWord(item[0].Low)
+		out = appendCut(out, item, isLossWord, after)
+	}
+	return out
+}
+
+// cutItems are the items of a list, each cut further after the words that end
+// an item when names are written without commas ("sherman as army prentiss").
+func cutItems(toks []token, cut func(string) bool) [][]token {
+	var out [][]token
+	for item := range orders.ListItems(toks) {
+		out = appendCut(out, item, cut, true)
+	}
+	return out
+}
+
+// appendCut appends one list item to out, cut at the words that end an item
+// (after) or start one (!after): the marks "as army", "first", "last".
+func appendCut(out [][]token, item []token, cut func(string) bool, after bool) [][]token {
+	start := 0
+	for i := range item {
+		if item[i].Kind != tWord || !cut(item[i].Low) || after && i == start {
+			continue
+		}
+		end := i + 1 // cut after the word
+		if !after {
+			end = i
+		}
+		if end > start && end < len(item) {
+			out = append(out, item[start:end:end])
+			start = end
+		}
+	}
+	return append(out, item[start:len(item):len(item)])
 }
 
 // parseInitiative: "initiative: first" (Planned Initiative, optional 2.1).

@@ -56,6 +56,7 @@ func (p *parser) blockList(toks []token) []BlockID {
 		item := toks[start:end:end]
 		// one name exactly or by prefix (the common case), else itemIDs
 		if l := p.Lookup(t, item); l.Found() {
+			p.NoteRespelt(t, l, item)
 			out = p.addBlock(out, t, t.Name(l).ID)
 			continue
 		}
@@ -109,6 +110,7 @@ func (p *parser) areaList(toks []token) []AreaID {
 			item = item[1:]
 		}
 		if l := p.Lookup(t, item); l.Found() {
+			p.NoteRespelt(t, l, item)
 			out = p.addArea(out, t.Name(l).ID)
 			continue
 		}
@@ -124,7 +126,7 @@ func (p *parser) areaList(toks []token) []AreaID {
 // caller looked that up) to its ids: several when names were typed without commas.
 // It reports problems. The result is valid until the next call.
 func (p *parser) itemIDs(t *orders.Table, item []token, what string) []string {
-	if ids := p.SplitNames(t, item); ids != nil {
+	if ids := p.ReadNames(t, item); ids != nil {
 		return ids
 	}
 	if r := p.resolveName(t, item, what); r.found {

@@ -63,6 +63,7 @@ func (p *parser) parseMove(toks []token) {
 			setIntent(t)
 		}
 	}
+	toks = p.splitMisspeltTail(toks)
 	for len(toks) > 0 && isMark(&toks[0]) {
 		take(toks[0])
 		toks = toks[1:]
@@ -236,6 +237,96 @@ func (p *parser) parseMove(toks []token) {
 	}
 	m.Blocks = blocks
 	p.addMove(m)
+}
+
+// splitMisspeltTail splits misspelt intent or straggler words off the end of a
+// move's destination ("hornets nest atack"): when the words after the last arrow or
+// colon name no area, but do once trailing words are taken off, each of which is an
+// intent or straggler word or a near miss of exactly one, the near misses are
+// replaced by the words they miss and the receipt says how the line was read. The
+// tokens are changed in place.
+func (p *parser) splitMisspeltTail(toks []token) []token {
+	start := -1
+	for i := range toks {
+		if k := toks[i].Kind; k == tArrow || k == tRoad || k == tColon {
+			start = i + 1
+		}
+	}
+	if start < 0 || len(toks)-start < 2 {
+		return toks
+	}
+	seg := toks[start:]
+	at := p.Dict.AreaTable()
+	if p.LookupText(at, seg).How != orders.NotFound {
+		return toks
+	}
+	var fixed [4]string // the tail's words, as read; the tail is short
+	typos := 0
+	for k := len(seg) - 1; k >= 1 && len(seg)-k <= len(fixed); k-- {
+		w := &seg[k]
+		if w.Kind != tWord {
+			return toks
+		}
+		switch {
+		case isMark(w):
+			fixed[len(seg)-1-k] = markWord(w.Low)
+		case keywordTypo(w.Low) != "":
+			fixed[len(seg)-1-k] = keywordTypo(w.Low)
+			typos++
+		default:
+			return toks
+		}
+		l := p.LookupText(at, seg[:k])
+		if typos == 0 || !l.Found() {
+			continue
+		}
+		as := at.Name(l).Canonical
+		for j := len(seg) - 1 - k; j >= 0; j-- {
+			as += " " + fixed[j]
+		}
+		p.Doubt(orders.ReadAs(orders.JoinWords(seg), as))
+		for j := k; j < len(seg); j++ {
+			if w := fixed[len(seg)-1-j]; seg[j].Low != w && !isMark(&seg[j]) {
+				seg[j] = token{Kind: tWord, Text: w, Low: w, Simple: true}
+			}
+		}
+		return toks
+	}
+	return toks
+}
+
+// markWord is how the receipt prints an intent or straggler word.
+func markWord(w string) string {
+	if isMarkWord(w) {
+		return "uncommanded"
+	}
+	in, _ := intentOf(w)
+	return in.String()
+}
+
+// keywordTypo returns the intent or straggler word ("attack", "uncommanded") that w
+// is a near miss of, when it is one of exactly one; "" otherwise. Words of fewer
+// than four letters are never corrected: too many words are near them.
+func keywordTypo(w string) string {
+	if len(w) < 4 || isIntentWord(w) {
+		return ""
+	}
+	limit := 1
+	if len(w) >= 8 {
+		limit = 2
+	}
+	found := ""
+	for _, k := range intentAndMarkWords {
+		if len(k) < 4 || orders.Distance(w, k, limit+1) > limit {
+			continue
+		}
+		c := markWord(k)
+		if found != "" && found != c {
+			return ""
+		}
+		found = c
+	}
+	return found
 }
 
 // isMark reports an intent or straggler word.

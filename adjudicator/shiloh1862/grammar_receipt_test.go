@@ -129,3 +129,63 @@ func TestHash(t *testing.T) {
 		t.Errorf("hash %q is not hex SHA-256", hash(a))
 	}
 }
+
+// TestReceiptNamesEverySupplyStep: the receipt names every block the supply will
+// go to, those of the supply list and those the default adds, with a supply line
+// or without one: the blocks the hour then rebuilds when nothing else happens.
+func TestReceiptNamesEverySupplyStep(t *testing.T) {
+	sc := testScenario(t)
+	csc, err := Contract(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := NewState(sc, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// six CSA blocks a step down, two of them in one area (7.1: 2 SP an area)
+	for _, id := range []BlockID{"cs_anderson", "cs_bragg", "cs_bankhead", "cs_chalmers", "cs_clanton", "cs_cleburne"} {
+		st.Block(id).Strength--
+	}
+	for _, text := range []string{"supply: cleburne\n", "activate hardee\n", "supply: bragg, anderson, bankhead\n"} {
+		o, rc, err := orders.Read(csc, st, adjudicator.CSA, text, 1, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		receipt := receiptText(rc)
+		var ord [2]*Orders
+		ord[adjudicator.CSA.Index()] = ordersOfRead(t, o)
+		_, rep, err := ResolveHour(sc, st, ord, adjudicator.NewStreamDice([]byte("supply")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for _, e := range rep.Events {
+			if e.Kind == EvSupply && e.Side == adjudicator.CSA {
+				want = append(want, sc.OB.Block(e.Block).Name)
+			}
+		}
+		if len(want) != 3 {
+			t.Fatalf("%q: the hour gave %d steps, want 3: %v", text, len(want), want)
+		}
+		line := ""
+		for _, l := range strings.Split(receipt, "\n") {
+			if strings.Contains(l, "supply as it would be spent") {
+				line = l
+			}
+		}
+		if !strings.HasSuffix(line, ": "+strings.Join(want, ", ")) {
+			t.Errorf("%q: the receipt's supply plan %q, but the hour rebuilds %v:\n%s", text, line, want, receipt)
+		}
+	}
+}
+
+// ordersOfRead is the orders orders.Read returned.
+func ordersOfRead(t *testing.T, o adjudicator.Orders) *Orders {
+	t.Helper()
+	x, err := AsOrders(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}

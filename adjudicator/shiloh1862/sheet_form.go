@@ -86,7 +86,12 @@ func orderForm(sc *Scenario, v *View) []adjudicator.Phrase {
 			if o.CommandRange > 0 {
 				s += fmt.Sprintf(" CR%d", o.CommandRange)
 			}
-			lines = append(lines, text(s+" "+kindWord(o.Type, o.HQKind)))
+			s += " " + kindWord(o.Type, o.HQKind)
+			if f := formationPhrase(sc, o.Formation); f.Code != "" {
+				lines = append(lines, say("form.block", adjudicator.TextArg("block", s), adjudicator.PhrasesArg("formation", f)))
+				continue
+			}
+			lines = append(lines, text(s))
 		}
 		var exits []adjudicator.Phrase
 		for _, nb := range sc.Map.Neighbours(a) {
@@ -112,6 +117,23 @@ func orderForm(sc *Scenario, v *View) []adjudicator.Phrase {
 		}
 	}
 	return append(lines, blank, say("form.battles"), say("form.at-all"), say("form.supply"), text("END"))
+}
+
+// formationPhrase names a block's formation by its HQ ("Hardee's corps"), which
+// alone may command it outside its own area (5.22); zero when the data names none.
+func formationPhrase(sc *Scenario, id FormationID) adjudicator.Phrase {
+	f := sc.OB.Formation(id)
+	if f == nil || sc.OB.Block(f.HQ) == nil {
+		return adjudicator.Phrase{}
+	}
+	kind := "division"
+	switch sc.OB.Block(f.HQ).HQKind {
+	case CHQ:
+		kind = "corps"
+	case AHQ:
+		kind = "army"
+	}
+	return adjudicator.Say("form.formation."+kind, adjudicator.UnitArg("hq", string(f.HQ)))
 }
 
 // kindWord is a block's type as its data names it ("infantry", "DHQ").
@@ -166,7 +188,8 @@ func lossPhrases(t [2]Tally) []adjudicator.Phrase {
 	for _, s := range t {
 		var parts []adjudicator.Phrase
 		for _, c := range s.ByType {
-			parts = append(parts, say("summary.count", adjudicator.IntArg("n", c.N), adjudicator.TextArg("kind", string(c.Type))))
+			// a code per type: each noun has its own plural ("2 HQs", "2 infantry")
+			parts = append(parts, say("summary.count."+string(c.Type), adjudicator.IntArg("n", c.N)))
 		}
 		if s.Fallen > 0 {
 			parts = append(parts, say("summary.fallen", adjudicator.IntArg("n", s.Fallen)))

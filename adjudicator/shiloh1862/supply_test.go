@@ -1,6 +1,9 @@
 package shiloh1862
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // 7.1: 3 SP, the priority list first, at most 2 SP per area and one step per block;
 // the default spends the rest (HQs at 0 first, then most missing steps).
@@ -72,5 +75,32 @@ func TestRebuildFallenHQ_6_91(t *testing.T) {
 	}
 	if h.block("us_sherman").Where != Absent {
 		t.Error("Sherman's division is gone: never rebuilt")
+	}
+}
+
+// TestSupplyDefaultAsThePlayersGuideSays: with no supply line, the SP go as
+// docs/PLAYERS.md section 6 says: HQs at strength 0, then the blocks missing the
+// most steps, then those in or next to an area with enemy blocks, then by id;
+// within 2 SP an area, and what cannot be spent is lost. Night: 6 SP.
+func TestSupplyDefaultAsThePlayersGuideSays(t *testing.T) {
+	sc := ewWorld()
+	st := ewState(sc, NightHour,
+		ewAt{"cs_hq", "w1", 0},       // an HQ at 0 (of 2)
+		ewAt{"cs_art", "mid", 1},     // two steps short
+		ewAt{"cs_inf2", "w1", 2},     // one short, after cs_inf1 by id, and w1 is full by then
+		ewAt{"cs_inf1", "w1", 2},     // one short
+		ewAt{"cs_other", "entry", 2}, // one short
+		ewAt{"cs_inf3", "w2", 2},     // one short, next to the enemy in e2
+		ewAt{"us_inf1", "e2", 3})
+	st.Block("cs_hq").Strength = 0 // ewAt reads 0 as the start strength
+	h := ewTurn(t, sc, st, CSA, ewOrders(nil, &Orders{}), nil)
+	h.spendSupply(CSA)
+	var got []BlockID
+	for _, e := range ewEvents(h, EvSupply) {
+		got = append(got, e.Block)
+	}
+	want := []BlockID{"cs_hq", "cs_art", "cs_inf3", "cs_inf1", "cs_other"} // the sixth SP is lost
+	if !slices.Equal(got, want) {
+		t.Errorf("supply went to %v, want %v", got, want)
 	}
 }
