@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	netmail "net/mail"
 	"slices"
 	"strconv"
 	"strings"
@@ -177,6 +178,21 @@ func announcement(body string, c mail.Command) string {
 	return strings.TrimSpace(b.String()) + "\n"
 }
 
+// playerAddress reads a player's address as RFC 5322 does (a bare address or
+// "Name <addr>"), and requires a domain: a bare "erin" would be mailed to
+// nobody the GM meant.
+func playerAddress(s string) (string, error) {
+	a, err := netmail.ParseAddress(s)
+	if err != nil {
+		return "", gmErr("%q is not a mail address", s)
+	}
+	at := strings.LastIndexByte(a.Address, '@')
+	if at <= 0 || at == len(a.Address)-1 {
+		return "", gmErr("%q is not a mail address", s)
+	}
+	return a.Address, nil
+}
+
 // parseDuration reads "36h", "90m" or "2d".
 func parseDuration(s string) (time.Duration, error) {
 	if d, ok := strings.CutSuffix(s, "d"); ok {
@@ -212,9 +228,9 @@ func (s *Server) gmNewGame(tx *store.Tx, actor string, args []string) (string, e
 		var err error
 		switch strings.ToLower(k) {
 		case "usa":
-			req.USA = v
+			req.USA, err = playerAddress(v)
 		case "csa":
-			req.CSA = v
+			req.CSA, err = playerAddress(v)
 		case "scenario":
 			req.Scenario = v
 		case "visibility":
@@ -256,6 +272,9 @@ func (s *Server) gmNewGame(tx *store.Tx, actor string, args []string) (string, e
 		if err != nil {
 			return "", gmErr("%s: %v", a, err)
 		}
+	}
+	if req.USA != "" && mail.SameMailbox(req.USA, req.CSA) {
+		return "", gmErr("%s cannot play both sides", req.USA)
 	}
 	if pol != (schedule.Policy{}) {
 		if pol.HourLength == 0 && pol.At == "" {
@@ -501,6 +520,19 @@ func (s *Server) gmReplace(tx *store.Tx, g *store.Game, args []string) (string, 
 	if !ok || side == adjudicator.NoSide {
 		return "", gmErr("side %q: usa or csa", args[0])
 	}
+	addr, err := playerAddress(args[1])
+	if err != nil {
+		return "", err
+	}
+	for _, sd := range adjudicator.Sides {
+		if !mail.SameMailbox(g.Players[sideKey(sd)].Address, addr) {
+			continue
+		}
+		if sd == side {
+			return "", gmErr("%s already plays %s in game %s", args[1], sd, g.ID)
+		}
+		return "", gmErr("%s already plays %s in game %s; one player cannot take both sides", args[1], sd, g.ID)
+	}
 	key := sideKey(side)
 	old := g.Players[key]
 	tok, err := mail.NewToken(nil)
@@ -518,7 +550,7 @@ func (s *Server) gmReplace(tx *store.Tx, g *store.Game, args []string) (string, 
 			return "", err
 		}
 	}
-	g.Players[key] = store.Player{Address: args[1], Token: tok, Accepted: true}
+	g.Players[key] = store.Player{Address: addr, Token: tok, Accepted: true}
 	if err := tx.PutGame(g); err != nil {
 		return "", err
 	}
@@ -537,7 +569,7 @@ func (s *Server) gmReplace(tx *store.Tx, g *store.Game, args []string) (string, 
 			return "", err
 		}
 	}
-	return fmt.Sprintf("%s is now played by %s.", side, args[1]), nil
+	return fmt.Sprintf("%s is now played by %s.", side, addr), nil
 }
 
 // sendCurrentView mails one side the open hour's map and order form, with its

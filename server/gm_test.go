@@ -274,3 +274,42 @@ func TestDoubleBlindGameFog(t *testing.T) {
 		t.Error("the USA's mail is not built from its view")
 	}
 }
+
+// Who plays: NEWGAME and REPLACE refuse one player on both sides, a
+// replacement already in the game (himself included) and an address without a
+// domain, each with its reason; nothing is changed and nobody is mailed.
+func TestGMWhoPlays(t *testing.T) {
+	d := newDesk(t)
+	for _, c := range []struct{ cmd, why string }{
+		{"NEWGAME w1 usa=" + alice + " csa=ALICE@" + testDomain, "NOT DONE: " + alice + " cannot play both sides"},
+		{"NEWGAME w2 usa=erin csa=" + bob, `NOT DONE: usa=erin: "erin" is not a mail address`},
+		{"NEWGAME w3 usa=" + alice + " csa=bob@", `NOT DONE: csa=bob@: "bob@" is not a mail address`},
+	} {
+		if got := d.gm("", c.cmd); !strings.Contains(got, c.why) {
+			t.Errorf("%s:\n got %q\nwant %q", c.cmd, got, c.why)
+		}
+	}
+	if gs, _ := d.srv.Games(); len(gs) != 0 {
+		t.Fatalf("%d games created", len(gs))
+	}
+	if got := d.gm("", "NEWGAME w4 usa="+alice+" csa="+bob); !strings.Contains(got, "done. Game w4 started") {
+		t.Fatalf("NEWGAME: %q", got)
+	}
+	nAlice, nBob := len(d.to(alice)), len(d.to(bob))
+	for _, c := range []struct{ cmd, why string }{
+		{"REPLACE csa Bob@" + testDomain, "NOT DONE: Bob@" + testDomain + " already plays CSA in game w4"},
+		{"REPLACE usa " + bob, "NOT DONE: " + bob + " already plays CSA in game w4; one player cannot take both sides"},
+		{"REPLACE csa erin", `NOT DONE: "erin" is not a mail address`},
+	} {
+		if got := d.gm("w4", c.cmd); !strings.Contains(got, c.why) {
+			t.Errorf("%s:\n got %q\nwant %q", c.cmd, got, c.why)
+		}
+	}
+	g := d.game("w4")
+	if g.Players["usa"].Address != alice || g.Players["csa"].Address != bob || len(g.Departed) != 0 {
+		t.Errorf("players changed: %+v, departed %+v", g.Players, g.Departed)
+	}
+	if len(d.to(alice)) != nAlice || len(d.to(bob)) != nBob || len(d.to("erin")) != 0 {
+		t.Errorf("players were mailed: alice %q, bob %q", d.subjects(alice)[nAlice:], d.subjects(bob)[nBob:])
+	}
+}
