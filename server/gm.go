@@ -56,26 +56,24 @@ func (s *Server) mayRun(actor string, g *store.Game) bool {
 }
 
 // gmIntake runs the GM commands of a mail that came without a player's secret
-// address. handled is false when the mail has no GM command or its sender is no
-// GM; a GM whose passphrase is wrong is told so and nothing is done.
+// address. handled is false when the sender is no GM, or when the mail has
+// neither a PASSPHRASE line nor a GM command (a GM writing as a player: JOIN,
+// STANDINGS). A GM whose passphrase is missing or wrong is told so and nothing
+// is done. Once the passphrase is right every line is answered, the unknown
+// ones included, and the strangers' daily limit never applies.
 func (s *Server) gmIntake(tx *store.Tx, in *mail.Inbound) (handled bool, err error) {
-	fresh := in.Fresh()
-	var cmds []mail.Command
-	for _, c := range mail.Commands(fresh) {
-		if c.GM {
-			cmds = append(cmds, c)
-		}
-	}
-	if len(cmds) == 0 {
-		return false, nil
-	}
 	actor := in.From.Addr
 	secret, ok := s.gmSecret(actor)
 	if !ok {
 		return false, nil
 	}
+	fresh := in.Fresh()
+	pass, hasPass := mail.Passphrase(fresh)
+	if !hasPass && !slices.ContainsFunc(mail.Commands(fresh), func(c mail.Command) bool { return c.GM }) {
+		return false, nil
+	}
 	key := "gm." + store.HashBytes([]byte(in.MessageID)).Short()
-	if pass, ok := mail.Passphrase(fresh); !ok || !mail.SecretEqual(pass, secret) {
+	if !hasPass || !mail.SecretEqual(pass, secret) {
 		s.cfg.Logger.Warn("GM command refused: passphrase", "from", actor)
 		return true, s.queueDirect(tx, key, actor, "GM command refused",
 			"Your GM command was not run: the PASSPHRASE line is missing or wrong.\n")
@@ -88,19 +86,39 @@ func (s *Server) gmIntake(tx *store.Tx, in *mail.Inbound) (handled bool, err err
 		}
 	}
 	var out strings.Builder
-	for i, c := range cmds {
-		res, err := s.gmCommand(tx, actor, target, c, fresh, fmt.Sprintf("%s.%d", key, i))
+	lines := mail.GMLines(fresh)
+	if len(lines) == 0 {
+		out.WriteString("Your mail had the passphrase but no command. HELP lists the commands.\n")
+	}
+	for i, c := range lines {
+		res, err := s.gmLine(tx, actor, target, c, fresh, fmt.Sprintf("%s.%d", key, i))
+		label := strings.TrimSpace(c.Name + " " + c.Args)
 		var ge errGM
 		switch {
 		case errors.As(err, &ge):
-			fmt.Fprintf(&out, "%s %s: NOT DONE: %s\n", c.Name, c.Args, ge.msg)
+			fmt.Fprintf(&out, "%s: NOT DONE: %s\n", label, ge.msg)
 		case err != nil:
 			return true, err
 		default:
-			fmt.Fprintf(&out, "%s %s: done. %s\n", c.Name, c.Args, res)
+			fmt.Fprintf(&out, "%s: done. %s\n", label, res)
 		}
 	}
 	return true, s.queueDirect(tx, key, actor, "GM commands", out.String())
+}
+
+// gmLine answers one line of an authenticated GM's mail: a GM command is run;
+// a player's command or an unknown word is refused with what to do instead.
+func (s *Server) gmLine(tx *store.Tx, actor, target string, c mail.Command, body, key string) (string, error) {
+	switch {
+	case slices.Contains(mail.GMWords(), c.Name):
+		return s.gmCommand(tx, actor, target, c, body, key)
+	case mail.IsPlayerCommand(c.Name) || c.Name == "STANDINGS":
+		return "", gmErr("%s is a player's command: send it without the PASSPHRASE line", c.Name)
+	}
+	if w := mail.Suggest(c.Name, mail.GMWords()); w != "" {
+		return "", gmErr("unknown command (did you mean %s?)", w)
+	}
+	return "", gmErr("unknown command (HELP lists the commands)")
 }
 
 // gmCommand runs one GM command and returns what it did, in words.
@@ -162,7 +180,7 @@ func (s *Server) gmCommand(tx *store.Tx, actor, target string, c mail.Command, b
 }
 
 // announcement is the text of ANNOUNCE: the rest of its line and the lines after
-// it, without the passphrase and other command lines.
+// it, without the passphrase line (mail.GMLines reads no command after it).
 func announcement(body string, c mail.Command) string {
 	lines := strings.Split(body, "\n")
 	var b strings.Builder
@@ -170,7 +188,7 @@ func announcement(body string, c mail.Command) string {
 		b.WriteString(a + "\n")
 	}
 	for _, l := range lines[min(c.Line, len(lines)):] {
-		if _, ok := mail.Passphrase(l); ok || len(mail.Commands(l)) > 0 {
+		if _, ok := mail.Passphrase(l); ok {
 			continue
 		}
 		b.WriteString(l + "\n")

@@ -313,3 +313,67 @@ func TestGMWhoPlays(t *testing.T) {
 		t.Errorf("players were mailed: alice %q, bob %q", d.subjects(alice)[nAlice:], d.subjects(bob)[nBob:])
 	}
 }
+
+// A GM who gave the right passphrase is always answered: a mistyped command
+// gets "unknown command" with the likely one, never the strangers' reply, and
+// the strangers' daily limit does not silence the GM's next mails.
+func TestGMAlwaysAnswered(t *testing.T) {
+	d := newDesk(t)
+	d.gm("", "NEWGAME g1 usa="+alice+" csa="+bob)
+	// A mail without the passphrase and without a GM command is a stranger's.
+	d.mail(gm, "pbem@"+testDomain, "hello\n")
+	about := func() int { return strings.Count(strings.Join(d.subjects(gm), "\n"), "About your mail") }
+	if about() != 1 {
+		t.Fatalf("the GM's mails: %q", d.subjects(gm))
+	}
+	for _, c := range []struct{ to, cmd, want string }{
+		{"g1", "EXTNED 24h", "EXTNED 24h: NOT DONE: unknown command (did you mean EXTEND?)"},
+		{"g1", "PAUS", "PAUS: NOT DONE: unknown command (did you mean PAUSE?)"},
+		{"", "frobnicate g1", "FROBNICATE g1: NOT DONE: unknown command (HELP lists the commands)"},
+		{"", "HELP", "HELP: "},
+		{"", "STATUS g1", "STATUS g1: "},
+		{"", "GAMES", "GAMES: "},
+		{"", "JOIN g1", "JOIN g1: NOT DONE: JOIN is a player's command: send it without the PASSPHRASE line"},
+	} {
+		if got := d.gm(c.to, c.cmd); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s:\n got %q\nwant %q...", c.cmd, got, c.want)
+		}
+	}
+	if n := about(); n != 1 {
+		t.Errorf("the GM got the strangers' reply %d times", n)
+	}
+}
+
+// Several commands in one mail: each line gets its own answer, in order, the
+// bad ones included.
+func TestGMEveryLineAnswered(t *testing.T) {
+	d := newDesk(t)
+	d.gm("", "NEWGAME g1 usa="+alice+" csa="+bob)
+	got := d.gm("g1", "PAUSE\nEXTEND soon\nthanks!\nRESUME\nRESUME\nHISTORY")
+	lines := strings.Split(strings.TrimSpace(got), "\n")
+	want := []string{"PAUSE: done.", "EXTEND soon: NOT DONE: bad duration", "THANKS!: NOT DONE: unknown command",
+		"RESUME: done.", "RESUME: NOT DONE: game g1 is not paused", "HISTORY: NOT DONE: HISTORY is a player's command"}
+	if len(lines) != len(want) {
+		t.Fatalf("%d answers for 6 lines:\n%s", len(lines), got)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("answer %d: %q, want %q...", i+1, lines[i], w)
+		}
+	}
+}
+
+// ANNOUNCE takes every line after it, even one that starts with a command
+// word: it is the announcement's text, not a command.
+func TestGMAnnounceTakesTheRest(t *testing.T) {
+	d := newDesk(t)
+	d.gm("", "NEWGAME g1 usa="+alice+" csa="+bob)
+	got := d.gm("g1", "ANNOUNCE Orders of the day:\nPause at the river, then force the crossing.")
+	if strings.Count(got, "\n") != 1 || d.game("g1").Status != store.StatusRunning {
+		t.Errorf("answer %q, status %s", got, d.game("g1").Status)
+	}
+	a := d.to(alice)
+	if last := a[len(a)-1].Text; !strings.Contains(last, "Orders of the day:\nPause at the river, then force the crossing.") {
+		t.Errorf("announcement:\n%s", last)
+	}
+}
