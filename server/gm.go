@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/internal/mailbox"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/store"
@@ -124,8 +125,15 @@ func (s *Server) gmLine(tx *store.Tx, actor, target string, c mail.Command, body
 // gmCommand runs one GM command and returns what it did, in words.
 func (s *Server) gmCommand(tx *store.Tx, actor, target string, c mail.Command, body, key string) (string, error) {
 	args := strings.Fields(c.Args)
-	if c.Name == "NEWGAME" {
+	switch c.Name {
+	case "NEWGAME":
 		return s.gmNewGame(tx, actor, args)
+	case "HELP":
+		return gmHelp(), nil
+	case "GAMES":
+		return s.gmGames(tx, actor)
+	case "LADDERS":
+		return s.gmLadders(tx, actor)
 	}
 	// The game: the game address, else the first word.
 	id := target
@@ -146,6 +154,10 @@ func (s *Server) gmCommand(tx *store.Tx, actor, target string, c mail.Command, b
 	}
 	var what string
 	switch c.Name {
+	case "STATUS":
+		return s.gmStatus(tx, g)
+	case "CANCEL", "VOID", "RESULT":
+		return s.gmEnd(tx, g, actor, c.Name, args)
 	case "EXTEND":
 		what, err = s.gmExtend(tx, g, args)
 	case "PAUSE":
@@ -153,7 +165,7 @@ func (s *Server) gmCommand(tx *store.Tx, actor, target string, c mail.Command, b
 	case "RESUME":
 		what, err = s.gmResume(tx, g)
 	case "FORCE":
-		what, err = s.gmForce(tx, g)
+		return s.gmForce(tx, g, actor, args)
 	case "ROLLBACK":
 		return s.gmRollback(tx, g, actor)
 	case "REPLACE":
@@ -415,7 +427,20 @@ func (s *Server) gmResume(tx *store.Tx, g *store.Game) (string, error) {
 	})
 }
 
-func (s *Server) gmForce(tx *store.Tx, g *store.Game) (string, error) {
+// gmForce resolves the open hour now. With "nopenalty" it is a fast-forward:
+// a side without orders is played by standing orders but not charged an NMR,
+// the game counts the hour in FastForwarded, and a game it ends is marked
+// EndForced. The action is logged before the hour, so a game it ends lists it
+// in its end-of-game record. A paused game stays paused: the new hour's
+// clock starts at RESUME (openDeadline keeps its whole time).
+func (s *Server) gmForce(tx *store.Tx, g *store.Game, actor string, args []string) (string, error) {
+	ff := false
+	switch {
+	case len(args) == 1 && strings.EqualFold(args[0], "nopenalty"):
+		ff = true
+	case len(args) > 0:
+		return "", gmErr("FORCE takes no argument but nopenalty")
+	}
 	if g.Status != store.StatusRunning && g.Status != store.StatusPaused {
 		return "", gmErr("game %s is %s", g.ID, g.Status)
 	}
@@ -426,10 +451,140 @@ func (s *Server) gmForce(tx *store.Tx, g *store.Game) (string, error) {
 	if h.Resolved() {
 		return "", gmErr("the hour is already resolved")
 	}
+	turn, err := s.turnOf(g, h.Hour)
+	if err != nil {
+		return "", err
+	}
+	text := "FORCE: " + turn.Key + " resolved by the GM"
+	if ff {
+		text = "FORCE nopenalty: " + turn.Key + " fast-forwarded by the GM, no NMR charged"
+	}
+	if _, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: store.AuditGMAction, Hour: h.Hour,
+		Actor: actor, Text: text}); err != nil {
+		return "", err
+	}
+	h.FastForward = ff
 	if err := s.resolve(tx, g, h); err != nil {
 		return "", err
 	}
-	return "Hour resolved now; sides without orders were played by standing orders.", nil
+	var b strings.Builder
+	b.WriteString(turn.Key + " resolved now")
+	if ff {
+		b.WriteString(" (fast-forward): sides without orders were played by standing orders and charged no NMR")
+		if err := s.tellPlayers(tx, g, fmt.Sprintf("fastforward-h%d%s", h.Hour, reseedTag(g, h.Hour)), "Hour fast-forwarded", func(string) string {
+			return fmt.Sprintf("The GM fast-forwarded %s of game %s: it was played now, a side without orders by\n"+
+				"its standing orders. Missing orders for it do not count against you (no NMR).\n", turn.Key, g.ID)
+		}); err != nil {
+			return "", err
+		}
+	} else {
+		b.WriteString("; sides without orders were played by standing orders (an NMR each)")
+	}
+	switch {
+	case g.Status == store.StatusFinished:
+		fmt.Fprintf(&b, ". The game is over; %s", ratingEffect(g))
+	case g.Status == store.StatusPaused:
+		fmt.Fprintf(&b, ". The game stays paused: the new hour's clock (%s) starts when you RESUME", formatLeft(g.Deadline.PausedLeft))
+	}
+	return b.String() + ".", nil
+}
+
+// ratingEffect says, in words, what a finished game's ending does on its ladder.
+func ratingEffect(g *store.Game) string {
+	if g.Ladder == "" {
+		return "it is on no ladder, so nothing is rated"
+	}
+	switch g.Ending {
+	case store.EndCancelled:
+		return "it is not rated and not listed on ladder " + g.Ladder
+	case store.EndVoided:
+		return "it is listed on ladder " + g.Ladder + " as void and not rated"
+	case store.EndDeclared:
+		return "it is rated on ladder " + g.Ladder + " as declared"
+	case store.EndForced:
+		return "it is rated on ladder " + g.Ladder + ", marked as fast-forwarded"
+	}
+	return "it is rated on ladder " + g.Ladder
+}
+
+// formatLeft writes a time left to the minute: "23h", "1h30m", "45m".
+func formatLeft(d time.Duration) string {
+	d = d.Truncate(time.Minute)
+	if d <= 0 {
+		return "0m"
+	}
+	t := strings.TrimSuffix(d.String(), "0s")
+	if strings.Contains(t, "h") {
+		t = strings.TrimSuffix(t, "0m")
+	}
+	return t
+}
+
+// gmEnd ends a game by the GM's word: CANCEL (not rated, not listed), VOID
+// (listed, not rated) or RESULT usa|csa|draw (rated as declared). The action is
+// logged, the players are told, and the game closes through finishGame with
+// g.Ending set, which the ladder reads. An open game that never started is
+// only cancelled: it has no hour to close.
+func (s *Server) gmEnd(tx *store.Tx, g *store.Game, actor, cmd string, args []string) (string, error) {
+	ending, winner, did, declared := store.EndCancelled, adjudicator.NoSide, "cancelled", ""
+	switch cmd {
+	case "VOID":
+		ending, did = store.EndVoided, "voided"
+	case "RESULT":
+		ending, did = store.EndDeclared, "ended"
+		if len(args) != 1 {
+			return "", gmErr("RESULT needs usa, csa or draw, e.g. RESULT %s usa", g.ID)
+		}
+		switch strings.ToLower(args[0]) {
+		case "usa":
+			winner, declared = adjudicator.USA, " with a declared USA win"
+		case "csa":
+			winner, declared = adjudicator.CSA, " with a declared CSA win"
+		case "draw":
+			declared = " with a declared draw"
+		default:
+			return "", gmErr("result %q: usa, csa or draw", args[0])
+		}
+		args = args[1:]
+	}
+	if len(args) > 0 {
+		return "", gmErr("%s takes no more words", cmd)
+	}
+	switch {
+	case g.Status == store.StatusOpen && cmd == "CANCEL":
+	case g.Status == store.StatusOpen:
+		return "", gmErr("game %s has not started: CANCEL it instead", g.ID)
+	case g.Status != store.StatusRunning && g.Status != store.StatusPaused:
+		return "", gmErr("game %s is %s", g.ID, g.Status)
+	}
+	started := g.Status != store.StatusOpen
+	g.Status, g.Ending = store.StatusFinished, ending
+	g.Deadline.Next, g.Deadline.PausedLeft = time.Time{}, 0
+	if err := tx.PutGame(g); err != nil {
+		return "", err
+	}
+	if _, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: store.AuditGMAction, Hour: g.CurrentHour,
+		Actor: actor, Text: fmt.Sprintf("%s: game %s %s%s", cmd, g.ID, did, declared)}); err != nil {
+		return "", err
+	}
+	effect := ratingEffect(g)
+	if err := s.tellPlayers(tx, g, "ended-"+ending, "Game "+did+" by the GM", func(string) string {
+		return fmt.Sprintf("The GM %s game %s%s; %s.\n", did, g.ID, declared, effect)
+	}); err != nil {
+		return "", err
+	}
+	if started {
+		_, _, st, err := s.currentStart(tx, g)
+		if err != nil {
+			return "", err
+		}
+		out := st.Outcome()
+		out.Over, out.Winner = true, winner
+		if _, err := s.finishGame(tx, g, out); err != nil {
+			return "", err
+		}
+	}
+	return fmt.Sprintf("Game %s %s%s; %s.", g.ID, did, declared, effect), nil
 }
 
 // gmRollback undoes the last resolved hour: the hour after it (if open) is
@@ -475,10 +630,15 @@ func (s *Server) gmRollback(tx *store.Tx, g *store.Game, actor string) (string, 
 	// The hour's punctuality is taken back, so resolving it again does not count
 	// it twice. Which of on time or late it was is not stored; on time is assumed
 	// first (an approximation documented in docs/GM.md).
+	if hr.FastForward {
+		g.FastForwarded = max(g.FastForwarded-1, 0)
+	}
 	for _, sd := range adjudicator.Sides {
 		key := sideKey(sd)
 		p := g.Players[key]
 		switch {
+		case len(hr.OrderSets[key]) == 0 && hr.FastForward:
+			// a fast-forward charged no NMR
 		case len(hr.OrderSets[key]) == 0:
 			p.NMRs = max(p.NMRs-1, 0)
 		case p.OnTime > 0:
@@ -712,4 +872,197 @@ func (s *Server) queueDirect(tx *store.Tx, key, to, subject, body string) error 
 	}
 	_, err = tx.EnqueueOutbox(&store.OutMsg{Kind: "direct", From: s.cfg.Address, To: []string{to}, Subject: subject, Raw: raw})
 	return err
+}
+
+// gmUsage is each GM command with its one-line usage, in HELP's order; the
+// guide (docs/GM.md) documents each, and a test holds the two together.
+var gmUsage = []struct{ name, usage string }{
+	{"HELP", "HELP: this list"},
+	{"GAMES", "GAMES: every game you run, its state, hour, deadline and orders in"},
+	{"STATUS", "STATUS <game>: one game in full"},
+	{"LADDERS", "LADDERS: the ladders, with their members and games"},
+	{"NEWGAME", "NEWGAME <game> usa=ADDR csa=ADDR [setting=value ...]: create a game"},
+	{"EXTEND", "EXTEND <game> <36h|90m|2d>: move the deadline later"},
+	{"PAUSE", "PAUSE <game>: stop the clock"},
+	{"RESUME", "RESUME <game>: restart the clock with the time that was left"},
+	{"FORCE", "FORCE <game> [nopenalty]: resolve the hour now (nopenalty: no NMR for missing orders)"},
+	{"ROLLBACK", "ROLLBACK <game>: undo the last resolved hour"},
+	{"REPLACE", "REPLACE <game> usa|csa <address>: give a side to a new player"},
+	{"PREDICT", "PREDICT <game>: dry-run the hour with throwaway dice, for you only"},
+	{"ANNOUNCE", "ANNOUNCE <game> <text>: a message to both players (the rest of the mail)"},
+	{"CANCEL", "CANCEL <game>: end the game; not rated, not listed"},
+	{"VOID", "VOID <game>: end the game; listed as void, not rated"},
+	{"RESULT", "RESULT <game> usa|csa|draw: end the game with a declared result, rated"},
+}
+
+// gmHelp lists the GM commands, one line each.
+func gmHelp() string {
+	var b strings.Builder
+	b.WriteString("The GM's commands (write <game> only when mailing the plain address):\n")
+	for _, u := range gmUsage {
+		b.WriteString("  " + u.usage + "\n")
+	}
+	b.WriteString("Every mail needs your PASSPHRASE line. docs/GM.md is the whole guide.")
+	return b.String()
+}
+
+// gameLine is one game in a word or two each: state, hour, deadline, orders in.
+func (s *Server) gameLine(tx *store.Tx, g *store.Game) (string, error) {
+	state := string(g.Status)
+	switch g.Status {
+	case store.StatusOpen:
+		var free []string
+		for _, sd := range adjudicator.Sides {
+			if g.Players[sideKey(sd)].Address == "" {
+				free = append(free, sd.String())
+			}
+		}
+		if len(free) > 0 {
+			return fmt.Sprintf("%s: open, waiting for %s", g.ID, strings.Join(free, " and ")), nil
+		}
+		return g.ID + ": open, waiting for the players to accept", nil
+	case store.StatusFinished:
+		if g.Ending != "" {
+			state += " (" + g.Ending + ")"
+		}
+		return g.ID + ": " + state, nil
+	}
+	h, err := tx.Hour(g.ID, g.CurrentHour)
+	if err != nil {
+		return "", err
+	}
+	turn, err := s.turnOf(g, h.Hour)
+	if err != nil {
+		return "", err
+	}
+	due := "no deadline"
+	switch {
+	case g.Status == store.StatusPaused && !g.Deadline.Next.IsZero():
+		due = formatLeft(g.Deadline.PausedLeft) + " left when resumed"
+	case !g.Deadline.Next.IsZero():
+		due = "due " + schedule.FormatIn(g.Deadline.Next, "")
+	}
+	var in []string
+	for _, sd := range adjudicator.Sides {
+		if h.Latest(sideKey(sd)) != nil {
+			in = append(in, sd.String())
+		}
+	}
+	if len(in) == 0 {
+		in = []string{"none"}
+	}
+	return fmt.Sprintf("%s: %s, %s, %s, orders in: %s", g.ID, state, turn.Key, due, strings.Join(in, ", ")), nil
+}
+
+// gmGames lists the games actor may run, one line each.
+func (s *Server) gmGames(tx *store.Tx, actor string) (string, error) {
+	gs, err := tx.Games()
+	if err != nil {
+		return "", err
+	}
+	slices.SortFunc(gs, func(a, b *store.Game) int { return strings.Compare(a.ID, b.ID) })
+	var lines []string
+	for _, g := range gs {
+		if !s.mayRun(actor, g) {
+			continue
+		}
+		l, err := s.gameLine(tx, g)
+		if err != nil {
+			return "", err
+		}
+		lines = append(lines, "\n  "+l)
+	}
+	if len(lines) == 0 {
+		return "You run no game.", nil
+	}
+	return fmt.Sprintf("%d game(s):%s", len(lines), strings.Join(lines, "")), nil
+}
+
+// gmStatus describes one game in full.
+func (s *Server) gmStatus(tx *store.Tx, g *store.Game) (string, error) {
+	l, err := s.gameLine(tx, g)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.WriteString(l)
+	fmt.Fprintf(&b, "\n  scenario %s, visibility %s", g.Scenario, g.Options.Visibility)
+	if g.Options.Sequential {
+		b.WriteString(", sequential")
+	}
+	for _, sd := range adjudicator.Sides {
+		p := g.Players[sideKey(sd)]
+		if p.Address == "" {
+			fmt.Fprintf(&b, "\n  %s: open seat", sd)
+			continue
+		}
+		fmt.Fprintf(&b, "\n  %s: %s (hours on time %d, late %d, NMR %d)", sd, p.Address, p.OnTime, p.Late, p.NMRs)
+	}
+	for _, dp := range g.Departed {
+		fmt.Fprintf(&b, "\n  left: %s (%s)", dp.Address, strings.ToUpper(dp.Side))
+	}
+	ladder := "none"
+	if g.Ladder != "" {
+		ladder = g.Ladder
+	}
+	fmt.Fprintf(&b, "\n  ladder: %s; GM: %s; hours fast-forwarded: %d", ladder, g.GM, g.FastForwarded)
+	return b.String(), nil
+}
+
+// gmLadders lists the ladders: members (players seated in its games, and those
+// who left one) and games (finished and in play).
+func (s *Server) gmLadders(tx *store.Tx, actor string) (string, error) {
+	if !s.mayRun(actor, nil) {
+		return "", gmErr("only the club's GMs may list the ladders")
+	}
+	gs, err := tx.Games()
+	if err != nil {
+		return "", err
+	}
+	type tally struct {
+		members         map[string]bool
+		finished, other int
+	}
+	ladders := map[string]*tally{}
+	for _, name := range tx.Ladders() {
+		ladders[name] = &tally{members: map[string]bool{}}
+	}
+	for _, g := range gs {
+		if g.Ladder == "" {
+			continue
+		}
+		t := ladders[g.Ladder]
+		if t == nil {
+			t = &tally{members: map[string]bool{}}
+			ladders[g.Ladder] = t
+		}
+		if g.Status == store.StatusFinished {
+			t.finished++
+		} else {
+			t.other++
+		}
+		for _, p := range g.Players {
+			if p.Address != "" {
+				t.members[mailbox.Key(p.Address)] = true
+			}
+		}
+		for _, dp := range g.Departed {
+			t.members[mailbox.Key(dp.Address)] = true
+		}
+	}
+	if len(ladders) == 0 {
+		return "There is no ladder yet: NEWGAME ... ladder=NAME starts one.", nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d ladder(s):", len(ladders))
+	names := make([]string, 0, len(ladders))
+	for n := range ladders {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		t := ladders[n]
+		fmt.Fprintf(&b, "\n  %s: %d members, %d games (%d finished, %d not)", n, len(t.members), t.finished+t.other, t.finished, t.other)
+	}
+	return b.String(), nil
 }

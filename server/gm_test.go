@@ -212,7 +212,7 @@ func TestGMCommands(t *testing.T) {
 			oldSeedKept = true
 		}
 	}
-	want := "NEWGAME EXTEND PAUSE RESUME PREDICT: FORCE ROLLBACK: REPLACE ANNOUNCE"
+	want := "NEWGAME EXTEND PAUSE RESUME PREDICT: FORCE: ROLLBACK: REPLACE ANNOUNCE"
 	if got := strings.Join(kinds, " "); got != want {
 		t.Errorf("GM actions in the chain: %s\nwant %s", got, want)
 	}
@@ -375,5 +375,134 @@ func TestGMAnnounceTakesTheRest(t *testing.T) {
 	a := d.to(alice)
 	if last := a[len(a)-1].Text; !strings.Contains(last, "Orders of the day:\nPause at the river, then force the crossing.") {
 		t.Errorf("announcement:\n%s", last)
+	}
+}
+
+// orders sends a side's orders of a desk game to its secret address.
+func (d *desk) orders(id, side, text string) {
+	d.t.Helper()
+	g := d.game(id)
+	p := g.Players[side]
+	d.mail(p.Address, mail.ReplyAddress("pbem", testDomain, id, side, p.Token), text)
+}
+
+// HELP, GAMES, STATUS and LADDERS tell the GM what there is.
+func TestGMListsAndStatus(t *testing.T) {
+	d := newDesk(t)
+	help := d.gm("", "HELP")
+	for _, u := range gmUsage {
+		if !strings.Contains(help, "  "+u.usage+"\n") {
+			t.Errorf("HELP lacks %q:\n%s", u.usage, help)
+		}
+	}
+	if got := d.gm("", "GAMES"); got != "GAMES: done. You run no game.\n" {
+		t.Errorf("GAMES of nothing: %q", got)
+	}
+	d.gm("", "NEWGAME g1 usa="+alice+" csa="+bob+" hours=24h")
+	d.gm("", "NEWGAME g2 usa=carol@"+testDomain+" ladder=club")
+	d.orders("g1", "csa", "at all: hold\n")
+	want := "GAMES: done. 2 game(s):\n" +
+		"  g1: running, Day 1 7AM, due Tue 6 Jan 09:00 UTC, orders in: CSA\n" +
+		"  g2: open, waiting for CSA\n"
+	if got := d.gm("", "GAMES"); got != want {
+		t.Errorf("GAMES:\n%s\nwant\n%s", got, want)
+	}
+	st := d.gm("", "STATUS g1")
+	for _, w := range []string{"STATUS g1: done. g1: running, Day 1 7AM", "\n  scenario shiloh1862, visibility blocks",
+		"\n  USA: " + alice + " (hours on time 0, late 0, NMR 0)", "\n  ladder: none; GM: " + gm} {
+		if !strings.Contains(st, w) {
+			t.Errorf("STATUS lacks %q:\n%s", w, st)
+		}
+	}
+	if got := d.gm("", "LADDERS"); got != "LADDERS: done. 1 ladder(s):\n  club: 1 members, 1 games (0 finished, 1 not)\n" {
+		t.Errorf("LADDERS: %q", got)
+	}
+}
+
+// CANCEL, VOID and RESULT end a game through finishGame with g.Ending set; each
+// answer says what it does to ratings.
+func TestGMEndGames(t *testing.T) {
+	d := newDesk(t)
+	for _, id := range []string{"e1", "e2", "e3"} {
+		d.gm("", "NEWGAME "+id+" usa="+alice+" csa="+bob+" ladder=club")
+	}
+	d.gm("", "NEWGAME e4 usa="+alice)
+	for _, c := range []struct{ cmd, want string }{
+		{"CANCEL e1", "CANCEL e1: done. Game e1 cancelled; it is not rated and not listed on ladder club.\n"},
+		{"VOID e2", "VOID e2: done. Game e2 voided; it is listed on ladder club as void and not rated.\n"},
+		{"RESULT e3 maybe", "RESULT e3 maybe: NOT DONE: result \"maybe\": usa, csa or draw\n"},
+		{"RESULT e3 csa", "RESULT e3 csa: done. Game e3 ended with a declared CSA win; it is rated on ladder club as declared.\n"},
+		{"CANCEL e4", "CANCEL e4: done. Game e4 cancelled; it is on no ladder, so nothing is rated.\n"},
+		{"VOID e1", "VOID e1: NOT DONE: game e1 is finished\n"},
+	} {
+		if got := d.gm("", c.cmd); got != c.want {
+			t.Errorf("%s:\n got %q\nwant %q", c.cmd, got, c.want)
+		}
+	}
+	for id, ending := range map[string]string{"e1": store.EndCancelled, "e2": store.EndVoided, "e3": store.EndDeclared, "e4": store.EndCancelled} {
+		if g := d.game(id); g.Status != store.StatusFinished || g.Ending != ending {
+			t.Errorf("game %s: %s, ending %q", id, g.Status, g.Ending)
+		}
+	}
+	var results []*store.LadderResult
+	if err := d.st.View(func(tx *store.Tx) error {
+		var err error
+		results, err = tx.LadderResults("club")
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, r := range results {
+		got[r.Game] = r.Ending + "/" + r.Winner
+	}
+	if got["e2"] != store.EndVoided+"/" || got["e3"] != store.EndDeclared+"/csa" || (got["e1"] != "" && got["e1"] != store.EndCancelled+"/") {
+		t.Errorf("ladder results: %v", got)
+	}
+	// The players are told, and the end-of-game record lists the GM's action.
+	var told, record bool
+	for _, m := range d.to(bob) {
+		told = told || (m.Subject == "[e3] Game ended by the GM" && strings.Contains(m.Text, "The GM ended game e3 with a declared CSA win;"))
+		record = record || (strings.Contains(m.Subject, "End-of-game record") && strings.Contains(m.Text, "RESULT: game e3 ended with a declared CSA win"))
+	}
+	if !told || !record {
+		t.Errorf("bob told %v, record lists the action %v: %q", told, record, d.subjects(bob))
+	}
+}
+
+// FORCE nopenalty plays the hour without charging the side without orders an
+// NMR, counts the fast-forward, and a rollback takes it back; a fast-forward
+// that ends the game marks it EndForced.
+func TestGMFastForward(t *testing.T) {
+	d := newDesk(t)
+	d.gm("", "NEWGAME f1 usa="+alice+" csa="+bob+" scenario=shiloh1862-day2 ladder=club")
+	d.orders("f1", "csa", "at all: hold\n")
+	got := d.gm("f1", "FORCE nopenalty")
+	if !strings.Contains(got, "FORCE nopenalty: done.") || !strings.Contains(got, "charged no NMR") {
+		t.Fatalf("answer: %q", got)
+	}
+	g := d.game("f1")
+	if g.FastForwarded != 1 || g.Players["usa"].NMRs != 0 || g.Players["csa"].OnTime != 1 {
+		t.Fatalf("after a fast-forward: %d fast-forwarded, players %+v", g.FastForwarded, g.Players)
+	}
+	a := d.to(alice)
+	if last := a[len(a)-1]; strings.Contains(last.Text, "(NMR)") || !strings.Contains(d.subjects(alice)[len(a)-2], "fast-forwarded") {
+		t.Errorf("alice's mails %q; last:\n%.300s", d.subjects(alice), last.Text)
+	}
+	d.gm("f1", "FORCE")
+	if g := d.game("f1"); g.Players["usa"].NMRs != 1 || g.Players["csa"].NMRs != 1 || g.FastForwarded != 1 {
+		t.Fatalf("a plain FORCE: %d fast-forwarded, players %+v", g.FastForwarded, g.Players)
+	}
+	d.gm("f1", "ROLLBACK\nROLLBACK")
+	if g := d.game("f1"); g.FastForwarded != 0 || g.Players["usa"].NMRs != 0 || g.Players["csa"].NMRs != 0 || g.Players["csa"].OnTime != 0 {
+		t.Fatalf("rolled back twice: %d fast-forwarded, players %+v", g.FastForwarded, g.Players)
+	}
+	(&rig{t: t, st: d.st}).fastForward("f1", true)
+	got = d.gm("f1", "FORCE nopenalty")
+	if !strings.Contains(got, "The game is over; it is rated on ladder club, marked as fast-forwarded.") {
+		t.Errorf("answer: %q", got)
+	}
+	if g := d.game("f1"); g.Status != store.StatusFinished || g.Ending != store.EndForced || g.FastForwarded != 1 {
+		t.Errorf("game: %s, ending %q, %d fast-forwarded", g.Status, g.Ending, g.FastForwarded)
 	}
 }
