@@ -208,6 +208,25 @@ func announcement(body string, c mail.Command) string {
 	return strings.TrimSpace(b.String()) + "\n"
 }
 
+// reminderFits refuses a reminder lead time no hour is long enough for: the
+// reminder falls before the hour opens and is never sent. An hour lasts at
+// least hours= (at= only moves its deadline later); with at= alone it may be
+// as short as the time to the next at=, so only a day or more is refused.
+func reminderFits(p schedule.Policy) error {
+	if p.ReminderBefore <= 0 {
+		return nil
+	}
+	shortest := p.HourLength
+	if shortest == 0 {
+		shortest = 24 * time.Hour
+	}
+	if p.ReminderBefore >= shortest {
+		return gmErr("remind=%s is not shorter than the %s an hour has: no reminder would ever be sent",
+			formatLeft(p.ReminderBefore), formatLeft(shortest))
+	}
+	return nil
+}
+
 // playerAddress reads a player's address as RFC 5322 does (a bare address or
 // "Name <addr>"), and requires a domain: a bare "erin" would be mailed to
 // nobody the GM meant.
@@ -314,6 +333,9 @@ func (s *Server) gmNewGame(tx *store.Tx, actor string, args []string) (string, e
 		if err := pol.Validate(); err != nil && (pol.HourLength > 0 || pol.At != "") {
 			return "", gmErr("deadlines: %v", err)
 		}
+		if err := reminderFits(pol); err != nil {
+			return "", err
+		}
 		req.Deadline = pol
 	}
 	rules, err := s.findScenario(req.Scenario)
@@ -369,6 +391,9 @@ func (s *Server) gmExtend(tx *store.Tx, g *store.Game, args []string) (string, e
 	if err != nil {
 		return "", err
 	}
+	if d <= 0 {
+		return "", gmErr("EXTEND needs a time longer than zero")
+	}
 	if g.Deadline.Next.IsZero() {
 		return "", gmErr("game %s has no deadline running", g.ID)
 	}
@@ -399,7 +424,11 @@ func (s *Server) gmPause(tx *store.Tx, g *store.Game) (string, error) {
 	if err := tx.PutGame(g); err != nil {
 		return "", err
 	}
-	return "Paused.", s.tellPlayers(tx, g, "paused", "Game paused", func(string) string {
+	what := "Paused (the game has no deadline running)."
+	if !g.Deadline.Next.IsZero() {
+		what = fmt.Sprintf("Paused with %s left to the deadline; RESUME restarts the clock with that.", formatLeft(g.Deadline.PausedLeft))
+	}
+	return what, s.tellPlayers(tx, g, "paused", "Game paused", func(string) string {
 		return fmt.Sprintf("The GM paused game %s: the clock is stopped and no hour resolves until it resumes.\n"+
 			"You may still send orders.\n", g.ID)
 	})
@@ -514,7 +543,7 @@ func formatLeft(d time.Duration) string {
 		return "0m"
 	}
 	t := strings.TrimSuffix(d.String(), "0s")
-	if strings.Contains(t, "h") {
+	if strings.HasSuffix(t, "h0m") {
 		t = strings.TrimSuffix(t, "0m")
 	}
 	return t
@@ -611,6 +640,13 @@ func (s *Server) gmRollback(tx *store.Tx, g *store.Game, actor string) (string, 
 			last, hr = nums[i], h
 			break
 		}
+	}
+	if hr == nil && len(g.Reseeds) > 0 {
+		turn, err := s.turnOf(g, g.CurrentHour)
+		if err != nil {
+			return "", err
+		}
+		return "", gmErr("already at the first hour (%s): nothing earlier to roll back to", turn.Key)
 	}
 	if hr == nil {
 		return "", gmErr("no hour has been resolved yet")
@@ -837,7 +873,7 @@ func (s *Server) gmPredict(tx *store.Tx, g *store.Game, actor, key string) (stri
 	note := fmt.Sprintf("PREDICTION for the GM only: %s played as if now, with the orders in (%s) and\n"+
 		"throwaway dice, not the hour's own. Nothing was stored; the players were told nothing.\n\n",
 		before.Turn().Key, strings.Join(in, ", "))
-	out.Subject = "PREDICTION " + out.Subject
+	out.Subject = fmt.Sprintf("[%s] PREDICTION of %s (for the GM only)", g.ID, before.Turn().Key)
 	out.Text = note + out.Text
 	out.HTML = insertAfterBody(out.HTML, "<p><strong>"+strings.TrimSpace(strings.SplitN(note, "\n", 2)[0])+"</strong></p>\n")
 	if err := s.enqueue(tx, g, recipient{viewer: adjudicator.NoSide, addr: actor}, "predict-"+key, h.Hour, out); err != nil {

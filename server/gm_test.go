@@ -506,3 +506,103 @@ func TestGMFastForward(t *testing.T) {
 		t.Errorf("game: %s, ending %q, %d fast-forwarded", g.Status, g.Ending, g.FastForwarded)
 	}
 }
+
+// The small answers: EXTEND refuses a non-positive time, PAUSE says the time
+// left, ROLLBACK past the start says so, PREDICT's subject names the game once,
+// and NEWGAME refuses a reminder that could never be sent.
+func TestGMSmallAnswers(t *testing.T) {
+	d := newDesk(t)
+	if got := d.gm("", "NEWGAME s0 usa="+alice+" csa="+bob+" hours=24h remind=24h"); !strings.Contains(got,
+		"NOT DONE: remind=24h is not shorter than the 24h an hour has: no reminder would ever be sent") {
+		t.Errorf("NEWGAME with remind=hours: %q", got)
+	}
+	if got := d.gm("", "NEWGAME s0 usa="+alice+" csa="+bob+" at=21:00 remind=30h"); !strings.Contains(got,
+		"NOT DONE: remind=30h is not shorter than the 24h an hour has") {
+		t.Errorf("NEWGAME with remind > a day at=: %q", got)
+	}
+	d.gm("", "NEWGAME s1 usa="+alice+" csa="+bob+" hours=24h remind=4h")
+	nAlice := len(d.to(alice))
+	for _, c := range []struct{ cmd, want string }{
+		{"EXTEND 0m", "EXTEND 0m: NOT DONE: EXTEND needs a time longer than zero\n"},
+		{"EXTEND -2h", "EXTEND -2h: NOT DONE: bad duration \"-2h\" (write 36h, 90m or 2d)\n"},
+		{"ROLLBACK", "ROLLBACK: NOT DONE: no hour has been resolved yet\n"},
+	} {
+		if got := d.gm("s1", c.cmd); got != c.want {
+			t.Errorf("%s:\n got %q\nwant %q", c.cmd, got, c.want)
+		}
+	}
+	if len(d.to(alice)) != nAlice {
+		t.Errorf("alice was told: %q", d.subjects(alice)[nAlice:])
+	}
+	d.clk.Advance(4*time.Hour + 30*time.Minute)
+	if got := d.gm("s1", "PAUSE"); got != "PAUSE: done. Paused with 19h30m left to the deadline; RESUME restarts the clock with that.\n" {
+		t.Errorf("PAUSE: %q", got)
+	}
+	d.gm("s1", "RESUME\nFORCE\nROLLBACK")
+	if got := d.gm("s1", "ROLLBACK"); got != "ROLLBACK: NOT DONE: already at the first hour (Day 1 7AM): nothing earlier to roll back to\n" {
+		t.Errorf("ROLLBACK past the start: %q", got)
+	}
+	d.orders("s1", "csa", "at all: hold\n")
+	d.gm("s1", "PREDICT")
+	var subj string
+	for _, m := range d.to(gm) {
+		if strings.Contains(m.Subject, "PREDICTION") {
+			subj = m.Subject
+		}
+	}
+	if subj != "[s1] PREDICTION of Day 1 7AM (for the GM only)" {
+		t.Errorf("PREDICT's subject: %q", subj)
+	}
+}
+
+// FORCE on a paused game plays the hour and leaves the game paused: the new
+// hour's mail says so and gives the time it will have, and RESUME starts it.
+func TestGMForcePaused(t *testing.T) {
+	d := newDesk(t)
+	d.gm("", "NEWGAME fp usa="+alice+" csa="+bob+" hours=24h")
+	d.gm("fp", "PAUSE")
+	d.clk.Advance(30 * time.Hour)
+	got := d.gm("fp", "FORCE")
+	if !strings.Contains(got, "The game stays paused: the new hour's clock (24h) starts when you RESUME.") {
+		t.Errorf("FORCE on a paused game: %q", got)
+	}
+	a := d.to(alice)
+	hour := a[len(a)-1]
+	if !strings.Contains(hour.Subject, "8AM") || !strings.Contains(hour.Text,
+		"ORDERS FOR Day 1 8AM are due by the end of 24h counted from when the GM resumes the game (it is paused now).") {
+		t.Errorf("the new hour's mail (%q):\n%.1200s", hour.Subject, hour.Text)
+	}
+	d.clk.Advance(10 * time.Hour)
+	d.gm("fp", "RESUME")
+	if g := d.game("fp"); g.Status != store.StatusRunning || !g.Deadline.Next.Equal(d.clk.Now().Add(24*time.Hour)) {
+		t.Errorf("resumed: %s, due %v (now %v)", g.Status, g.Deadline.Next, d.clk.Now())
+	}
+}
+
+// A finished game with a rolled-back, re-seeded hour verifies offline (the
+// guide once said it would not): the verifier derives the reseed.
+func TestGMRolledBackGameVerifies(t *testing.T) {
+	d := newDesk(t)
+	d.gm("", "NEWGAME v1 usa="+alice+" csa="+bob)
+	d.gm("v1", "FORCE\nROLLBACK\nFORCE\nRESULT usa")
+	g := d.game("v1")
+	if g.Status != store.StatusFinished || g.Reseeds[0] != 1 || len(g.Secret) == 0 {
+		t.Fatalf("game: %s, reseeds %v", g.Status, g.Reseeds)
+	}
+	gr := exportGame(t, d.st, "v1")
+	if len(gr.Game.Secret) == 0 {
+		t.Fatal("the record of a finished game has no secret: the seeds are not checked")
+	}
+	if diffs, err := VerifyRecord(testRules, gr); err != nil || len(diffs) > 0 {
+		t.Fatalf("verify: %v %v", diffs, err)
+	}
+}
+
+func TestFormatLeft(t *testing.T) {
+	for d, want := range map[time.Duration]string{0: "0m", 90 * time.Second: "1m", 45 * time.Minute: "45m",
+		2*time.Hour + 30*time.Second: "2h", 19*time.Hour + 30*time.Minute: "19h30m", 50 * time.Hour: "50h"} {
+		if got := formatLeft(d); got != want {
+			t.Errorf("formatLeft(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
