@@ -383,7 +383,7 @@ func (d *desk) orders(id, side, text string) {
 	d.t.Helper()
 	g := d.game(id)
 	p := g.Players[side]
-	d.mail(p.Address, mail.ReplyAddress("pbem", testDomain, id, side, p.Token), text)
+	d.mail(p.Address, mail.ReplyAddress(d.local, d.domain, id, side, p.Token), text)
 }
 
 // HELP, GAMES, STATUS and LADDERS tell the GM what there is.

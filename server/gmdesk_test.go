@@ -19,9 +19,17 @@ type desk struct {
 	srv *Server
 	clk *fakeClock
 	n   uint32
+	// local and domain make the server's address; gmAddr and pass are its GM's.
+	local, domain, gmAddr, pass string
 }
 
 func newDesk(t *testing.T) *desk {
+	t.Helper()
+	return newDeskWith(t, "pbem", testDomain, gm, gmPass)
+}
+
+// newDeskWith is a desk whose server is local@domain, with one club GM.
+func newDeskWith(t *testing.T, local, domain, gmAddr, pass string) *desk {
 	t.Helper()
 	clk := newFakeClock()
 	st, err := store.Open(filepath.Join(t.TempDir(), "pbem.db"), &store.Options{Now: clk.Now, NoSync: true})
@@ -29,12 +37,12 @@ func newDesk(t *testing.T) *desk {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	srv, err := New(st, Config{Registry: testRules, Address: "pbem@" + testDomain, Logger: testLogger(t), Now: clk.Now,
-		GMs: []string{gm}, GMSecrets: map[string]string{gm: gmPass}})
+	srv, err := New(st, Config{Registry: testRules, Address: local + "@" + domain, Logger: testLogger(t), Now: clk.Now,
+		GMs: []string{gmAddr}, GMSecrets: map[string]string{gmAddr: pass}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &desk{t: t, st: st, srv: srv, clk: clk}
+	return &desk{t: t, st: st, srv: srv, clk: clk, local: local, domain: domain, gmAddr: gmAddr, pass: pass}
 }
 
 // mail hands the server one mail.
@@ -53,13 +61,19 @@ func (d *desk) mail(from, to, body string) {
 // game's address, to = a game id) and returns the text of the answer.
 func (d *desk) gm(to, body string) string {
 	d.t.Helper()
-	addr := "pbem@" + testDomain
+	addr := d.local + "@" + d.domain
 	if to != "" {
-		addr = mail.GameAddress("pbem", testDomain, to)
+		addr = mail.GameAddress(d.local, d.domain, to)
 	}
-	before := len(d.to(gm))
-	d.mail(gm, addr, body+"\nPASSPHRASE "+gmPass+"\n")
-	got := d.to(gm)[before:]
+	return d.gmMail(addr, body+"\nPASSPHRASE "+d.pass+"\n")
+}
+
+// gmMail sends the GM's mail as it is and returns the text of the answer.
+func (d *desk) gmMail(addr, body string) string {
+	d.t.Helper()
+	before := len(d.to(d.gmAddr))
+	d.mail(d.gmAddr, addr, body)
+	got := d.to(d.gmAddr)[before:]
 	for _, m := range got {
 		if m.Subject == "GM commands" {
 			return m.Text
