@@ -42,6 +42,10 @@ func openDeadline(g *store.Game, now time.Time) {
 		return
 	}
 	g.Deadline.Next = extendForVacations(g, schedule.NextDeadline(p, now))
+	if g.Status == store.StatusPaused {
+		// An hour opened in a paused game (a GM's FORCE) keeps its whole time for RESUME.
+		g.Deadline.PausedLeft = g.Deadline.Next.Sub(now)
+	}
 }
 
 // extendForVacations moves a deadline out of every vacation granted in the game.
@@ -257,8 +261,11 @@ func (s *Server) tick(tx *store.Tx, id string) (bool, error) {
 }
 
 // nmrSides marks the sides that had to send orders for an hour and sent none
-// (an NMR).
+// (an NMR). A fast-forwarded hour charges none.
 func nmrSides(h *store.HourRecord, turn adjudicator.Turn) (nmr [2]bool) {
+	if h.FastForward {
+		return nmr
+	}
 	for _, sd := range adjudicator.Sides {
 		nmr[sd.Index()] = sends(turn, sd) && len(h.OrderSets[sideKey(sd)]) == 0
 	}
@@ -269,11 +276,14 @@ func nmrSides(h *store.HourRecord, turn adjudicator.Turn) (nmr [2]bool) {
 // resolved hour: on time, late (in the grace period) or no orders (NMR).
 func punctuality(g *store.Game, h *store.HourRecord, turn adjudicator.Turn) {
 	nmr := nmrSides(h, turn)
+	if h.FastForward {
+		g.FastForwarded++
+	}
 	for _, sd := range adjudicator.Sides {
 		key := sideKey(sd)
 		p := g.Players[key]
 		switch {
-		case !sends(turn, sd):
+		case !sends(turn, sd), len(h.OrderSets[key]) == 0 && h.FastForward:
 			continue
 		case nmr[sd.Index()]:
 			p.NMRs++

@@ -4,12 +4,14 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	netmail "net/mail"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/internal/mailbox"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/store"
@@ -55,26 +57,24 @@ func (s *Server) mayRun(actor string, g *store.Game) bool {
 }
 
 // gmIntake runs the GM commands of a mail that came without a player's secret
-// address. handled is false when the mail has no GM command or its sender is no
-// GM; a GM whose passphrase is wrong is told so and nothing is done.
+// address. handled is false when the sender is no GM, or when the mail has
+// neither a PASSPHRASE line nor a GM command (a GM writing as a player: JOIN,
+// STANDINGS). A GM whose passphrase is missing or wrong is told so and nothing
+// is done. Once the passphrase is right every line is answered, the unknown
+// ones included, and the strangers' daily limit never applies.
 func (s *Server) gmIntake(tx *store.Tx, in *mail.Inbound) (handled bool, err error) {
-	fresh := in.Fresh()
-	var cmds []mail.Command
-	for _, c := range mail.Commands(fresh) {
-		if c.GM {
-			cmds = append(cmds, c)
-		}
-	}
-	if len(cmds) == 0 {
-		return false, nil
-	}
 	actor := in.From.Addr
 	secret, ok := s.gmSecret(actor)
 	if !ok {
 		return false, nil
 	}
+	fresh := in.Fresh()
+	pass, hasPass := mail.Passphrase(fresh)
+	if !hasPass && !slices.ContainsFunc(mail.Commands(fresh), func(c mail.Command) bool { return c.GM }) {
+		return false, nil
+	}
 	key := "gm." + store.HashBytes([]byte(in.MessageID)).Short()
-	if pass, ok := mail.Passphrase(fresh); !ok || !mail.SecretEqual(pass, secret) {
+	if !hasPass || !mail.SecretEqual(pass, secret) {
 		s.cfg.Logger.Warn("GM command refused: passphrase", "from", actor)
 		return true, s.queueDirect(tx, key, actor, "GM command refused",
 			"Your GM command was not run: the PASSPHRASE line is missing or wrong.\n")
@@ -87,26 +87,53 @@ func (s *Server) gmIntake(tx *store.Tx, in *mail.Inbound) (handled bool, err err
 		}
 	}
 	var out strings.Builder
-	for i, c := range cmds {
-		res, err := s.gmCommand(tx, actor, target, c, fresh, fmt.Sprintf("%s.%d", key, i))
+	lines := mail.GMLines(fresh)
+	if len(lines) == 0 {
+		out.WriteString("Your mail had the passphrase but no command. HELP lists the commands.\n")
+	}
+	for i, c := range lines {
+		res, err := s.gmLine(tx, actor, target, c, fresh, fmt.Sprintf("%s.%d", key, i))
+		label := strings.TrimSpace(c.Name + " " + c.Args)
 		var ge errGM
 		switch {
 		case errors.As(err, &ge):
-			fmt.Fprintf(&out, "%s %s: NOT DONE: %s\n", c.Name, c.Args, ge.msg)
+			fmt.Fprintf(&out, "%s: NOT DONE: %s\n", label, ge.msg)
 		case err != nil:
 			return true, err
 		default:
-			fmt.Fprintf(&out, "%s %s: done. %s\n", c.Name, c.Args, res)
+			fmt.Fprintf(&out, "%s: done. %s\n", label, res)
 		}
 	}
 	return true, s.queueDirect(tx, key, actor, "GM commands", out.String())
 }
 
+// gmLine answers one line of an authenticated GM's mail: a GM command is run;
+// a player's command or an unknown word is refused with what to do instead.
+func (s *Server) gmLine(tx *store.Tx, actor, target string, c mail.Command, body, key string) (string, error) {
+	switch {
+	case slices.Contains(mail.GMWords(), c.Name):
+		return s.gmCommand(tx, actor, target, c, body, key)
+	case mail.IsPlayerCommand(c.Name) || c.Name == "STANDINGS":
+		return "", gmErr("%s is a player's command: send it without the PASSPHRASE line", c.Name)
+	}
+	if w := mail.Suggest(c.Name, mail.GMWords()); w != "" {
+		return "", gmErr("unknown command (did you mean %s?)", w)
+	}
+	return "", gmErr("unknown command (HELP lists the commands)")
+}
+
 // gmCommand runs one GM command and returns what it did, in words.
 func (s *Server) gmCommand(tx *store.Tx, actor, target string, c mail.Command, body, key string) (string, error) {
 	args := strings.Fields(c.Args)
-	if c.Name == "NEWGAME" {
+	switch c.Name {
+	case "NEWGAME":
 		return s.gmNewGame(tx, actor, args)
+	case "HELP":
+		return gmHelp(), nil
+	case "GAMES":
+		return s.gmGames(tx, actor)
+	case "LADDERS":
+		return s.gmLadders(tx, actor)
 	}
 	// The game: the game address, else the first word.
 	id := target
@@ -127,6 +154,10 @@ func (s *Server) gmCommand(tx *store.Tx, actor, target string, c mail.Command, b
 	}
 	var what string
 	switch c.Name {
+	case "STATUS":
+		return s.gmStatus(tx, g)
+	case "CANCEL", "VOID", "RESULT":
+		return s.gmEnd(tx, g, actor, c.Name, args)
 	case "EXTEND":
 		what, err = s.gmExtend(tx, g, args)
 	case "PAUSE":
@@ -134,7 +165,7 @@ func (s *Server) gmCommand(tx *store.Tx, actor, target string, c mail.Command, b
 	case "RESUME":
 		what, err = s.gmResume(tx, g)
 	case "FORCE":
-		what, err = s.gmForce(tx, g)
+		return s.gmForce(tx, g, actor, args)
 	case "ROLLBACK":
 		return s.gmRollback(tx, g, actor)
 	case "REPLACE":
@@ -161,7 +192,7 @@ func (s *Server) gmCommand(tx *store.Tx, actor, target string, c mail.Command, b
 }
 
 // announcement is the text of ANNOUNCE: the rest of its line and the lines after
-// it, without the passphrase and other command lines.
+// it, without the passphrase line (mail.GMLines reads no command after it).
 func announcement(body string, c mail.Command) string {
 	lines := strings.Split(body, "\n")
 	var b strings.Builder
@@ -169,12 +200,46 @@ func announcement(body string, c mail.Command) string {
 		b.WriteString(a + "\n")
 	}
 	for _, l := range lines[min(c.Line, len(lines)):] {
-		if _, ok := mail.Passphrase(l); ok || len(mail.Commands(l)) > 0 {
+		if _, ok := mail.Passphrase(l); ok {
 			continue
 		}
 		b.WriteString(l + "\n")
 	}
 	return strings.TrimSpace(b.String()) + "\n"
+}
+
+// reminderFits refuses a reminder lead time no hour is long enough for: the
+// reminder falls before the hour opens and is never sent. An hour lasts at
+// least hours= (at= only moves its deadline later); with at= alone it may be
+// as short as the time to the next at=, so only a day or more is refused.
+func reminderFits(p schedule.Policy) error {
+	if p.ReminderBefore <= 0 {
+		return nil
+	}
+	shortest := p.HourLength
+	if shortest == 0 {
+		shortest = 24 * time.Hour
+	}
+	if p.ReminderBefore >= shortest {
+		return gmErr("remind=%s is not shorter than the %s an hour has: no reminder would ever be sent",
+			formatLeft(p.ReminderBefore), formatLeft(shortest))
+	}
+	return nil
+}
+
+// playerAddress reads a player's address as RFC 5322 does (a bare address or
+// "Name <addr>"), and requires a domain: a bare "erin" would be mailed to
+// nobody the GM meant.
+func playerAddress(s string) (string, error) {
+	a, err := netmail.ParseAddress(s)
+	if err != nil {
+		return "", gmErr("%q is not a mail address", s)
+	}
+	at := strings.LastIndexByte(a.Address, '@')
+	if at <= 0 || at == len(a.Address)-1 {
+		return "", gmErr("%q is not a mail address", s)
+	}
+	return a.Address, nil
 }
 
 // parseDuration reads "36h", "90m" or "2d".
@@ -212,9 +277,9 @@ func (s *Server) gmNewGame(tx *store.Tx, actor string, args []string) (string, e
 		var err error
 		switch strings.ToLower(k) {
 		case "usa":
-			req.USA = v
+			req.USA, err = playerAddress(v)
 		case "csa":
-			req.CSA = v
+			req.CSA, err = playerAddress(v)
 		case "scenario":
 			req.Scenario = v
 		case "visibility":
@@ -262,6 +327,9 @@ func (s *Server) gmNewGame(tx *store.Tx, actor string, args []string) (string, e
 			return "", gmErr("%s: %v", a, err)
 		}
 	}
+	if req.USA != "" && mail.SameMailbox(req.USA, req.CSA) {
+		return "", gmErr("%s cannot play both sides", req.USA)
+	}
 	if pol != (schedule.Policy{}) {
 		if pol.HourLength == 0 && pol.At == "" {
 			// Only a change of mind or grace given: keep hours without deadline.
@@ -269,6 +337,9 @@ func (s *Server) gmNewGame(tx *store.Tx, actor string, args []string) (string, e
 		}
 		if err := pol.Validate(); err != nil && (pol.HourLength > 0 || pol.At != "") {
 			return "", gmErr("deadlines: %v", err)
+		}
+		if err := reminderFits(pol); err != nil {
+			return "", err
 		}
 		req.Deadline = pol
 	}
@@ -325,6 +396,9 @@ func (s *Server) gmExtend(tx *store.Tx, g *store.Game, args []string) (string, e
 	if err != nil {
 		return "", err
 	}
+	if d <= 0 {
+		return "", gmErr("EXTEND needs a time longer than zero")
+	}
 	if g.Deadline.Next.IsZero() {
 		return "", gmErr("game %s has no deadline running", g.ID)
 	}
@@ -355,7 +429,11 @@ func (s *Server) gmPause(tx *store.Tx, g *store.Game) (string, error) {
 	if err := tx.PutGame(g); err != nil {
 		return "", err
 	}
-	return "Paused.", s.tellPlayers(tx, g, "paused", "Game paused", func(string) string {
+	what := "Paused (the game has no deadline running)."
+	if !g.Deadline.Next.IsZero() {
+		what = fmt.Sprintf("Paused with %s left to the deadline; RESUME restarts the clock with that.", formatLeft(g.Deadline.PausedLeft))
+	}
+	return what, s.tellPlayers(tx, g, "paused", "Game paused", func(string) string {
 		return fmt.Sprintf("The GM paused game %s: the clock is stopped and no hour resolves until it resumes.\n"+
 			"You may still send orders.\n", g.ID)
 	})
@@ -383,7 +461,20 @@ func (s *Server) gmResume(tx *store.Tx, g *store.Game) (string, error) {
 	})
 }
 
-func (s *Server) gmForce(tx *store.Tx, g *store.Game) (string, error) {
+// gmForce resolves the open hour now. With "nopenalty" it is a fast-forward:
+// a side without orders is played by standing orders but not charged an NMR,
+// the game counts the hour in FastForwarded, and a game it ends is marked
+// EndForced. The action is logged before the hour, so a game it ends lists it
+// in its end-of-game record. A paused game stays paused: the new hour's
+// clock starts at RESUME (openDeadline keeps its whole time).
+func (s *Server) gmForce(tx *store.Tx, g *store.Game, actor string, args []string) (string, error) {
+	ff := false
+	switch {
+	case len(args) == 1 && strings.EqualFold(args[0], "nopenalty"):
+		ff = true
+	case len(args) > 0:
+		return "", gmErr("FORCE takes no argument but nopenalty")
+	}
 	if g.Status != store.StatusRunning && g.Status != store.StatusPaused {
 		return "", gmErr("game %s is %s", g.ID, g.Status)
 	}
@@ -394,10 +485,140 @@ func (s *Server) gmForce(tx *store.Tx, g *store.Game) (string, error) {
 	if h.Resolved() {
 		return "", gmErr("the hour is already resolved")
 	}
+	turn, err := s.turnOf(g, h.Hour)
+	if err != nil {
+		return "", err
+	}
+	text := "FORCE: " + turn.Key + " resolved by the GM"
+	if ff {
+		text = "FORCE nopenalty: " + turn.Key + " fast-forwarded by the GM, no NMR charged"
+	}
+	if _, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: store.AuditGMAction, Hour: h.Hour,
+		Actor: actor, Text: text}); err != nil {
+		return "", err
+	}
+	h.FastForward = ff
 	if err := s.resolve(tx, g, h); err != nil {
 		return "", err
 	}
-	return "Hour resolved now; sides without orders were played by standing orders.", nil
+	var b strings.Builder
+	b.WriteString(turn.Key + " resolved now")
+	if ff {
+		b.WriteString(" (fast-forward): sides without orders were played by standing orders and charged no NMR")
+		if err := s.tellPlayers(tx, g, fmt.Sprintf("fastforward-h%d%s", h.Hour, reseedTag(g, h.Hour)), "Hour fast-forwarded", func(string) string {
+			return fmt.Sprintf("The GM fast-forwarded %s of game %s: it was played now, a side without orders by\n"+
+				"its standing orders. Missing orders for it do not count against you (no NMR).\n", turn.Key, g.ID)
+		}); err != nil {
+			return "", err
+		}
+	} else {
+		b.WriteString("; sides without orders were played by standing orders (an NMR each)")
+	}
+	switch {
+	case g.Status == store.StatusFinished:
+		fmt.Fprintf(&b, ". The game is over; %s", ratingEffect(g))
+	case g.Status == store.StatusPaused:
+		fmt.Fprintf(&b, ". The game stays paused: the new hour's clock (%s) starts when you RESUME", formatLeft(g.Deadline.PausedLeft))
+	}
+	return b.String() + ".", nil
+}
+
+// ratingEffect says, in words, what a finished game's ending does on its ladder.
+func ratingEffect(g *store.Game) string {
+	if g.Ladder == "" {
+		return "it is on no ladder, so nothing is rated"
+	}
+	switch g.Ending {
+	case store.EndCancelled:
+		return "it is not rated and not listed on ladder " + g.Ladder
+	case store.EndVoided:
+		return "it is listed on ladder " + g.Ladder + " as void and not rated"
+	case store.EndDeclared:
+		return "it is rated on ladder " + g.Ladder + " as declared"
+	case store.EndForced:
+		return "it is rated on ladder " + g.Ladder + ", marked as fast-forwarded"
+	}
+	return "it is rated on ladder " + g.Ladder
+}
+
+// formatLeft writes a time left to the minute: "23h", "1h30m", "45m".
+func formatLeft(d time.Duration) string {
+	d = d.Truncate(time.Minute)
+	if d <= 0 {
+		return "0m"
+	}
+	t := strings.TrimSuffix(d.String(), "0s")
+	if strings.HasSuffix(t, "h0m") {
+		t = strings.TrimSuffix(t, "0m")
+	}
+	return t
+}
+
+// gmEnd ends a game by the GM's word: CANCEL (not rated, not listed), VOID
+// (listed, not rated) or RESULT usa|csa|draw (rated as declared). The action is
+// logged, the players are told, and the game closes through finishGame with
+// g.Ending set, which the ladder reads. An open game that never started is
+// only cancelled: it has no hour to close.
+func (s *Server) gmEnd(tx *store.Tx, g *store.Game, actor, cmd string, args []string) (string, error) {
+	ending, winner, did, declared := store.EndCancelled, adjudicator.NoSide, "cancelled", ""
+	switch cmd {
+	case "VOID":
+		ending, did = store.EndVoided, "voided"
+	case "RESULT":
+		ending, did = store.EndDeclared, "ended"
+		if len(args) != 1 {
+			return "", gmErr("RESULT needs usa, csa or draw, e.g. RESULT %s usa", g.ID)
+		}
+		switch strings.ToLower(args[0]) {
+		case "usa":
+			winner, declared = adjudicator.USA, " with a declared USA win"
+		case "csa":
+			winner, declared = adjudicator.CSA, " with a declared CSA win"
+		case "draw":
+			declared = " with a declared draw"
+		default:
+			return "", gmErr("result %q: usa, csa or draw", args[0])
+		}
+		args = args[1:]
+	}
+	if len(args) > 0 {
+		return "", gmErr("%s takes no more words", cmd)
+	}
+	switch {
+	case g.Status == store.StatusOpen && cmd == "CANCEL":
+	case g.Status == store.StatusOpen:
+		return "", gmErr("game %s has not started: CANCEL it instead", g.ID)
+	case g.Status != store.StatusRunning && g.Status != store.StatusPaused:
+		return "", gmErr("game %s is %s", g.ID, g.Status)
+	}
+	started := g.Status != store.StatusOpen
+	g.Status, g.Ending = store.StatusFinished, ending
+	g.Deadline.Next, g.Deadline.PausedLeft = time.Time{}, 0
+	if err := tx.PutGame(g); err != nil {
+		return "", err
+	}
+	if _, err := tx.AppendAudit(&store.AuditRecord{Game: g.ID, Kind: store.AuditGMAction, Hour: g.CurrentHour,
+		Actor: actor, Text: fmt.Sprintf("%s: game %s %s%s", cmd, g.ID, did, declared)}); err != nil {
+		return "", err
+	}
+	effect := ratingEffect(g)
+	if err := s.tellPlayers(tx, g, "ended-"+ending, "Game "+did+" by the GM", func(string) string {
+		return fmt.Sprintf("The GM %s game %s%s; %s.\n", did, g.ID, declared, effect)
+	}); err != nil {
+		return "", err
+	}
+	if started {
+		_, _, st, err := s.currentStart(tx, g)
+		if err != nil {
+			return "", err
+		}
+		out := st.Outcome()
+		out.Over, out.Winner = true, winner
+		if _, err := s.finishGame(tx, g, out); err != nil {
+			return "", err
+		}
+	}
+	return fmt.Sprintf("Game %s %s%s; %s.", g.ID, did, declared, effect), nil
 }
 
 // gmRollback undoes the last resolved hour: the hour after it (if open) is
@@ -425,6 +646,13 @@ func (s *Server) gmRollback(tx *store.Tx, g *store.Game, actor string) (string, 
 			break
 		}
 	}
+	if hr == nil && len(g.Reseeds) > 0 {
+		turn, err := s.turnOf(g, g.CurrentHour)
+		if err != nil {
+			return "", err
+		}
+		return "", gmErr("already at the first hour (%s): nothing earlier to roll back to", turn.Key)
+	}
 	if hr == nil {
 		return "", gmErr("no hour has been resolved yet")
 	}
@@ -443,10 +671,15 @@ func (s *Server) gmRollback(tx *store.Tx, g *store.Game, actor string) (string, 
 	// The hour's punctuality is taken back, so resolving it again does not count
 	// it twice. Which of on time or late it was is not stored; on time is assumed
 	// first (an approximation documented in docs/GM.md).
+	if hr.FastForward {
+		g.FastForwarded = max(g.FastForwarded-1, 0)
+	}
 	for _, sd := range adjudicator.Sides {
 		key := sideKey(sd)
 		p := g.Players[key]
 		switch {
+		case len(hr.OrderSets[key]) == 0 && hr.FastForward:
+			// a fast-forward charged no NMR
 		case len(hr.OrderSets[key]) == 0:
 			p.NMRs = max(p.NMRs-1, 0)
 		case p.OnTime > 0:
@@ -506,6 +739,19 @@ func (s *Server) gmReplace(tx *store.Tx, g *store.Game, args []string) (string, 
 	if !ok || side == adjudicator.NoSide {
 		return "", gmErr("side %q: usa or csa", args[0])
 	}
+	addr, err := playerAddress(args[1])
+	if err != nil {
+		return "", err
+	}
+	for _, sd := range adjudicator.Sides {
+		if !mail.SameMailbox(g.Players[sideKey(sd)].Address, addr) {
+			continue
+		}
+		if sd == side {
+			return "", gmErr("%s already plays %s in game %s", args[1], sd, g.ID)
+		}
+		return "", gmErr("%s already plays %s in game %s; one player cannot take both sides", args[1], sd, g.ID)
+	}
 	key := sideKey(side)
 	old := g.Players[key]
 	tok, err := mail.NewToken(nil)
@@ -523,7 +769,7 @@ func (s *Server) gmReplace(tx *store.Tx, g *store.Game, args []string) (string, 
 			return "", err
 		}
 	}
-	g.Players[key] = store.Player{Address: args[1], Token: tok, Accepted: true}
+	g.Players[key] = store.Player{Address: addr, Token: tok, Accepted: true}
 	if err := tx.PutGame(g); err != nil {
 		return "", err
 	}
@@ -542,7 +788,7 @@ func (s *Server) gmReplace(tx *store.Tx, g *store.Game, args []string) (string, 
 			return "", err
 		}
 	}
-	return fmt.Sprintf("%s is now played by %s.", side, args[1]), nil
+	return fmt.Sprintf("%s is now played by %s.", side, addr), nil
 }
 
 // sendCurrentView mails one side the open hour's map and order form, with its
@@ -632,7 +878,7 @@ func (s *Server) gmPredict(tx *store.Tx, g *store.Game, actor, key string) (stri
 	note := fmt.Sprintf("PREDICTION for the GM only: %s played as if now, with the orders in (%s) and\n"+
 		"throwaway dice, not the hour's own. Nothing was stored; the players were told nothing.\n\n",
 		before.Turn().Key, strings.Join(in, ", "))
-	out.Subject = "PREDICTION " + out.Subject
+	out.Subject = fmt.Sprintf("[%s] PREDICTION of %s (for the GM only)", g.ID, before.Turn().Key)
 	out.Text = note + out.Text
 	out.HTML = insertAfterBody(out.HTML, "<p><strong>"+strings.TrimSpace(strings.SplitN(note, "\n", 2)[0])+"</strong></p>\n")
 	if err := s.enqueue(tx, g, recipient{viewer: adjudicator.NoSide, addr: actor}, "predict-"+key, h.Hour, out); err != nil {
@@ -667,4 +913,197 @@ func (s *Server) queueDirect(tx *store.Tx, key, to, subject, body string) error 
 	}
 	_, err = tx.EnqueueOutbox(&store.OutMsg{Kind: "direct", From: s.cfg.Address, To: []string{to}, Subject: subject, Raw: raw})
 	return err
+}
+
+// gmUsage is each GM command with its one-line usage, in HELP's order; the
+// guide (docs/GM.md) documents each, and a test holds the two together.
+var gmUsage = []struct{ name, usage string }{
+	{"HELP", "HELP: this list"},
+	{"GAMES", "GAMES: every game you run, its state, hour, deadline and orders in"},
+	{"STATUS", "STATUS <game>: one game in full"},
+	{"LADDERS", "LADDERS: the ladders, with their members and games"},
+	{"NEWGAME", "NEWGAME <game> usa=ADDR csa=ADDR [setting=value ...]: create a game"},
+	{"EXTEND", "EXTEND <game> <36h|90m|2d>: move the deadline later"},
+	{"PAUSE", "PAUSE <game>: stop the clock"},
+	{"RESUME", "RESUME <game>: restart the clock with the time that was left"},
+	{"FORCE", "FORCE <game> [nopenalty]: resolve the hour now (nopenalty: no NMR for missing orders)"},
+	{"ROLLBACK", "ROLLBACK <game>: undo the last resolved hour"},
+	{"REPLACE", "REPLACE <game> usa|csa <address>: give a side to a new player"},
+	{"PREDICT", "PREDICT <game>: dry-run the hour with throwaway dice, for you only"},
+	{"ANNOUNCE", "ANNOUNCE <game> <text>: a message to both players (the rest of the mail)"},
+	{"CANCEL", "CANCEL <game>: end the game; not rated, not listed"},
+	{"VOID", "VOID <game>: end the game; listed as void, not rated"},
+	{"RESULT", "RESULT <game> usa|csa|draw: end the game with a declared result, rated"},
+}
+
+// gmHelp lists the GM commands, one line each.
+func gmHelp() string {
+	var b strings.Builder
+	b.WriteString("The GM's commands (write <game> only when mailing the plain address):\n")
+	for _, u := range gmUsage {
+		b.WriteString("  " + u.usage + "\n")
+	}
+	b.WriteString("Every mail needs your PASSPHRASE line. docs/GM.md is the whole guide.")
+	return b.String()
+}
+
+// gameLine is one game in a word or two each: state, hour, deadline, orders in.
+func (s *Server) gameLine(tx *store.Tx, g *store.Game) (string, error) {
+	state := string(g.Status)
+	switch g.Status {
+	case store.StatusOpen:
+		var free []string
+		for _, sd := range adjudicator.Sides {
+			if g.Players[sideKey(sd)].Address == "" {
+				free = append(free, sd.String())
+			}
+		}
+		if len(free) > 0 {
+			return fmt.Sprintf("%s: open, waiting for %s", g.ID, strings.Join(free, " and ")), nil
+		}
+		return g.ID + ": open, waiting for the players to accept", nil
+	case store.StatusFinished:
+		if g.Ending != "" {
+			state += " (" + g.Ending + ")"
+		}
+		return g.ID + ": " + state, nil
+	}
+	h, err := tx.Hour(g.ID, g.CurrentHour)
+	if err != nil {
+		return "", err
+	}
+	turn, err := s.turnOf(g, h.Hour)
+	if err != nil {
+		return "", err
+	}
+	due := "no deadline"
+	switch {
+	case g.Status == store.StatusPaused && !g.Deadline.Next.IsZero():
+		due = formatLeft(g.Deadline.PausedLeft) + " left when resumed"
+	case !g.Deadline.Next.IsZero():
+		due = "due " + schedule.FormatIn(g.Deadline.Next, "")
+	}
+	var in []string
+	for _, sd := range adjudicator.Sides {
+		if h.Latest(sideKey(sd)) != nil {
+			in = append(in, sd.String())
+		}
+	}
+	if len(in) == 0 {
+		in = []string{"none"}
+	}
+	return fmt.Sprintf("%s: %s, %s, %s, orders in: %s", g.ID, state, turn.Key, due, strings.Join(in, ", ")), nil
+}
+
+// gmGames lists the games actor may run, one line each.
+func (s *Server) gmGames(tx *store.Tx, actor string) (string, error) {
+	gs, err := tx.Games()
+	if err != nil {
+		return "", err
+	}
+	slices.SortFunc(gs, func(a, b *store.Game) int { return strings.Compare(a.ID, b.ID) })
+	var lines []string
+	for _, g := range gs {
+		if !s.mayRun(actor, g) {
+			continue
+		}
+		l, err := s.gameLine(tx, g)
+		if err != nil {
+			return "", err
+		}
+		lines = append(lines, "\n  "+l)
+	}
+	if len(lines) == 0 {
+		return "You run no game.", nil
+	}
+	return fmt.Sprintf("%d game(s):%s", len(lines), strings.Join(lines, "")), nil
+}
+
+// gmStatus describes one game in full.
+func (s *Server) gmStatus(tx *store.Tx, g *store.Game) (string, error) {
+	l, err := s.gameLine(tx, g)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.WriteString(l)
+	fmt.Fprintf(&b, "\n  scenario %s, visibility %s", g.Scenario, g.Options.Visibility)
+	if g.Options.Sequential {
+		b.WriteString(", sequential")
+	}
+	for _, sd := range adjudicator.Sides {
+		p := g.Players[sideKey(sd)]
+		if p.Address == "" {
+			fmt.Fprintf(&b, "\n  %s: open seat", sd)
+			continue
+		}
+		fmt.Fprintf(&b, "\n  %s: %s (hours on time %d, late %d, NMR %d)", sd, p.Address, p.OnTime, p.Late, p.NMRs)
+	}
+	for _, dp := range g.Departed {
+		fmt.Fprintf(&b, "\n  left: %s (%s)", dp.Address, strings.ToUpper(dp.Side))
+	}
+	ladder := "none"
+	if g.Ladder != "" {
+		ladder = g.Ladder
+	}
+	fmt.Fprintf(&b, "\n  ladder: %s; GM: %s; hours fast-forwarded: %d", ladder, g.GM, g.FastForwarded)
+	return b.String(), nil
+}
+
+// gmLadders lists the ladders: members (players seated in its games, and those
+// who left one) and games (finished and in play).
+func (s *Server) gmLadders(tx *store.Tx, actor string) (string, error) {
+	if !s.mayRun(actor, nil) {
+		return "", gmErr("only the club's GMs may list the ladders")
+	}
+	gs, err := tx.Games()
+	if err != nil {
+		return "", err
+	}
+	type tally struct {
+		members         map[string]bool
+		finished, other int
+	}
+	ladders := map[string]*tally{}
+	for _, name := range tx.Ladders() {
+		ladders[name] = &tally{members: map[string]bool{}}
+	}
+	for _, g := range gs {
+		if g.Ladder == "" {
+			continue
+		}
+		t := ladders[g.Ladder]
+		if t == nil {
+			t = &tally{members: map[string]bool{}}
+			ladders[g.Ladder] = t
+		}
+		if g.Status == store.StatusFinished {
+			t.finished++
+		} else {
+			t.other++
+		}
+		for _, p := range g.Players {
+			if p.Address != "" {
+				t.members[mailbox.Key(p.Address)] = true
+			}
+		}
+		for _, dp := range g.Departed {
+			t.members[mailbox.Key(dp.Address)] = true
+		}
+	}
+	if len(ladders) == 0 {
+		return "There is no ladder yet: NEWGAME ... ladder=NAME starts one.", nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d ladder(s):", len(ladders))
+	names := make([]string, 0, len(ladders))
+	for n := range ladders {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		t := ladders[n]
+		fmt.Fprintf(&b, "\n  %s: %d members, %d games (%d finished, %d not)", n, len(t.members), t.finished+t.other, t.finished, t.other)
+	}
+	return b.String(), nil
 }

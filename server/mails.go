@@ -109,6 +109,11 @@ func (s *Server) hourMail(g *store.Game, sc adjudicator.Scenario, before adjudic
 	}
 	if !g.Deadline.Next.IsZero() && !after.Outcome().Over {
 		m.Deadline = deadlineText(g.Deadline.Next, g.Players[sideKey(r.viewer)].TimeZone)
+		if g.Status == store.StatusPaused {
+			// An hour opened while paused (a GM's FORCE): its clock starts at RESUME.
+			m.Deadline = fmt.Sprintf("the end of %s counted from when the GM resumes the game (it is paused now)",
+				formatLeft(g.Deadline.PausedLeft))
+		}
 	}
 	png, err := drawMap(g, sc, v, repView)
 	if err != nil {

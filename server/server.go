@@ -497,6 +497,9 @@ func (s *Server) resolve(tx *store.Tx, g *store.Game, h *store.HourRecord) error
 	} else {
 		g.Status = store.StatusFinished
 		g.Deadline.Next = time.Time{}
+		if h.FastForward {
+			g.Ending = store.EndForced
+		}
 	}
 	g.UpdatedAt = now
 	if err := tx.PutGame(g); err != nil {

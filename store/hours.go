@@ -19,6 +19,7 @@ type hourMeta struct {
 	Seed           []byte    `json:"seed,omitempty"`
 	ResolvedAt     time.Time `json:"resolved_at"`
 	ReportFormat   int       `json:"report_format,omitempty"` // absent before formats: 1
+	FastForward    bool      `json:"fast_forward,omitempty"`
 }
 
 // PutHour stores h as the complete record of its hour, replacing whatever was
@@ -50,7 +51,7 @@ func (tx *Tx) PutHour(h *HourRecord) error {
 	meta, err := json.Marshal(hourMeta{
 		Game: h.Game, Hour: h.Hour, OpenedAt: h.OpenedAt,
 		SeedCommitment: h.SeedCommitment, Seed: h.Seed, ResolvedAt: h.ResolvedAt,
-		ReportFormat: h.ReportFormat,
+		ReportFormat: h.ReportFormat, FastForward: h.FastForward,
 	})
 	if err != nil {
 		return err
@@ -111,6 +112,7 @@ func (tx *Tx) Hour(game string, hour int) (*HourRecord, error) {
 		}
 		h.OpenedAt, h.SeedCommitment, h.Seed, h.ResolvedAt = m.OpenedAt, m.SeedCommitment, m.Seed, m.ResolvedAt
 		h.ReportFormat = m.ReportFormat
+		h.FastForward = m.FastForward
 	}
 	if h.StateAtStart, err = unpackBlob(hb.Get(kState)); err != nil {
 		return nil, fmt.Errorf("store: game %q hour %d state: %w", game, hour, err)

@@ -249,6 +249,9 @@ type HourRecord struct {
 	ReportFormat int       `json:"report_format,omitempty"`
 	NextState    []byte    `json:"next_state,omitempty"`
 	ResolvedAt   time.Time `json:"resolved_at"`
+	// FastForward marks an hour the GM resolved without charging a side
+	// without orders an NMR (FORCE nopenalty); a rollback takes it back.
+	FastForward bool `json:"fast_forward,omitempty"`
 }
 
 // Format is the format of the hour's stored reports: ReportFormat, or 1 when
