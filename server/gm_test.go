@@ -570,7 +570,7 @@ func TestGMForcePaused(t *testing.T) {
 	a := d.to(alice)
 	hour := a[len(a)-1]
 	if !strings.Contains(hour.Subject, "8AM") || !strings.Contains(hour.Text,
-		"ORDERS FOR Day 1 8AM are due by the end of 24h counted from when the GM resumes the game (it is paused now).") {
+		"Orders for Day 1 8AM are due by the end of 24h counted from when the GM resumes the game (it is paused now).") {
 		t.Errorf("the new hour's mail (%q):\n%.1200s", hour.Subject, hour.Text)
 	}
 	d.clk.Advance(10 * time.Hour)
