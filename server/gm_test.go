@@ -573,6 +573,11 @@ func TestGMForcePaused(t *testing.T) {
 		"Orders for Day 1 8AM are due by the end of 24h counted from when the GM resumes the game (it is paused now).") {
 		t.Errorf("the new hour's mail (%q):\n%.1200s", hour.Subject, hour.Text)
 	}
+	g := d.to(gm)
+	if sum := g[len(g)-1]; !strings.Contains(sum.Subject, "GM summary") ||
+		!strings.Contains(sum.Text, "USA: orders due by the end of 24h counted from when the GM resumes the game (it is paused now)") {
+		t.Errorf("the GM's summary of the new hour (%q):\n%s", sum.Subject, sum.Text)
+	}
 	d.clk.Advance(10 * time.Hour)
 	d.gm("fp", "RESUME")
 	if g := d.game("fp"); g.Status != store.StatusRunning || !g.Deadline.Next.Equal(d.clk.Now().Add(24*time.Hour)) {

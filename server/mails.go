@@ -108,12 +108,7 @@ func (s *Server) hourMail(g *store.Game, sc adjudicator.Scenario, before adjudic
 		m.ChainHead = rv.head.String()
 	}
 	if !g.Deadline.Next.IsZero() && !after.Outcome().Over {
-		m.Deadline = deadlineText(g.Deadline.Next, g.Players[sideKey(r.viewer)].TimeZone)
-		if g.Status == store.StatusPaused {
-			// An hour opened while paused (a GM's FORCE): its clock starts at RESUME.
-			m.Deadline = fmt.Sprintf("the end of %s counted from when the GM resumes the game (it is paused now)",
-				formatLeft(g.Deadline.PausedLeft))
-		}
+		m.Deadline = openDeadlineText(g, g.Players[sideKey(r.viewer)].TimeZone)
 	}
 	png, err := drawMap(g, sc, v, repView)
 	if err != nil {
@@ -230,7 +225,7 @@ func (s *Server) gmHourMail(g *store.Game, in hourMailInputs, r recipient) (mail
 		}
 	}
 	if !g.Deadline.Next.IsZero() {
-		m.Deadline = deadlineText(g.Deadline.Next, zone)
+		m.Deadline = openDeadlineText(g, zone)
 	}
 	png, err := drawMap(g, sc, v, repView)
 	if err != nil {
@@ -287,6 +282,18 @@ func (s *Server) gmReply(tx *store.Tx, in *mail.Inbound) (handled bool, err erro
 		return true, s.enqueue(tx, g, r, fmt.Sprintf("gm-no-orders-%d", n+1), g.CurrentHour, out)
 	}
 	return false, nil
+}
+
+// openDeadlineText says when the open hour's orders are due, in zone. An hour
+// opened while the game is paused (a GM's FORCE) has no due time yet: its
+// clock starts at RESUME, and the mails say so rather than print a time that
+// will not hold.
+func openDeadlineText(g *store.Game, zone string) string {
+	if g.Status == store.StatusPaused {
+		return fmt.Sprintf("the end of %s counted from when the GM resumes the game (it is paused now)",
+			formatLeft(g.Deadline.PausedLeft))
+	}
+	return deadlineText(g.Deadline.Next, zone)
 }
 
 func deadlineText(t time.Time, zone string) string {
