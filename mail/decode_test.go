@@ -40,6 +40,8 @@ func TestFreshText(t *testing.T) {
 		{"outlook header block", "orders\n\nFrom: X <x@y>\nSent: Saturday\nTo: me\n", "orders"},
 		{"german attribution", "ja\nAm 21.11.2026 um 09:14 schrieb X:\n> alt", "ja"},
 		{"wrote without quote is kept", "On the left flank Smith wrote:\nattack", "On the left flank Smith wrote:\nattack"},
+		{"move wrapped before its arrow", "activate hardee\ncleburne, wood: seay field\n> rea woods attack\nshoup: hold", "activate hardee\ncleburne, wood: seay field\n> rea woods attack\nshoup: hold"},
+		{"one quoted line after an attribution", "ok\nOn Sat, Nov 21, 2026 at 9:14 AM X <x@y> wrote:\n> old\nmy answer", "ok\nmy answer"},
 		{"forwarded", "see below\n-------- Original Message --------\nstuff", "see below"},
 	}
 	for _, c := range cases {

@@ -8,6 +8,9 @@ import (
 var (
 	// Attribution lines that introduce quoted history, in the languages players use.
 	attributionRE = regexp.MustCompile(`(?i)^(on|am|le|el|il|op)\s.*\b(wrote|schrieb|a écrit|escribió|ha scritto|schreef)[^:]*:\s*$`)
+	// An attribution with the quote's first line run onto it (Yahoo's plain text);
+	// only taken as one when it names us.
+	attributionLeadRE = regexp.MustCompile(`(?i)^(on|am|le|el|il|op)\s.*\b(wrote|schrieb|a écrit|escribió|ha scritto|schreef)[^:]*:\s`)
 	// Start of an attribution that a client wrapped over two lines (Gmail does).
 	attributionStartRE = regexp.MustCompile(`(?i)^(on|am|le|el|il|op)\s.*\d`)
 	// Outlook and others put the history below a separator instead of quoting it.
@@ -41,6 +44,9 @@ func FreshText(text string) string {
 			break
 		}
 		if strings.HasPrefix(trimmed, ">") {
+			if wrappedBeforeArrow(lines, i) {
+				out = append(out, l)
+			}
 			continue
 		}
 		if attributionRE.MatchString(trimmed) && nextIsQuoteOrEnd(lines, i+1) {
@@ -60,6 +66,22 @@ func FreshText(text string) string {
 		out = out[1:]
 	}
 	return strings.Join(out, "\n")
+}
+
+// wrappedBeforeArrow reports whether quoted line i is the rest of a move a client
+// wrapped just before its ">" ("Cleburne: Seay Field" / "> Rea Woods attack"): a
+// lone ">" line between two unquoted lines, after one that is long (wrapped) or
+// names blocks and a place but goes nowhere. The orders package joins it again.
+func wrappedBeforeArrow(lines []string, i int) bool {
+	if i == 0 || i+1 >= len(lines) || strings.HasPrefix(strings.TrimSpace(lines[i]), ">>") {
+		return false
+	}
+	prev, next := strings.TrimSpace(lines[i-1]), strings.TrimSpace(lines[i+1])
+	if prev == "" || next == "" || strings.HasPrefix(prev, ">") || strings.HasPrefix(next, ">") ||
+		strings.HasSuffix(prev, ":") || strings.HasSuffix(prev, "：") {
+		return false // an attribution ends with a colon; a move never does
+	}
+	return len(prev) >= 60 || (strings.Contains(prev, ":") && !strings.Contains(prev, ">"))
 }
 
 // nextIsQuoteOrEnd reports whether the first non-blank line from i on is quoted (or

@@ -88,7 +88,11 @@ func (s *Server) intake(tx *store.Tx, d mail.Delivery, ref uint64) (string, erro
 		// The secret address of an invitation: any mail to it accepts.
 		return "", s.accept(tx, game, side)
 	}
-	cmds := mail.Commands(in.Text)
+	own, err := s.ownText(tx, game, side, in)
+	if err != nil {
+		return "", err
+	}
+	cmds := mail.Commands(own)
 	for _, c := range cmds {
 		switch c.Name {
 		case "HELP":
@@ -101,14 +105,14 @@ func (s *Server) intake(tx *store.Tx, d mail.Delivery, ref uint64) (string, erro
 			return "", s.resign(tx, game, side)
 		}
 	}
-	if handled, err := s.playerSettings(tx, game, side, in.Fresh()); handled || err != nil {
+	if handled, err := s.playerSettings(tx, game, side, own); handled || err != nil {
 		return "", err
 	}
 	if game.Status != store.StatusRunning {
 		return "", s.queueText(tx, game, side, "notice", "Game not running",
 			fmt.Sprintf("Game %s is %s; your mail was not read as orders.\n", game.ID, game.Status))
 	}
-	return s.takeOrders(tx, game, side, in, ref)
+	return s.takeOwnOrders(tx, game, side, in, own, ref)
 }
 
 // self is the adjudicator's identity for loop protection.
@@ -119,6 +123,16 @@ func (s *Server) self() mail.SelfInfo {
 // takeOrders parses and checks one side's orders, stores them as a new version and
 // queues the receipt.
 func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, in *mail.Inbound, ref uint64) (string, error) {
+	own, err := s.ownText(tx, g, side, in)
+	if err != nil {
+		return "", err
+	}
+	return s.takeOwnOrders(tx, g, side, in, own, ref)
+}
+
+// takeOwnOrders is takeOrders of text, what the player wrote in the mail
+// (ownText): the order set's text, and what the receipt's line numbers count.
+func (s *Server) takeOwnOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, in *mail.Inbound, text string, ref uint64) (string, error) {
 	h, sc, st, err := s.currentStart(tx, g)
 	if err != nil {
 		return "", err
@@ -133,7 +147,7 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 	if prev != nil {
 		prevVersion = prev.Version
 	}
-	read, rc, err := orders.Read(sc, st, side, in.Text, prevVersion+1, prevVersion)
+	read, rc, err := orders.Read(sc, st, side, text, prevVersion+1, prevVersion)
 	if err != nil {
 		return "", err
 	}
@@ -146,7 +160,7 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 		return "", fmt.Errorf("server: receipt hash %q: %w", rc.Hash, err)
 	}
 	set, err := tx.AddOrderSet(g.ID, h.Hour, sideKey(side), store.OrderSet{
-		MailRef: ref, From: in.From.Addr, Text: in.Text, Parsed: parsed, Hash: hash,
+		MailRef: ref, From: in.From.Addr, Text: text, Parsed: parsed, Hash: hash,
 	})
 	if err != nil {
 		return "", err
@@ -165,6 +179,69 @@ func (s *Server) takeOrders(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 		return "", err
 	}
 	return g.ID, nil
+}
+
+// ownText is what a player wrote in a mail: without quotes, signature, and any
+// copy of the mails we sent the side (quoted or not), so that the order form of a
+// copied hour mail never wins over the player's own orders. The raw mail stays in
+// the archive.
+func (s *Server) ownText(tx *store.Tx, g *store.Game, side adjudicator.Side, in *mail.Inbound) (string, error) {
+	ours := mail.Ours{Addresses: []string{s.cfg.Address}, Names: []string{s.cfg.FromName}}
+	texts, err := s.sentTexts(tx, g, side)
+	if err != nil {
+		return "", err
+	}
+	ours.Texts = texts
+	return in.Own(ours), nil
+}
+
+// sentTexts are the texts of the mails a reply from the side most likely
+// quotes: the last hour mail and the receipt of its newest orders. Sent mail
+// keeps no bytes in the store, so they are worded again from the stored hours,
+// as RESEND draws them (without the map).
+func (s *Server) sentTexts(tx *store.Tx, g *store.Game, side adjudicator.Side) ([]string, error) {
+	if g.Status != store.StatusRunning && g.Status != store.StatusPaused {
+		return nil, nil
+	}
+	var texts []string
+	hj, ok, err := lastHourJob(tx, g)
+	if err != nil || !ok {
+		return nil, err
+	}
+	in, err := s.loadHourMailInputs(tx, &hj)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range s.recipients(g) {
+		if r.viewer != side {
+			continue
+		}
+		m, _, _, err := s.hourMailOf(g, in.sc, nil, nil, in.after, in.commitment, in.reveal, r)
+		if err != nil {
+			return nil, err
+		}
+		text, err := hourMailText(m, in.reveal, r)
+		if err != nil {
+			return nil, err
+		}
+		texts = append(texts, text)
+	}
+	h, sc, st, err := s.currentStart(tx, g)
+	if err != nil {
+		return nil, err
+	}
+	if prev := h.Latest(sideKey(side)); prev != nil {
+		_, rc, err := orders.Read(sc, st, side, prev.Text, prev.Version, prev.Version-1)
+		if err != nil {
+			return nil, err
+		}
+		_, text, err := templates.ReceiptMail(sc, st.Turn().Key, rc)
+		if err != nil {
+			return nil, err
+		}
+		texts = append(texts, text)
+	}
+	return texts, nil
 }
 
 // PreviewReceipt is the receipt a side would get for text, without storing

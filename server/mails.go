@@ -80,6 +80,40 @@ var drawing = make(chan struct{}, runtime.GOMAXPROCS(0))
 // hourMail builds one recipient's hour mail from that recipient's view alone.
 func (s *Server) hourMail(g *store.Game, sc adjudicator.Scenario, before adjudicator.State, rep adjudicator.Report,
 	after adjudicator.State, commitment store.Hash, rv *hourReveal, r recipient) (mail.OutMessage, error) {
+	m, v, repView, err := s.hourMailOf(g, sc, before, rep, after, commitment, rv, r)
+	if err != nil {
+		return mail.OutMessage{}, err
+	}
+	var png bytes.Buffer
+	drawing <- struct{}{}
+	err = render.Draw(&png, sc, v, repView, &render.Options{GameTitle: "Game " + g.ID})
+	<-drawing
+	if err != nil {
+		return mail.OutMessage{}, err
+	}
+	text, err := hourMailText(m, rv, r)
+	if err != nil {
+		return mail.OutMessage{}, err
+	}
+	html, err := m.HTML()
+	if err != nil {
+		return mail.OutMessage{}, err
+	}
+	if rv != nil && r.viewer != adjudicator.NoSide && rv.nmr[r.viewer.Index()] {
+		html = insertAfterBody(html, "<p><strong>"+strings.TrimSpace(nmrNotice(rv.played.Key))+"</strong></p>\n")
+	}
+	mapName := fmt.Sprintf("%s-%s-%s.png", g.ID, strings.ReplaceAll(strings.ToLower(after.Turn().Key), " ", ""), sideKey(r.viewer))
+	out := mail.OutMessage{Subject: m.Subject(), Text: text, HTML: html, MapPNG: png.Bytes(), MapName: mapName}
+	if rv != nil && rv.chart != nil {
+		out.Attachments = append(out.Attachments, mail.OutAttachment{Name: "casualties.png", ContentType: "image/png", Data: rv.chart})
+	}
+	return out, nil
+}
+
+// hourMailOf is what one recipient's hour mail says, without its map: the
+// text of a mail is also what a reply quoting it is recognised by.
+func (s *Server) hourMailOf(g *store.Game, sc adjudicator.Scenario, before adjudicator.State, rep adjudicator.Report,
+	after adjudicator.State, commitment store.Hash, rv *hourReveal, r recipient) (*templates.HourMail, adjudicator.View, adjudicator.ReportView, error) {
 	v := sc.View(after, r.viewer)
 	var repView adjudicator.ReportView
 	switch {
@@ -90,7 +124,7 @@ func (s *Server) hourMail(g *store.Game, sc adjudicator.Scenario, before adjudic
 	}
 	m, err := templates.HourMailOf(sc, g.ID, repView, v)
 	if err != nil {
-		return mail.OutMessage{}, err
+		return nil, nil, nil, err
 	}
 	if !commitment.IsZero() {
 		m.Commitment = commitment.String()
@@ -102,35 +136,24 @@ func (s *Server) hourMail(g *store.Game, sc adjudicator.Scenario, before adjudic
 	if !g.Deadline.Next.IsZero() && !after.Outcome().Over {
 		m.Deadline = deadlineText(g.Deadline.Next, g.Players[sideKey(r.viewer)].TimeZone)
 	}
-	var png bytes.Buffer
-	drawing <- struct{}{}
-	err = render.Draw(&png, sc, v, repView, &render.Options{GameTitle: "Game " + g.ID})
-	<-drawing
-	if err != nil {
-		return mail.OutMessage{}, err
-	}
 	m.HasMap = true
 	if rv != nil && rv.summary != nil {
 		m.Summary = rv.summary
 	}
+	return m, v, repView, nil
+}
+
+// hourMailText is the plain text of an hour mail, with the notice of orders
+// missed on top.
+func hourMailText(m *templates.HourMail, rv *hourReveal, r recipient) (string, error) {
 	text, err := m.Text()
 	if err != nil {
-		return mail.OutMessage{}, err
-	}
-	html, err := m.HTML()
-	if err != nil {
-		return mail.OutMessage{}, err
+		return "", err
 	}
 	if rv != nil && r.viewer != adjudicator.NoSide && rv.nmr[r.viewer.Index()] {
 		text = nmrNotice(rv.played.Key) + text
-		html = insertAfterBody(html, "<p><strong>"+strings.TrimSpace(nmrNotice(rv.played.Key))+"</strong></p>\n")
 	}
-	mapName := fmt.Sprintf("%s-%s-%s.png", g.ID, strings.ReplaceAll(strings.ToLower(after.Turn().Key), " ", ""), sideKey(r.viewer))
-	out := mail.OutMessage{Subject: m.Subject(), Text: text, HTML: html, MapPNG: png.Bytes(), MapName: mapName}
-	if rv != nil && rv.chart != nil {
-		out.Attachments = append(out.Attachments, mail.OutAttachment{Name: "casualties.png", ContentType: "image/png", Data: rv.chart})
-	}
-	return out, nil
+	return text, nil
 }
 
 func deadlineText(t time.Time, zone string) string {
