@@ -100,3 +100,44 @@ func TestMessageIDOf(t *testing.T) {
 		t.Errorf("synthetic ids not stable and distinct: %q %q", a, b)
 	}
 }
+
+// An attribution line in any of the players' languages, whole or wrapped over two
+// lines as Gmail and others wrap it, belongs to the quote below it: it is not the
+// sender's text (where it used to be read as an order line).
+func TestFreshTextAttributions(t *testing.T) {
+	cases := []struct{ lang, attribution string }{
+		{"English Gmail", "On Sat, Nov 21, 2026 at 9:14 AM Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org> wrote:"},
+		{"English Gmail wrapped", "On Sat, Nov 21, 2026 at 9:14 AM Shiloh PBEM <\npbem+g1-csa-k7q3m9xz2p4r@example.org> wrote:"},
+		{"English Apple", "On 21 Nov 2026, at 09:14, Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org> wrote:"},
+		{"German Gmail", "Am Sa., 21. Nov. 2026 um 09:14 Uhr schrieb Shiloh PBEM <\npbem+g1-csa-k7q3m9xz2p4r@example.org>:"},
+		{"German Thunderbird", "Am 21.11.26 um 09:14 schrieb Shiloh PBEM:"},
+		{"French Gmail", "Le sam. 21 nov. 2026 à 09:14, Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org> a\nécrit :"},
+		{"French Apple", "Le 21 nov. 2026 à 09:14, Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org> a écrit :"},
+		{"Spanish Gmail", "El sáb, 21 nov 2026 a las 9:14, Shiloh PBEM (<pbem+g1-csa-k7q3m9xz2p4r@example.org>)\nescribió:"},
+		{"Italian Gmail", "Il giorno sab 21 nov 2026 alle ore 09:14 Shiloh PBEM <\npbem+g1-csa-k7q3m9xz2p4r@example.org> ha scritto:"},
+		{"Portuguese Gmail", "Em sáb., 21 de nov. de 2026 às 09:14, Shiloh PBEM <\npbem+g1-csa-k7q3m9xz2p4r@example.org> escreveu:"},
+		{"Dutch Gmail", "Op za 21 nov 2026 om 09:14 schreef Shiloh PBEM <\npbem+g1-csa-k7q3m9xz2p4r@example.org>:"},
+		{"Polish Gmail", "sob., 21 lis 2026 o 09:14 Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>\nnapisał(a):"},
+		{"Polish Thunderbird", "W dniu 21.11.2026 o 09:14, Shiloh PBEM pisze:"},
+		{"Russian Android Gmail", "сб, 21 нояб. 2026 г., 09:14 Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>:"},
+		{"Russian Gmail wrapped", "сб, 21 нояб. 2026 г. в 09:14, Shiloh PBEM <\npbem+g1-csa-k7q3m9xz2p4r@example.org>:"},
+		{"Russian Thunderbird", "21.11.2026 09:14, Shiloh PBEM пишет:"},
+		{"Japanese Gmail", "2026年11月21日(土) 9:14 Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>:"},
+		{"Japanese Apple", "2026/11/21 9:14、Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>のメール:"},
+		{"Chinese Gmail", "Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org> 于2026年11月21日周六 09:14写道："},
+		{"Chinese Gmail wrapped", "Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>\n于2026年11月21日周六 09:14写道："},
+		// Outlook's header block, which it puts above the history instead.
+		{"French Outlook", "De : Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>\nEnvoyé : samedi 21 novembre 2026 09:14\nÀ : Albert Sidney"},
+		{"Russian Outlook", "От: Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>\nОтправлено: 21 ноября 2026 г. 9:14\nКому: Albert Sidney"},
+		{"Chinese Outlook", "发件人: Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>\n发送时间: 2026年11月21日 9:14\n收件人: Albert Sidney"},
+	}
+	for _, c := range cases {
+		t.Run(c.lang, func(t *testing.T) {
+			text := "activate hardee\ncleburne: seay > rea attack\n\n" + c.attribution +
+				"\n\n> ORDERS CSA Day 1 8AM\n> # activate ...\n> END\n"
+			if got, want := FreshText(text), "activate hardee\ncleburne: seay > rea attack"; got != want {
+				t.Errorf("fresh text\n%s\n--- want\n%s", got, want)
+			}
+		})
+	}
+}

@@ -217,16 +217,3 @@ func attributionNamesUs(lines []string, i int, ours Ours) bool {
 	}
 	return false
 }
-
-// isAttributionAt reports whether line i is a whole attribution line.
-func isAttributionAt(lines []string, i int) bool {
-	return attributionRE.MatchString(strings.TrimSpace(lines[i]))
-}
-
-// isWrappedAttribution reports whether lines i and i+1 are one attribution line a
-// client wrapped.
-func isWrappedAttribution(lines []string, i int) bool {
-	t := strings.TrimSpace(lines[i])
-	return i+1 < len(lines) && attributionStartRE.MatchString(t) &&
-		attributionRE.MatchString(t+" "+strings.TrimSpace(lines[i+1]))
-}
