@@ -141,3 +141,30 @@ func TestFreshTextAttributions(t *testing.T) {
 		})
 	}
 }
+
+// The line a phone or app adds under the text ("Sent from my iPhone") is not the
+// sender's text: the mail layer removes it, in every language players use.
+func TestFreshTextDropsSentFrom(t *testing.T) {
+	for _, l := range []string{
+		"Sent from my iPhone", "Sent from my iPad", "Sent from my Android", "Sent from my Samsung Galaxy smartphone.",
+		"Sent from my Galaxy", "Sent from Outlook for iOS", "Get Outlook for Android<https://aka.ms/AAb9ysg>",
+		"Sent from Yahoo Mail on Android", "Sent from Yahoo Mail for iPhone", "Sent from Mail for Windows",
+		"Sent with Proton Mail secure email.", "Sent via BlackBerry from T-Mobile",
+		"Gesendet von meinem iPhone", "Von meinem iPhone gesendet", "Gesendet mit der GMX Mail App",
+		"Envoyé de mon iPhone", "Envoyé depuis mon appareil Galaxy", "Enviado desde mi iPhone",
+		"Enviado do meu iPhone", "Inviato da iPhone", "Inviato dal mio dispositivo Galaxy",
+		"Verzonden vanaf mijn iPhone", "Verstuurd vanaf mijn iPad", "Wysłane z mojego iPhone'a",
+		"Отправлено с iPhone", "Отправлено из мобильной Почты Mail.ru", "iPhoneから送信", "从我的iPhone发送", "發自我的 iPhone",
+	} {
+		text := "activate hardee\ncleburne: seay > rea attack\n\n" + l + "\n"
+		if got, want := FreshText(text), "activate hardee\ncleburne: seay > rea attack"; got != want {
+			t.Errorf("%q: fresh text %q", l, got)
+		}
+	}
+	// The words in a sentence of the player's own are kept.
+	for _, text := range []string{"I sent from my HQ the order to attack", "Hardee: sent from Seay Field > Rea Woods"} {
+		if got := FreshText(text); got != text {
+			t.Errorf("%q became %q", text, got)
+		}
+	}
+}

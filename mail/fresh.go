@@ -21,6 +21,15 @@ var (
 	attributionLeadRE = regexp.MustCompile(`(?i)^(on|am|le|el|il|op|em|w dniu)\s.*(wrote|schrieb|a écrit|escribió|ha scritto|schreef|escreveu|napisał\(a\)|написал\(а\))[^:]*:\s`)
 	// Outlook and others put the history below a separator instead of quoting it.
 	historyCutRE  = regexp.MustCompile(`(?i)^(-{2,}\s*(original message|ursprüngliche nachricht|message d'origine|forwarded message)\s*-{2,}|_{10,}|begin forwarded message:?)\s*$`)
+	// The line a phone or app signs a mail with ("Sent from my iPhone"), in the
+	// players' languages: the whole line, short, and nothing else on it.
+	sentFromRE = regexp.MustCompile(`(?i)^(` +
+		`sent (from|with|via) .+|get outlook for .+|` +
+		`gesendet (von|mit|über) .+|von meinem .+ gesendet|` +
+		`envoyé (de|depuis|à partir de) .+|enviado (desde|do|de|con) .+|inviato (da|dal|con) .+|` +
+		`(verzonden|verstuurd) (vanaf|met|via) .+|(wysłane|wysłano) (z|ze|przy) .+|` +
+		`отправлено (с|из|через) .+|.+から送信|从我的.+发送|發自我的.+|发自我的.+` +
+		`)$`)
 	outlookFromRE = regexp.MustCompile(`(?i)^\*?(from|von|de|da|van|od|от|差出人|发件人|寄件者)\s?[:：]\*?\s*.+`)
 	outlookSentRE = regexp.MustCompile(`(?i)^\*?(sent|date|gesendet|envoyé|enviado|inviato|verzonden|wysłano|wysłane|отправлено|дата|送信日時|发送时间|寄件日期)\s?[:：]\*?\s*.+`)
 )
@@ -49,6 +58,9 @@ func FreshText(text string) string {
 			}
 			break
 		}
+		if isSentFrom(trimmed) {
+			continue
+		}
 		if strings.HasPrefix(trimmed, ">") {
 			if wrappedBeforeArrow(lines, i) {
 				out = append(out, l)
@@ -71,6 +83,22 @@ func FreshText(text string) string {
 		out = out[1:]
 	}
 	return strings.Join(out, "\n")
+}
+
+// isSentFrom reports whether a trimmed line is a device's or app's signature
+// line. Such lines are short and never an order: an order line has a colon or
+// an arrow, which they lack (bar a link in angle brackets).
+func isSentFrom(t string) bool {
+	if len(t) > 90 {
+		return false
+	}
+	if i := strings.IndexByte(t, '<'); i > 0 && strings.HasSuffix(t, ">") {
+		t = strings.TrimSpace(t[:i]) // "Get Outlook for iOS<https://aka.ms/o0ukef>"
+	}
+	if strings.ContainsAny(t, ":>") {
+		return false
+	}
+	return sentFromRE.MatchString(t)
 }
 
 // isAttribution reports whether a trimmed line is a whole attribution line.

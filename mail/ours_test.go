@@ -22,7 +22,7 @@ func testOurs(t testing.TB) Ours {
 // in), is never read as the player's text: only the player's lines remain.
 func TestOwnTextDropsCopiesOfOurMail(t *testing.T) {
 	cases := []struct{ file, want string }{
-		{"yahoo_unmarked_quote.eml", "activate hardee\ncleburne, wood: seay > rea attack\n\nSent from Yahoo Mail on Android"},
+		{"yahoo_unmarked_quote.eml", "activate hardee\ncleburne, wood: seay > rea attack"},
 		{"indented_copy.eml", "at all: hold\nactivate bragg"},
 		// Filled in where it was quoted: the form is the player's, the report above it is not.
 		{"filled_in_copy.eml", "Orders in the form below.\n\nAlbert\n\nORDERS CSA Day 1 8AM\n" +

@@ -126,7 +126,7 @@ func TestUnmarkedCopyOfHourMailIsNotOrders(t *testing.T) {
 	for _, l := range strings.Split(first.Text, "\n") {
 		copy.WriteString(" " + l + "\n") // Yahoo's plain text: indented by a space
 	}
-	d.reply("bob@"+testDomain, first, "activate hardee\n\n"+
+	d.reply("bob@"+testDomain, first, "activate hardee\n\nSent from Yahoo Mail on Android\n\n"+
 		"  On Saturday, 21 November 2026, 09:00:00 GMT, Shiloh PBEM <"+replyTo(t, first)+"> wrote:\n\n"+copy.String())
 	rc := d.last("g1", "receipt-")
 	if !strings.Contains(rc.Text, "activate") || strings.Contains(rc.Text, "no orders") {
