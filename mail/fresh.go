@@ -20,7 +20,7 @@ var (
 	// only taken as one when it names us.
 	attributionLeadRE = regexp.MustCompile(`(?i)^(on|am|le|el|il|op|em|w dniu)\s.*(wrote|schrieb|a écrit|escribió|ha scritto|schreef|escreveu|napisał\(a\)|написал\(а\))[^:]*:\s`)
 	// Outlook and others put the history below a separator instead of quoting it.
-	historyCutRE  = regexp.MustCompile(`(?i)^(-{2,}\s*(original message|ursprüngliche nachricht|message d'origine|forwarded message)\s*-{2,}|_{10,}|begin forwarded message:?)\s*$`)
+	historyCutRE = regexp.MustCompile(`(?i)^(-{2,}\s*(original message|ursprüngliche nachricht|message d'origine|forwarded message)\s*-{2,}|_{10,}|begin forwarded message:?)\s*$`)
 	// The line a phone or app signs a mail with ("Sent from my iPhone"), in the
 	// players' languages: the whole line, short, and nothing else on it.
 	sentFromRE = regexp.MustCompile(`(?i)^(` +
