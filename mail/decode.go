@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -119,6 +120,10 @@ func Decode(raw []byte, opts *DecodeOptions) (in *Inbound, err error) {
 	}()
 	in = &Inbound{Size: len(raw), BodySource: "none"}
 	body := stripMboxLine(raw)
+	if fixed, ok := quoteBoundaries(body); ok {
+		body = fixed
+		in.Problems = append(in.Problems, "multipart boundary not quoted (it holds '=' or the like); read as if quoted")
+	}
 	ent, rerr := message.Read(bytes.NewReader(body))
 	if ent == nil {
 		return nil, fmt.Errorf("mail: decode: %w", rerr)
@@ -261,6 +266,47 @@ func stripMboxLine(raw []byte) []byte {
 		}
 	}
 	return raw
+}
+
+var (
+	contentTypeRE = regexp.MustCompile(`(?im)^content-type:[^\n]*(\n[ \t][^\n]*)*`)
+	boundaryRE    = regexp.MustCompile(`(?i)(;\s*boundary=)([^"\s;][^\s;]*)`)
+)
+
+// quoteBoundaries quotes every unquoted boundary parameter that is not an RFC
+// 2045 token, in the Content-Type header of the mail and of its parts. Outlook
+// Express wrote "boundary=----=_NextPart_000_0012_01C3…"; the MIME reader refuses
+// it, and the whole raw message would be taken as the text. ok says whether
+// anything changed.
+func quoteBoundaries(raw []byte) ([]byte, bool) {
+	if !bytes.Contains(raw, []byte("oundary=")) && !bytes.Contains(raw, []byte("OUNDARY=")) {
+		return raw, false
+	}
+	changed := false
+	out := contentTypeRE.ReplaceAllFunc(raw, func(ct []byte) []byte {
+		return boundaryRE.ReplaceAllFunc(ct, func(m []byte) []byte {
+			sub := boundaryRE.FindSubmatch(m)
+			if isToken(sub[2]) {
+				return m
+			}
+			changed = true
+			q := append([]byte(nil), sub[1]...)
+			q = append(q, '"')
+			q = append(q, sub[2]...)
+			return append(q, '"')
+		})
+	})
+	return out, changed
+}
+
+// isToken reports whether v is an RFC 2045 token (no tspecials, no controls).
+func isToken(v []byte) bool {
+	for _, c := range v {
+		if c <= ' ' || c >= 0x7f || bytes.IndexByte([]byte(`()<>@,;:\"/[]?=`), c) >= 0 {
+			return false
+		}
+	}
+	return len(v) > 0
 }
 
 // normalizeText makes body bytes into clean UTF-8 with LF line ends.

@@ -2,6 +2,8 @@ package mail
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -166,5 +168,29 @@ func TestFreshTextDropsSentFrom(t *testing.T) {
 		if got := FreshText(text); got != text {
 			t.Errorf("%q became %q", text, got)
 		}
+	}
+}
+
+// Outlook Express wrote its boundary unquoted, with '=' in it, which RFC 2045
+// forbids and the MIME reader refuses: the mail is read leniently, not taken
+// whole (headers of the parts and all) as the orders text.
+func TestDecodeUnquotedBoundary(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "mails", "outlook_express_boundary.eml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := Decode(raw, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "at all: hold\nsherman, mcdowell: shiloh church > rea woods attack\nsupply: sherman\n"
+	if in.Text != want || in.BodySource != "text/plain" || in.ContentType != "multipart/alternative" {
+		t.Errorf("got %q from %q (%s), want %q from text/plain (problems %v)", in.Text, in.BodySource, in.ContentType, want, in.Problems)
+	}
+	// A part's own header may be written the same way.
+	nested := "From: a@b\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"outer\"\r\n\r\n--outer\r\n" +
+		"Content-Type: multipart/alternative; boundary==_alt=_1\r\n\r\n--=_alt=_1\r\nContent-Type: text/plain\r\n\r\nSTATUS\r\n--=_alt=_1--\r\n--outer--\r\n"
+	if in, err := Decode([]byte(nested), nil); err != nil || strings.TrimSpace(in.Text) != "STATUS" {
+		t.Errorf("nested: %v, text %q (problems %v)", err, in.Text, in.Problems)
 	}
 }
