@@ -80,9 +80,12 @@ type Inbound struct {
 	HasReturnPath bool     `json:"has_return_path,omitempty"`
 	XAutoreply    string   `json:"x_autoreply,omitempty"` // X-Autoreply or X-Autorespond
 	XLoop         []string `json:"x_loop,omitempty"`
-	Received      int      `json:"received"` // number of Received: headers (hop count)
-	ContentType   string   `json:"content_type"`
-	ReportType    string   `json:"report_type,omitempty"` // multipart/report; report-type=…
+	// Exchange's marks of a mail its rules or out-of-office assistant wrote.
+	XAutoResponseSuppress string `json:"x_auto_response_suppress,omitempty"`
+	InboxRulesLoop        string `json:"inbox_rules_loop,omitempty"` // X-MS-Exchange-Inbox-Rules-Loop
+	Received              int    `json:"received"`                   // number of Received: headers (hop count)
+	ContentType           string `json:"content_type"`
+	ReportType            string `json:"report_type,omitempty"` // multipart/report; report-type=…
 
 	// Text is the chosen body: UTF-8, LF line ends, no BOM.
 	Text string `json:"text"`
@@ -416,6 +419,8 @@ func readHeaders(in *Inbound, h gomail.Header, raw []byte) {
 	if in.XAutoreply == "" {
 		in.XAutoreply = strings.TrimSpace(h.Get("X-Autorespond"))
 	}
+	in.XAutoResponseSuppress = strings.TrimSpace(h.Get("X-Auto-Response-Suppress"))
+	in.InboxRulesLoop = strings.TrimSpace(h.Get("X-MS-Exchange-Inbox-Rules-Loop"))
 	for _, v := range h.Values("X-Loop") {
 		in.XLoop = append(in.XLoop, strings.ToLower(strings.TrimSpace(v)))
 	}
