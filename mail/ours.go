@@ -28,8 +28,10 @@ type Ours struct {
 func (in *Inbound) Own(ours Ours) string { return OwnText(in.Text, ours) }
 
 // OwnText is FreshText of text after copies of our own mails are removed. A copy
-// begins at an attribution line that names us, or at the first lines of one of
-// ours.Texts (however indented); it runs to the end of the text. A copy the sender
+// begins at an attribution line that names us with no quoted line after it, or
+// at the first lines of one of ours.Texts (indented, or not marked at all); it
+// runs to the end of the text. A quote marked with ">" is left to FreshText, so
+// a player's lines below it are kept. A copy the sender
 // wrote into (the order form filled in where it was quoted) is kept from the
 // ORDERS line before the first line that is not ours: the part of our mail above
 // it is still dropped.
@@ -38,8 +40,11 @@ func OwnText(text string, ours Ours) string {
 	k := newKnown(ours.Texts)
 	start := -1
 	for i := 0; i < len(lines) && start < 0; i++ {
+		if strings.HasPrefix(strings.TrimSpace(lines[i]), ">") {
+			continue // a quote marked as one is FreshText's
+		}
 		switch {
-		case attributionNamesUs(lines, i, ours):
+		case attributionNamesUs(lines, i, ours) && !nextIsQuoteOrEnd(lines, i+attributionLines(lines, i)):
 			start = i
 		case k.anchorAt(lines, i):
 			start = i
@@ -216,4 +221,13 @@ func attributionNamesUs(lines []string, i int, ours Ours) bool {
 		}
 	}
 	return false
+}
+
+// attributionLines is how many lines the attribution at line i takes: 2 when
+// a client wrapped it, else 1.
+func attributionLines(lines []string, i int) int {
+	if isWrappedAttribution(lines, i) {
+		return 2
+	}
+	return 1
 }

@@ -89,4 +89,10 @@ func TestOwnTextKeepsThePlayersWords(t *testing.T) {
 			t.Errorf("OwnText(%q) = %q", text, got)
 		}
 	}
+	// Below a quote marked with ">", the player's lines are his.
+	text := "On Sat, 21 Nov 2026 at 09:14, Shiloh PBEM <pbem+shiloh1-csa-k7q3m9xz2p4r@example.org> wrote:\n> " +
+		strings.ReplaceAll(strings.TrimSpace(ours.Texts[0]), "\n", "\n> ") + "\n\nactivate hardee\nat all: hold\n"
+	if got, want := OwnText(text, ours), "activate hardee\nat all: hold"; got != want {
+		t.Errorf("bottom-posted reply: got %q, want %q", got, want)
+	}
 }

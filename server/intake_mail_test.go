@@ -136,3 +136,20 @@ func TestUnmarkedCopyOfHourMailIsNotOrders(t *testing.T) {
 		t.Errorf("the copy was read as orders:\n%s", rc.Text)
 	}
 }
+
+// A receipt counts the player's own lines: the 3rd line written below a quote
+// is "line 3", not its line in the whole mail.
+func TestReceiptLineNumbersCountOwnLines(t *testing.T) {
+	d := newDesk(t, nil)
+	first := d.startGame()
+	var quote strings.Builder
+	for _, l := range strings.Split(first.Text, "\n") {
+		quote.WriteString("> " + l + "\n")
+	}
+	d.reply("bob@"+testDomain, first, "On Sat, 21 Nov 2026 at 09:00, Shiloh PBEM <"+replyTo(t, first)+"> wrote:\n"+
+		quote.String()+"\nactivate hardee\nat all: hold\nfly to the moon\n")
+	rc := d.last("g1", "receipt-")
+	if !strings.Contains(rc.Text, "line 3: fly to the moon") {
+		t.Errorf("the error is not on the player's 3rd line:\n%s", rc.Text)
+	}
+}
