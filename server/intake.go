@@ -3,6 +3,8 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -112,6 +114,9 @@ func (s *Server) intake(tx *store.Tx, d mail.Delivery, ref uint64) (string, erro
 		return "", s.queueText(tx, game, side, "notice", "Game not running",
 			fmt.Sprintf("Game %s is %s; your mail was not read as orders.\n", game.ID, game.Status))
 	}
+	if refused, err := s.refusePlayedHourReply(tx, game, side, in); refused || err != nil {
+		return "", err
+	}
 	return s.takeOwnOrders(tx, game, side, in, own, ref)
 }
 
@@ -174,6 +179,9 @@ func (s *Server) takeOwnOrders(tx *store.Tx, g *store.Game, side adjudicator.Sid
 		return "", err
 	}
 	body += note
+	if body, err = s.receiptNotes(tx, g, side, sc, in, body); err != nil {
+		return "", err
+	}
 	if err := s.queueReply(tx, g, side, fmt.Sprintf("receipt-h%d-v%d", h.Hour, set.Version), in,
 		mail.OutMessage{Subject: subj, Text: body}); err != nil {
 		return "", err
@@ -242,6 +250,81 @@ func (s *Server) sentTexts(tx *store.Tx, g *store.Game, side adjudicator.Side) (
 		texts = append(texts, text)
 	}
 	return texts, nil
+}
+
+// answeredHour says which hour's mail a player's mail answers: the hour of the
+// first of our mails it names, In-Reply-To first, then References from the
+// newest. Our Message-IDs are made from the outbox key of the mail
+// (enqueue: "<game>.<kind>@<id domain>"), and the kinds of an hour's mails
+// name it: hour-h<n>…, receipt-h<n>-…, grace-h<n>-…. ok is false when the mail
+// names none of ours, or first names one of ours without an hour (a STATUS
+// answer, a RESEND).
+func (s *Server) answeredHour(g *store.Game, in *mail.Inbound) (hour int, ok bool) {
+	ids := append([]string(nil), in.InReplyTo...)
+	for i := len(in.References) - 1; i >= 0; i-- {
+		ids = append(ids, in.References[i])
+	}
+	prefix := mail.OutboxMessageID(g.ID+".", "")
+	prefix = strings.TrimSuffix(prefix, "@")
+	for _, id := range ids {
+		local, domain, found := strings.Cut(id, "@")
+		if !found || !strings.EqualFold(domain, s.idDomain) || !strings.HasPrefix(local, prefix) {
+			continue
+		}
+		m := hourKindRE.FindStringSubmatch(strings.TrimPrefix(local, prefix))
+		if m == nil {
+			return 0, false
+		}
+		n, err := strconv.Atoi(m[1])
+		return n, err == nil
+	}
+	return 0, false
+}
+
+// hourKindRE reads the hour from the kind of an hour's mail.
+var hourKindRE = regexp.MustCompile(`^[a-z]+-h(\d+)(-|$)`)
+
+// refusePlayedHourReply answers, instead of taking them as orders, a mail that
+// answers the mail of an hour already played: its orders were written against
+// another position. refused says it did (unless the installation accepts such
+// replies). The mail itself is in the archive, so nothing is lost.
+func (s *Server) refusePlayedHourReply(tx *store.Tx, g *store.Game, side adjudicator.Side, in *mail.Inbound) (bool, error) {
+	hour, ok := s.answeredHour(g, in)
+	if !ok || hour >= g.CurrentHour || s.cfg.AcceptPlayedHourReplies {
+		return false, nil
+	}
+	sc, err := s.rulesOf(g)
+	if err != nil {
+		return false, err
+	}
+	answered, open := adjudicator.TurnAt(sc, hour).Key, adjudicator.TurnAt(sc, g.CurrentHour).Key
+	s.cfg.Logger.Info("orders for a played hour refused", "game", g.ID, "side", sideKey(side), "answered", hour, "open", g.CurrentHour)
+	body := fmt.Sprintf("Your mail answers the mail for %s, which has already been played, so it was\n"+
+		"not read as orders for %s, the hour now open: orders written against an earlier\n"+
+		"position could move your blocks where you never meant them to go.\n\n"+
+		"Nothing is lost: your mail is kept in the game's archive. To give orders for %s,\n"+
+		"reply to its mail (send RESEND to have it again).\n", answered, open, open)
+	return true, s.queueReply(tx, g, side, fmt.Sprintf("played-h%d", g.CurrentHour), in,
+		mail.OutMessage{Subject: fmt.Sprintf("Orders not taken: %s has already been played", answered), Text: body})
+}
+
+// receiptNotes adds to a receipt's text which hour's mail the orders answered
+// (under its first line).
+func (s *Server) receiptNotes(tx *store.Tx, g *store.Game, side adjudicator.Side, sc adjudicator.Scenario, in *mail.Inbound, body string) (string, error) {
+	open := adjudicator.TurnAt(sc, g.CurrentHour).Key
+	if hour, ok := s.answeredHour(g, in); ok {
+		code, args := "receipt.answered", []adjudicator.Arg{adjudicator.TextArg("turn", adjudicator.TurnAt(sc, hour).Key)}
+		if hour != g.CurrentHour {
+			code, args = "receipt.answered.played", append(args, adjudicator.TextArg("current", open))
+		}
+		note, err := templates.ReceiptNote(sc, code, args...)
+		if err != nil {
+			return "", err
+		}
+		first, rest, _ := strings.Cut(body, "\n")
+		body = first + "\n" + note + rest
+	}
+	return body, nil
 }
 
 // PreviewReceipt is the receipt a side would get for text, without storing

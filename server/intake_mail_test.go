@@ -137,6 +137,77 @@ func TestUnmarkedCopyOfHourMailIsNotOrders(t *testing.T) {
 	}
 }
 
+// playFirstHour has both sides answer the first hour mails; with no change of
+// mind the hour resolves and Day 1 8AM opens. It returns CSA's first mail.
+func (d *desk) playFirstHour() *mail.Inbound {
+	d.t.Helper()
+	first := d.startGame()
+	d.reply("bob@"+testDomain, first, "activate hardee\n")
+	d.reply("alice@"+testDomain, d.last("g1", "hour-h0-usa"), "at all: hold\n")
+	d.last("g1", "hour-h1-csa") // the hour was played and its mails drawn
+	return first
+}
+
+// orderSets is how many order sets the side has for an hour.
+func (d *desk) orderSets(hour int, side string) int {
+	d.t.Helper()
+	n := 0
+	if err := d.st.View(func(tx *store.Tx) error {
+		h, err := tx.Hour("g1", hour)
+		if err != nil {
+			return err
+		}
+		n = len(h.OrderSets[side])
+		return nil
+	}); err != nil {
+		d.t.Fatal(err)
+	}
+	return n
+}
+
+// A reply to an earlier hour's mail (In-Reply-To and References name it) was
+// used for the hour now open without a word. By default it is refused with a
+// clear answer, and nothing is stored as orders; the mail stays in the archive.
+func TestReplyToPlayedHourRefused(t *testing.T) {
+	d := newDesk(t, nil)
+	first := d.playFirstHour()
+	d.reply("bob@"+testDomain, first, "activate bragg\n")
+	if n := d.orderSets(1, "csa"); n != 0 {
+		t.Fatalf("orders written for Day 1 7AM were stored for Day 1 8AM (%d sets)", n)
+	}
+	if l := d.outbox("g1", "receipt-h1"); len(l) != 0 {
+		t.Fatalf("a receipt for Day 1 8AM was sent:\n%s", l[0].Text)
+	}
+	no := d.last("g1", "played-")
+	for _, w := range []string{"Day 1 7AM", "already", "Day 1 8AM", "not read as orders"} {
+		if !strings.Contains(no.Subject+"\n"+no.Text, w) {
+			t.Errorf("the refusal does not say %q:\n%s\n%s", w, no.Subject, no.Text)
+		}
+	}
+	// The reply to the mail of the hour now open is taken, and its receipt says
+	// which mail it answered.
+	d.reply("bob@"+testDomain, d.last("g1", "hour-h1-csa"), "activate bragg\n")
+	rc := d.last("g1", "receipt-h1")
+	if !strings.Contains(rc.Text, "Your mail answers the mail for Day 1 8AM.") {
+		t.Errorf("the receipt does not say which mail was answered:\n%s", rc.Text)
+	}
+}
+
+// With accept_replies_to_played_hours the orders are read for the hour now
+// open, and the receipt says the mail answered an earlier hour.
+func TestReplyToPlayedHourAccepted(t *testing.T) {
+	d := newDesk(t, func(c *Config) { c.AcceptPlayedHourReplies = true })
+	first := d.playFirstHour()
+	d.reply("bob@"+testDomain, first, "activate bragg\n")
+	if n := d.orderSets(1, "csa"); n != 1 {
+		t.Fatalf("%d order sets for Day 1 8AM, want 1", n)
+	}
+	rc := d.last("g1", "receipt-h1")
+	if !strings.Contains(rc.Text, "Your mail answers the mail for Day 1 7AM, which has been played; it was read as orders for Day 1 8AM.") {
+		t.Errorf("the receipt does not say the mail answered Day 1 7AM:\n%s", rc.Text)
+	}
+}
+
 // A receipt counts the player's own lines: the 3rd line written below a quote
 // is "line 3", not its line in the whole mail.
 func TestReceiptLineNumbersCountOwnLines(t *testing.T) {
