@@ -6,11 +6,13 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/docs"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/orders"
+	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/store"
 	"github.com/shiloh-pbem/pbem/templates"
 )
@@ -309,7 +311,7 @@ func (s *Server) refusePlayedHourReply(tx *store.Tx, g *store.Game, side adjudic
 }
 
 // receiptNotes adds to a receipt's text which hour's mail the orders answered
-// (under its first line).
+// (under its first line) and when the hour now open resolves (at the end).
 func (s *Server) receiptNotes(tx *store.Tx, g *store.Game, side adjudicator.Side, sc adjudicator.Scenario, in *mail.Inbound, body string) (string, error) {
 	open := adjudicator.TurnAt(sc, g.CurrentHour).Key
 	if hour, ok := s.answeredHour(g, in); ok {
@@ -324,7 +326,63 @@ func (s *Server) receiptNotes(tx *store.Tx, g *store.Game, side adjudicator.Side
 		first, rest, _ := strings.Cut(body, "\n")
 		body = first + "\n" + note + rest
 	}
-	return body, nil
+	note, err := s.resolvesNote(tx, g, side, sc)
+	if err != nil {
+		return "", err
+	}
+	return body + note, nil
+}
+
+// resolvesNote says when the hour now open resolves, as the tick decides it
+// (plan): with both sides' orders in, after the change of mind or at the
+// deadline, whichever is first; else at the deadline, or at the end of the
+// grace period once the deadline has passed; without a deadline, once both
+// sides' orders are in. The time is in the player's zone.
+func (s *Server) resolvesNote(tx *store.Tx, g *store.Game, side adjudicator.Side, sc adjudicator.Scenario) (string, error) {
+	h, err := tx.Hour(g.ID, g.CurrentHour)
+	if err != nil {
+		return "", err
+	}
+	turn := adjudicator.TurnAt(sc, h.Hour)
+	sub := seqSubmitted(g, submittedAt(h, turn))
+	allIn, last := true, time.Time{}
+	for _, sd := range schedule.Sides {
+		at := sub[sd]
+		if at.IsZero() {
+			allIn = false
+		} else if at.After(last) {
+			last = at
+		}
+	}
+	p, ok := policyOf(g)
+	deadline := g.Deadline.Next
+	if !ok {
+		deadline = time.Time{}
+	}
+	now, zone := tx.Now(), g.Players[sideKey(side)].TimeZone
+	say := func(code string, at time.Time) (string, error) {
+		args := []adjudicator.Arg{adjudicator.TextArg("turn", turn.Key)}
+		if !at.IsZero() {
+			args = append(args, adjudicator.TextArg("time", deadlineText(at, zone)))
+		}
+		return templates.ReceiptNote(sc, code, args...)
+	}
+	switch {
+	case allIn:
+		at := last.Add(g.Deadline.ChangeOfMind)
+		if !deadline.IsZero() && deadline.Before(at) {
+			at = deadline
+		}
+		if !at.After(now) {
+			return say("receipt.resolves.now", time.Time{})
+		}
+		return say("receipt.resolves.both", at)
+	case deadline.IsZero():
+		return say("receipt.resolves.waiting", time.Time{})
+	case !now.Before(deadline):
+		return say("receipt.resolves.grace", deadline.Add(p.Grace))
+	}
+	return say("receipt.resolves.deadline", deadline)
 }
 
 // PreviewReceipt is the receipt a side would get for text, without storing

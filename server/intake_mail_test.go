@@ -224,3 +224,31 @@ func TestReceiptLineNumbersCountOwnLines(t *testing.T) {
 		t.Errorf("the error is not on the player's 3rd line:\n%s", rc.Text)
 	}
 }
+
+// Every receipt says when the hour now open resolves: at the deadline, at the
+// end of the change of mind once both sides' orders are in, or, without a
+// deadline, once they are.
+func TestReceiptSaysWhenTheHourResolves(t *testing.T) {
+	t.Run("no deadline", func(t *testing.T) {
+		d := newDesk(t, nil)
+		d.reply("bob@"+testDomain, d.startGame(), "activate hardee\n")
+		if rc := d.last("g1", "receipt-"); !strings.Contains(rc.Text, "Day 1 7AM resolves once both sides' orders are in (there is no deadline).") {
+			t.Errorf("receipt:\n%s", rc.Text)
+		}
+	})
+	t.Run("deadline, then change of mind", func(t *testing.T) {
+		d := newDesk(t, func(c *Config) { c.HourLength = 48 * time.Hour; c.ChangeOfMind = 10 * time.Minute })
+		first := d.startGame()
+		d.reply("bob@"+testDomain, first, "activate hardee\n")
+		if rc := d.last("g1", "receipt-"); !strings.Contains(rc.Text,
+			"Day 1 7AM resolves at the deadline, Mon 23 Nov 2026 09:00 UTC, or sooner once both sides' orders are in.") {
+			t.Errorf("first receipt:\n%s", rc.Text)
+		}
+		d.now = d.now.Add(5 * time.Minute)
+		d.reply("alice@"+testDomain, d.last("g1", "hour-h0-usa"), "at all: hold\n")
+		rc := d.outbox("g1", "receipt-")
+		if got := rc[len(rc)-1]; !strings.Contains(got.Text, "Both sides' orders are in: Day 1 7AM resolves at Sat 21 Nov 2026 09:15 UTC.") {
+			t.Errorf("second receipt:\n%s", got.Text)
+		}
+	})
+}

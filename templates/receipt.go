@@ -37,8 +37,8 @@ func ReceiptMail(sc adjudicator.Scenario, turn string, rc *orders.Receipt) (subj
 }
 
 // ReceiptNote words one line under a receipt in sc's system: which mail the
-// player answered (receipt.answered…), from the code and its arguments
-// (ReceiptCodes lists them).
+// player answered (receipt.answered…) or when the turn unit now open resolves
+// (receipt.resolves…), from the code and its arguments (ReceiptCodes lists them).
 func ReceiptNote(sc adjudicator.Scenario, code string, args ...adjudicator.Arg) (string, error) {
 	t, err := tellerOf(sc)
 	if err != nil {
@@ -166,8 +166,9 @@ func ReceiptCodes() []adjudicator.CodeSpec {
 	add([]string{"why", "rule", "hint"}, "receipt.check", "receipt.check.rule", "receipt.check.hint", "receipt.check.rule.hint")
 	add([]string{"count", "errors"}, "receipt.summary", "receipt.summary.errors")
 	add([]string{"hash"}, "receipt.hash")
-	add([]string{"turn"}, "receipt.received", "receipt.answered")
+	add([]string{"turn"}, "receipt.received", "receipt.answered", "receipt.resolves.now", "receipt.resolves.waiting")
 	add([]string{"turn", "current"}, "receipt.answered.played")
+	add([]string{"turn", "time"}, "receipt.resolves.deadline", "receipt.resolves.grace", "receipt.resolves.both")
 	add([]string{"turn", "version"}, "subject.receipt")
 	add([]string{"turn", "version", "n"}, "subject.receipt.errors")
 	return specs
