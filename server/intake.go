@@ -181,7 +181,7 @@ func (s *Server) takeOwnOrders(tx *store.Tx, g *store.Game, side adjudicator.Sid
 		return "", err
 	}
 	body += note
-	if body, err = s.receiptNotes(tx, g, side, sc, in, body); err != nil {
+	if body, err = s.receiptNotes(tx, g, side, sc, h, in, body); err != nil {
 		return "", err
 	}
 	if err := s.queueReply(tx, g, side, fmt.Sprintf("receipt-h%d-v%d", h.Hour, set.Version), in,
@@ -197,12 +197,36 @@ func (s *Server) takeOwnOrders(tx *store.Tx, g *store.Game, side adjudicator.Sid
 // the archive.
 func (s *Server) ownText(tx *store.Tx, g *store.Game, side adjudicator.Side, in *mail.Inbound) (string, error) {
 	ours := mail.Ours{Addresses: []string{s.cfg.Address}, Names: []string{s.cfg.FromName}}
+	own := in.Own(ours)
+	if nonBlankLines(own) < minCopyLines {
+		// Too short to hold a copy of our mails: no need to word them (which
+		// triples the cost of a receipt).
+		return own, nil
+	}
 	texts, err := s.sentTexts(tx, g, side)
 	if err != nil {
-		return "", err
+		// Not knowing what we sent must not hold up the orders (a failing mail
+		// is retried forever): only the copies under an attribution naming us
+		// are then recognised.
+		s.cfg.Logger.Warn("what we sent could not be worded again", "game", g.ID, "side", sideKey(side), "err", err)
+		texts = nil
 	}
 	ours.Texts = texts
 	return in.Own(ours), nil
+}
+
+// minCopyLines is the fewest non-blank lines a text holding a copy of one of
+// our mails has: the shortest, a receipt, has seven.
+const minCopyLines = 6
+
+func nonBlankLines(s string) int {
+	n := 0
+	for _, l := range strings.Split(s, "\n") {
+		if strings.TrimSpace(l) != "" {
+			n++
+		}
+	}
+	return n
 }
 
 // sentTexts are the texts of the mails a reply from the side most likely
@@ -312,7 +336,8 @@ func (s *Server) refusePlayedHourReply(tx *store.Tx, g *store.Game, side adjudic
 
 // receiptNotes adds to a receipt's text which hour's mail the orders answered
 // (under its first line) and when the hour now open resolves (at the end).
-func (s *Server) receiptNotes(tx *store.Tx, g *store.Game, side adjudicator.Side, sc adjudicator.Scenario, in *mail.Inbound, body string) (string, error) {
+// h is the open hour as read before the orders were added.
+func (s *Server) receiptNotes(tx *store.Tx, g *store.Game, side adjudicator.Side, sc adjudicator.Scenario, h *store.HourRecord, in *mail.Inbound, body string) (string, error) {
 	open := adjudicator.TurnAt(sc, g.CurrentHour).Key
 	if hour, ok := s.answeredHour(g, in); ok {
 		code, args := "receipt.answered", []adjudicator.Arg{adjudicator.TextArg("turn", adjudicator.TurnAt(sc, hour).Key)}
@@ -326,7 +351,7 @@ func (s *Server) receiptNotes(tx *store.Tx, g *store.Game, side adjudicator.Side
 		first, rest, _ := strings.Cut(body, "\n")
 		body = first + "\n" + note + rest
 	}
-	note, err := s.resolvesNote(tx, g, side, sc)
+	note, err := s.resolvesNote(tx, g, side, sc, h)
 	if err != nil {
 		return "", err
 	}
@@ -337,14 +362,15 @@ func (s *Server) receiptNotes(tx *store.Tx, g *store.Game, side adjudicator.Side
 // (plan): with both sides' orders in, after the change of mind or at the
 // deadline, whichever is first; else at the deadline, or at the end of the
 // grace period once the deadline has passed; without a deadline, once both
-// sides' orders are in. The time is in the player's zone.
-func (s *Server) resolvesNote(tx *store.Tx, g *store.Game, side adjudicator.Side, sc adjudicator.Scenario) (string, error) {
-	h, err := tx.Hour(g.ID, g.CurrentHour)
-	if err != nil {
-		return "", err
-	}
+// sides' orders are in. The time is in the player's zone. h is the hour as read
+// before the side's orders, which arrived now, were added.
+func (s *Server) resolvesNote(tx *store.Tx, g *store.Game, side adjudicator.Side, sc adjudicator.Scenario, h *store.HourRecord) (string, error) {
 	turn := adjudicator.TurnAt(sc, h.Hour)
-	sub := seqSubmitted(g, submittedAt(h, turn))
+	sub := submittedAt(h, turn)
+	if sends(turn, side) {
+		sub[sideKey(side)] = tx.Now()
+	}
+	sub = seqSubmitted(g, sub)
 	allIn, last := true, time.Time{}
 	for _, sd := range schedule.Sides {
 		at := sub[sd]
