@@ -2,6 +2,7 @@ package mail
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/internal/mailbox"
@@ -56,6 +57,12 @@ func Classify(in *Inbound, self SelfInfo) (Disposition, string) {
 		return IgnoreSilently, "auto-reply: Auto-Submitted: " + in.AutoSubmitted
 	case in.XAutoreply != "":
 		return IgnoreSilently, "auto-reply: X-Autoreply: " + in.XAutoreply
+	case in.InboxRulesLoop != "":
+		return IgnoreSilently, "auto-reply: X-MS-Exchange-Inbox-Rules-Loop: " + in.InboxRulesLoop
+	case autoSuppressRE.MatchString(in.XAutoResponseSuppress):
+		return IgnoreSilently, "auto-reply: X-Auto-Response-Suppress: " + in.XAutoResponseSuppress
+	case autoSubjectRE.MatchString(in.Subject):
+		return IgnoreSilently, "auto-reply: Subject: " + in.Subject
 	}
 	switch strings.ToLower(in.Precedence) {
 	case "bulk", "junk", "list", "auto_reply", "auto-reply":
@@ -92,6 +99,23 @@ func Classify(in *Inbound, self SelfInfo) (Disposition, string) {
 	}
 	return Process, "from a person"
 }
+
+var (
+	// Exchange marks what its out-of-office assistant and inbox rules write with
+	// X-Auto-Response-Suppress: All (or OOF, AutoReply): answering it is what
+	// the header asks not to do. DR, RN or NRN alone only refuse reports.
+	autoSuppressRE = regexp.MustCompile(`(?i)\b(all|oof|autoreply)\b`)
+	// The subjects vacation notices and auto-replies begin with, in the players'
+	// languages ("Automatic reply: [g1] …", "Abwesenheitsnotiz: …"). Only at the
+	// start: a player's "Re: …" is never one.
+	autoSubjectRE = regexp.MustCompile(`(?i)^\s*(` +
+		`automatic reply|auto[- ]?reply|auto[- ]?response|auto|out of (the )?office|out-of-office|ooo|` +
+		`abwesenheitsnotiz|automatische antwort|abwesend|réponse automatique|absence|` +
+		`respuesta automática|fuera de la oficina|risposta automatica|fuori sede|resposta automática|ausência|` +
+		`automatisch antwoord|afwezig|odpowiedź automatyczna|автоматический ответ|автоответ|` +
+		`自動応答|自動返信|不在|自动回复|自動回覆` +
+		`)\s*(\p{Zs}*[:：]|$)`)
+)
 
 func isNullPath(rp string) bool {
 	rp = strings.TrimSpace(rp)

@@ -42,6 +42,27 @@ func TestClassify(t *testing.T) {
 		})
 	}
 	others := []struct{ name, raw, reason string }{
+		// Auto-replies with a real Return-Path: Exchange inbox rules, and the
+		// subjects of vacation notices in the players' languages.
+		{"exchange inbox rule", "From: p@example.net\nX-MS-Exchange-Inbox-Rules-Loop: p@example.net\nSubject: Re: orders\n\nb", "auto-reply: X-MS-Exchange-Inbox-Rules-Loop"},
+		{"auto-response-suppress all", "From: p@example.net\nX-Auto-Response-Suppress: All\nSubject: Re: orders\n\nb", "auto-reply: X-Auto-Response-Suppress: All"},
+		{"auto-response-suppress oof", "From: p@example.net\nX-Auto-Response-Suppress: DR, OOF, AutoReply\nSubject: x\n\nb", "auto-reply: X-Auto-Response-Suppress"},
+		{"subject automatic reply", "From: p@example.net\nSubject: Automatic reply: [g1] Day 1 8AM\n\nb", "auto-reply: Subject"},
+		{"subject out of office", "From: p@example.net\nSubject: Out of Office: [g1] Day 1 8AM\n\nb", "auto-reply: Subject"},
+		{"subject out of office alone", "From: p@example.net\nSubject: Out of office\n\nb", "auto-reply: Subject"},
+		{"subject auto", "From: p@example.net\nSubject: AUTO: Albert Sidney is out of the office (returning 23/11/2026)\n\nb", "auto-reply: Subject"},
+		{"subject autoreply", "From: p@example.net\nSubject: Autoreply: [g1] orders\n\nb", "auto-reply: Subject"},
+		{"subject german", "From: p@example.net\nSubject: Abwesenheitsnotiz: [g1] Day 1 8AM\n\nb", "auto-reply: Subject"},
+		{"subject german 2", "From: p@example.net\nSubject: Automatische Antwort: [g1] Day 1 8AM\n\nb", "auto-reply: Subject"},
+		{"subject french", "From: p@example.net\nSubject: =?UTF-8?Q?R=C3=A9ponse_automatique=C2=A0:_[g1]_Day_1?=\n\nb", "auto-reply: Subject"},
+		{"subject spanish", "From: p@example.net\nSubject: =?UTF-8?Q?Respuesta_autom=C3=A1tica:_[g1]?=\n\nb", "auto-reply: Subject"},
+		{"subject italian", "From: p@example.net\nSubject: Risposta automatica: [g1]\n\nb", "auto-reply: Subject"},
+		{"subject portuguese", "From: p@example.net\nSubject: =?UTF-8?Q?Resposta_autom=C3=A1tica:_[g1]?=\n\nb", "auto-reply: Subject"},
+		{"subject dutch", "From: p@example.net\nSubject: Automatisch antwoord: [g1]\n\nb", "auto-reply: Subject"},
+		{"subject polish", "From: p@example.net\nSubject: =?UTF-8?Q?Odpowied=C5=BA_automatyczna:_[g1]?=\n\nb", "auto-reply: Subject"},
+		{"subject russian", "From: p@example.net\nSubject: =?UTF-8?B?0JDQstGC0L7QvNCw0YLQuNGH0LXRgdC60LjQuSDQvtGC0LLQtdGCOiBbZzFd?=\n\nb", "auto-reply: Subject"},
+		{"subject japanese", "From: p@example.net\nSubject: =?UTF-8?B?6Ieq5YuV5b+c562UOiBbZzFd?=\n\nb", "auto-reply: Subject"},
+		{"subject chinese", "From: p@example.net\nSubject: =?UTF-8?B?6Ieq5Yqo5Zue5aSNOiBbZzFd?=\n\nb", "auto-reply: Subject"},
 		{"mailer-daemon", "From: MAILER-DAEMON@mx.example.net\nSubject: x\n\nb", "bounce: From"},
 		{"postmaster", "From: Postmaster <postmaster@example.net>\nSubject: x\n\nb", "bounce: From"},
 		{"ourselves", "From: Shiloh PBEM <pbem@example.org>\nSubject: x\n\nb", "ourselves: From"},
@@ -89,5 +110,19 @@ func TestReplyThreading(t *testing.T) {
 	m := OutMessage{InReplyTo: irt, References: refs}
 	if got := trimRefs(m.References, m.InReplyTo); strings.Join(got, " ") != "game.g1@e r1@e p2@x" {
 		t.Errorf("References header: %v", got)
+	}
+}
+
+// A player's own mail whose subject merely mentions such words is read.
+func TestClassifyAutoReplySubjectsOnlyAtTheStart(t *testing.T) {
+	self := SelfInfo{Addresses: []string{"pbem@example.org"}}
+	for _, subj := range []string{"Re: [g1] Day 1 8AM: orders due", "Re: Automatic reply: [g1]", "[g1] out of office next week, orders inside", "Autumn offensive"} {
+		in, err := Decode([]byte("From: p@example.net\nSubject: "+subj+"\n\nat all: hold\n"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, why := Classify(in, self); got != Process {
+			t.Errorf("%q: %v (%s)", subj, got, why)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -79,9 +80,12 @@ type Inbound struct {
 	HasReturnPath bool     `json:"has_return_path,omitempty"`
 	XAutoreply    string   `json:"x_autoreply,omitempty"` // X-Autoreply or X-Autorespond
 	XLoop         []string `json:"x_loop,omitempty"`
-	Received      int      `json:"received"` // number of Received: headers (hop count)
-	ContentType   string   `json:"content_type"`
-	ReportType    string   `json:"report_type,omitempty"` // multipart/report; report-type=…
+	// Exchange's marks of a mail its rules or out-of-office assistant wrote.
+	XAutoResponseSuppress string `json:"x_auto_response_suppress,omitempty"`
+	InboxRulesLoop        string `json:"inbox_rules_loop,omitempty"` // X-MS-Exchange-Inbox-Rules-Loop
+	Received              int    `json:"received"`                   // number of Received: headers (hop count)
+	ContentType           string `json:"content_type"`
+	ReportType            string `json:"report_type,omitempty"` // multipart/report; report-type=…
 
 	// Text is the chosen body: UTF-8, LF line ends, no BOM.
 	Text string `json:"text"`
@@ -119,6 +123,10 @@ func Decode(raw []byte, opts *DecodeOptions) (in *Inbound, err error) {
 	}()
 	in = &Inbound{Size: len(raw), BodySource: "none"}
 	body := stripMboxLine(raw)
+	if fixed, ok := quoteBoundaries(body); ok {
+		body = fixed
+		in.Problems = append(in.Problems, "multipart boundary not quoted (it holds '=' or the like); read as if quoted")
+	}
 	ent, rerr := message.Read(bytes.NewReader(body))
 	if ent == nil {
 		return nil, fmt.Errorf("mail: decode: %w", rerr)
@@ -263,6 +271,47 @@ func stripMboxLine(raw []byte) []byte {
 	return raw
 }
 
+var (
+	contentTypeRE = regexp.MustCompile(`(?im)^content-type:[^\n]*(\n[ \t][^\n]*)*`)
+	boundaryRE    = regexp.MustCompile(`(?i)(;\s*boundary=)([^"\s;][^\s;]*)`)
+)
+
+// quoteBoundaries quotes every unquoted boundary parameter that is not an RFC
+// 2045 token, in the Content-Type header of the mail and of its parts. Outlook
+// Express wrote "boundary=----=_NextPart_000_0012_01C3…"; the MIME reader refuses
+// it, and the whole raw message would be taken as the text. ok says whether
+// anything changed.
+func quoteBoundaries(raw []byte) ([]byte, bool) {
+	if !bytes.Contains(raw, []byte("oundary=")) && !bytes.Contains(raw, []byte("OUNDARY=")) {
+		return raw, false
+	}
+	changed := false
+	out := contentTypeRE.ReplaceAllFunc(raw, func(ct []byte) []byte {
+		return boundaryRE.ReplaceAllFunc(ct, func(m []byte) []byte {
+			sub := boundaryRE.FindSubmatch(m)
+			if isToken(sub[2]) {
+				return m
+			}
+			changed = true
+			q := append([]byte(nil), sub[1]...)
+			q = append(q, '"')
+			q = append(q, sub[2]...)
+			return append(q, '"')
+		})
+	})
+	return out, changed
+}
+
+// isToken reports whether v is an RFC 2045 token (no tspecials, no controls).
+func isToken(v []byte) bool {
+	for _, c := range v {
+		if c <= ' ' || c >= 0x7f || bytes.IndexByte([]byte(`()<>@,;:\"/[]?=`), c) >= 0 {
+			return false
+		}
+	}
+	return len(v) > 0
+}
+
 // normalizeText makes body bytes into clean UTF-8 with LF line ends.
 // Bytes that are not UTF-8 after charset decoding come from a client that mislabelled
 // its charset (8-bit text sent as us-ascii or utf-8); such text is nearly always
@@ -370,6 +419,8 @@ func readHeaders(in *Inbound, h gomail.Header, raw []byte) {
 	if in.XAutoreply == "" {
 		in.XAutoreply = strings.TrimSpace(h.Get("X-Autorespond"))
 	}
+	in.XAutoResponseSuppress = strings.TrimSpace(h.Get("X-Auto-Response-Suppress"))
+	in.InboxRulesLoop = strings.TrimSpace(h.Get("X-MS-Exchange-Inbox-Rules-Loop"))
 	for _, v := range h.Values("X-Loop") {
 		in.XLoop = append(in.XLoop, strings.ToLower(strings.TrimSpace(v)))
 	}

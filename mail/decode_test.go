@@ -2,6 +2,8 @@ package mail
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -40,6 +42,8 @@ func TestFreshText(t *testing.T) {
 		{"outlook header block", "orders\n\nFrom: X <x@y>\nSent: Saturday\nTo: me\n", "orders"},
 		{"german attribution", "ja\nAm 21.11.2026 um 09:14 schrieb X:\n> alt", "ja"},
 		{"wrote without quote is kept", "On the left flank Smith wrote:\nattack", "On the left flank Smith wrote:\nattack"},
+		{"move wrapped before its arrow", "activate hardee\ncleburne, wood: seay field\n> rea woods attack\nshoup: hold", "activate hardee\ncleburne, wood: seay field\n> rea woods attack\nshoup: hold"},
+		{"one quoted line after an attribution", "ok\nOn Sat, Nov 21, 2026 at 9:14 AM X <x@y> wrote:\n> old\nmy answer", "ok\nmy answer"},
 		{"forwarded", "see below\n-------- Original Message --------\nstuff", "see below"},
 	}
 	for _, c := range cases {
@@ -96,5 +100,97 @@ func TestMessageIDOf(t *testing.T) {
 	a, b := MessageIDOf("", []byte("one")), MessageIDOf("", []byte("two"))
 	if a == b || !strings.HasSuffix(a, "@pbem.invalid") || a != MessageIDOf("", []byte("one")) {
 		t.Errorf("synthetic ids not stable and distinct: %q %q", a, b)
+	}
+}
+
+// An attribution line in any of the players' languages, whole or wrapped over two
+// lines as Gmail and others wrap it, belongs to the quote below it: it is not the
+// sender's text (where it used to be read as an order line).
+func TestFreshTextAttributions(t *testing.T) {
+	cases := []struct{ lang, attribution string }{
+		{"English Gmail", "On Sat, Nov 21, 2026 at 9:14 AM Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org> wrote:"},
+		{"English Gmail wrapped", "On Sat, Nov 21, 2026 at 9:14 AM Shiloh PBEM <\npbem+g1-csa-k7q3m9xz2p4r@example.org> wrote:"},
+		{"English Apple", "On 21 Nov 2026, at 09:14, Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org> wrote:"},
+		{"German Gmail", "Am Sa., 21. Nov. 2026 um 09:14 Uhr schrieb Shiloh PBEM <\npbem+g1-csa-k7q3m9xz2p4r@example.org>:"},
+		{"German Thunderbird", "Am 21.11.26 um 09:14 schrieb Shiloh PBEM:"},
+		{"French Gmail", "Le sam. 21 nov. 2026 à 09:14, Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org> a\nécrit :"},
+		{"French Apple", "Le 21 nov. 2026 à 09:14, Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org> a écrit :"},
+		{"Spanish Gmail", "El sáb, 21 nov 2026 a las 9:14, Shiloh PBEM (<pbem+g1-csa-k7q3m9xz2p4r@example.org>)\nescribió:"},
+		{"Italian Gmail", "Il giorno sab 21 nov 2026 alle ore 09:14 Shiloh PBEM <\npbem+g1-csa-k7q3m9xz2p4r@example.org> ha scritto:"},
+		{"Portuguese Gmail", "Em sáb., 21 de nov. de 2026 às 09:14, Shiloh PBEM <\npbem+g1-csa-k7q3m9xz2p4r@example.org> escreveu:"},
+		{"Dutch Gmail", "Op za 21 nov 2026 om 09:14 schreef Shiloh PBEM <\npbem+g1-csa-k7q3m9xz2p4r@example.org>:"},
+		{"Polish Gmail", "sob., 21 lis 2026 o 09:14 Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>\nnapisał(a):"},
+		{"Polish Thunderbird", "W dniu 21.11.2026 o 09:14, Shiloh PBEM pisze:"},
+		{"Russian Android Gmail", "сб, 21 нояб. 2026 г., 09:14 Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>:"},
+		{"Russian Gmail wrapped", "сб, 21 нояб. 2026 г. в 09:14, Shiloh PBEM <\npbem+g1-csa-k7q3m9xz2p4r@example.org>:"},
+		{"Russian Thunderbird", "21.11.2026 09:14, Shiloh PBEM пишет:"},
+		{"Japanese Gmail", "2026年11月21日(土) 9:14 Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>:"},
+		{"Japanese Apple", "2026/11/21 9:14、Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>のメール:"},
+		{"Chinese Gmail", "Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org> 于2026年11月21日周六 09:14写道："},
+		{"Chinese Gmail wrapped", "Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>\n于2026年11月21日周六 09:14写道："},
+		// Outlook's header block, which it puts above the history instead.
+		{"French Outlook", "De : Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>\nEnvoyé : samedi 21 novembre 2026 09:14\nÀ : Albert Sidney"},
+		{"Russian Outlook", "От: Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>\nОтправлено: 21 ноября 2026 г. 9:14\nКому: Albert Sidney"},
+		{"Chinese Outlook", "发件人: Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>\n发送时间: 2026年11月21日 9:14\n收件人: Albert Sidney"},
+	}
+	for _, c := range cases {
+		t.Run(c.lang, func(t *testing.T) {
+			text := "activate hardee\ncleburne: seay > rea attack\n\n" + c.attribution +
+				"\n\n> ORDERS CSA Day 1 8AM\n> # activate ...\n> END\n"
+			if got, want := FreshText(text), "activate hardee\ncleburne: seay > rea attack"; got != want {
+				t.Errorf("fresh text\n%s\n--- want\n%s", got, want)
+			}
+		})
+	}
+}
+
+// The line a phone or app adds under the text ("Sent from my iPhone") is not the
+// sender's text: the mail layer removes it, in every language players use.
+func TestFreshTextDropsSentFrom(t *testing.T) {
+	for _, l := range []string{
+		"Sent from my iPhone", "Sent from my iPad", "Sent from my Android", "Sent from my Samsung Galaxy smartphone.",
+		"Sent from my Galaxy", "Sent from Outlook for iOS", "Get Outlook for Android<https://aka.ms/AAb9ysg>",
+		"Sent from Yahoo Mail on Android", "Sent from Yahoo Mail for iPhone", "Sent from Mail for Windows",
+		"Sent with Proton Mail secure email.", "Sent via BlackBerry from T-Mobile",
+		"Gesendet von meinem iPhone", "Von meinem iPhone gesendet", "Gesendet mit der GMX Mail App",
+		"Envoyé de mon iPhone", "Envoyé depuis mon appareil Galaxy", "Enviado desde mi iPhone",
+		"Enviado do meu iPhone", "Inviato da iPhone", "Inviato dal mio dispositivo Galaxy",
+		"Verzonden vanaf mijn iPhone", "Verstuurd vanaf mijn iPad", "Wysłane z mojego iPhone'a",
+		"Отправлено с iPhone", "Отправлено из мобильной Почты Mail.ru", "iPhoneから送信", "从我的iPhone发送", "發自我的 iPhone",
+	} {
+		text := "activate hardee\ncleburne: seay > rea attack\n\n" + l + "\n"
+		if got, want := FreshText(text), "activate hardee\ncleburne: seay > rea attack"; got != want {
+			t.Errorf("%q: fresh text %q", l, got)
+		}
+	}
+	// The words in a sentence of the player's own are kept.
+	for _, text := range []string{"I sent from my HQ the order to attack", "Hardee: sent from Seay Field > Rea Woods"} {
+		if got := FreshText(text); got != text {
+			t.Errorf("%q became %q", text, got)
+		}
+	}
+}
+
+// Outlook Express wrote its boundary unquoted, with '=' in it, which RFC 2045
+// forbids and the MIME reader refuses: the mail is read leniently, not taken
+// whole (headers of the parts and all) as the orders text.
+func TestDecodeUnquotedBoundary(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "mails", "outlook_express_boundary.eml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := Decode(raw, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "at all: hold\nsherman, mcdowell: shiloh church > rea woods attack\nsupply: sherman\n"
+	if in.Text != want || in.BodySource != "text/plain" || in.ContentType != "multipart/alternative" {
+		t.Errorf("got %q from %q (%s), want %q from text/plain (problems %v)", in.Text, in.BodySource, in.ContentType, want, in.Problems)
+	}
+	// A part's own header may be written the same way.
+	nested := "From: a@b\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"outer\"\r\n\r\n--outer\r\n" +
+		"Content-Type: multipart/alternative; boundary==_alt=_1\r\n\r\n--=_alt=_1\r\nContent-Type: text/plain\r\n\r\nSTATUS\r\n--=_alt=_1--\r\n--outer--\r\n"
+	if in, err := Decode([]byte(nested), nil); err != nil || strings.TrimSpace(in.Text) != "STATUS" {
+		t.Errorf("nested: %v, text %q (problems %v)", err, in.Text, in.Problems)
 	}
 }

@@ -6,14 +6,32 @@ import (
 )
 
 var (
-	// Attribution lines that introduce quoted history, in the languages players use.
-	attributionRE = regexp.MustCompile(`(?i)^(on|am|le|el|il|op)\s.*\b(wrote|schrieb|a écrit|escribió|ha scritto|schreef)[^:]*:\s*$`)
-	// Start of an attribution that a client wrapped over two lines (Gmail does).
-	attributionStartRE = regexp.MustCompile(`(?i)^(on|am|le|el|il|op)\s.*\d`)
+	// Attribution lines that introduce quoted history, in the languages players
+	// use: "On <date>, <writer> wrote:" with a leading preposition and a verb...
+	attributionRE = regexp.MustCompile(`(?i)^(on|am|le|el|il|op|em|w dniu|dnia)\s.*(^|[\s>)"])(wrote|schrieb|a écrit|escribió|ha scritto|schreef|escreveu|napisał\(a\)|napisała|napisał|pisze|написал\(а\)|написала|написал|пишет)[^:：]*[:：]\s*$`)
+	// ...or the verb alone at the end (Thunderbird's Russian "… пишет:", Gmail's
+	// Chinese "…写道：")...
+	attributionEndRE = regexp.MustCompile(`(?i)\d.*(^|\s|[>)\p{Han}\d])(пишет|написал\(а\)|написала|написал|napisał\(a\)|pisze|写道|寫道|wrote)\s*[:：]\s*$`)
+	// ...or none at all: a date and the writer's address, then a colon after a
+	// few words at most (Gmail in Russian, Japanese, Dutch: "сб, 21 нояб. 2026 г.,
+	// 09:14 X <x@y>:", "2026/11/21 9:14、X <x@y>のメール:").
+	attributionAddrRE = regexp.MustCompile(`\d.*[^\s<>()"]@[^\s<>()"]+[>)"]*[^@<>:：]{0,40}[:：]\s*$`)
+	// An attribution with the quote's first line run onto it (Yahoo's plain text);
+	// only taken as one when it names us.
+	attributionLeadRE = regexp.MustCompile(`(?i)^(on|am|le|el|il|op|em|w dniu)\s.*(wrote|schrieb|a écrit|escribió|ha scritto|schreef|escreveu|napisał\(a\)|написал\(а\))[^:]*:\s`)
 	// Outlook and others put the history below a separator instead of quoting it.
-	historyCutRE  = regexp.MustCompile(`(?i)^(-{2,}\s*(original message|ursprüngliche nachricht|message d'origine|forwarded message)\s*-{2,}|_{10,}|begin forwarded message:?)\s*$`)
-	outlookFromRE = regexp.MustCompile(`(?i)^\*?(from|von|de):\*?\s.+`)
-	outlookSentRE = regexp.MustCompile(`(?i)^\*?(sent|date|gesendet|envoyé):\*?\s.+`)
+	historyCutRE = regexp.MustCompile(`(?i)^(-{2,}\s*(original message|ursprüngliche nachricht|message d'origine|forwarded message)\s*-{2,}|_{10,}|begin forwarded message:?)\s*$`)
+	// The line a phone or app signs a mail with ("Sent from my iPhone"), in the
+	// players' languages: the whole line, short, and nothing else on it.
+	sentFromRE = regexp.MustCompile(`(?i)^(` +
+		`sent (from|with|via) .+|get outlook for .+|` +
+		`gesendet (von|mit|über) .+|von meinem .+ gesendet|` +
+		`envoyé (de|depuis|à partir de) .+|enviado (desde|do|de|con) .+|inviato (da|dal|con) .+|` +
+		`(verzonden|verstuurd) (vanaf|met|via) .+|(wysłane|wysłano) (z|ze|przy) .+|` +
+		`отправлено (с|из|через) .+|.+から送信|从我的.+发送|發自我的.+|发自我的.+` +
+		`)$`)
+	outlookFromRE = regexp.MustCompile(`(?i)^\*?(from|von|de|da|van|od|от|差出人|发件人|寄件者)\s?[:：]\*?\s*.+`)
+	outlookSentRE = regexp.MustCompile(`(?i)^\*?(sent|date|gesendet|envoyé|enviado|inviato|verzonden|wysłano|wysłane|отправлено|дата|送信日時|发送时间|寄件日期)\s?[:：]\*?\s*.+`)
 )
 
 // FreshText returns what the sender wrote in this mail: quoted lines ("> …"), the
@@ -40,14 +58,19 @@ func FreshText(text string) string {
 			}
 			break
 		}
+		if isSentFrom(trimmed) {
+			continue
+		}
 		if strings.HasPrefix(trimmed, ">") {
+			if wrappedBeforeArrow(lines, i) {
+				out = append(out, l)
+			}
 			continue
 		}
-		if attributionRE.MatchString(trimmed) && nextIsQuoteOrEnd(lines, i+1) {
+		if isAttribution(trimmed) && nextIsQuoteOrEnd(lines, i+1) {
 			continue
 		}
-		if attributionStartRE.MatchString(trimmed) && i+1 < len(lines) &&
-			attributionRE.MatchString(trimmed+" "+strings.TrimSpace(lines[i+1])) && nextIsQuoteOrEnd(lines, i+2) {
+		if isWrappedAttribution(lines, i) && nextIsQuoteOrEnd(lines, i+2) {
 			i++
 			continue
 		}
@@ -60,6 +83,66 @@ func FreshText(text string) string {
 		out = out[1:]
 	}
 	return strings.Join(out, "\n")
+}
+
+// isSentFrom reports whether a trimmed line is a device's or app's signature
+// line. Such lines are short and never an order: an order line has a colon or
+// an arrow, which they lack (bar a link in angle brackets).
+func isSentFrom(t string) bool {
+	if len(t) > 90 {
+		return false
+	}
+	if i := strings.IndexByte(t, '<'); i > 0 && strings.HasSuffix(t, ">") {
+		t = strings.TrimSpace(t[:i]) // "Get Outlook for iOS<https://aka.ms/o0ukef>"
+	}
+	if strings.ContainsAny(t, ":>") {
+		return false
+	}
+	return sentFromRE.MatchString(t)
+}
+
+// isAttribution reports whether a trimmed line is a whole attribution line.
+func isAttribution(t string) bool {
+	if len(t) > 400 || !strings.ContainsAny(t, ":：") {
+		return false
+	}
+	return attributionRE.MatchString(t) || attributionEndRE.MatchString(t) || attributionAddrRE.MatchString(t)
+}
+
+// isAttributionAt reports whether line i is a whole attribution line.
+func isAttributionAt(lines []string, i int) bool {
+	return isAttribution(strings.TrimSpace(lines[i]))
+}
+
+// isWrappedAttribution reports whether lines i and i+1 are one attribution line a
+// client wrapped (Gmail wraps it before the address or the verb): the first holds
+// a digit (the date) and is not one by itself, the two joined are.
+func isWrappedAttribution(lines []string, i int) bool {
+	if i+1 >= len(lines) {
+		return false
+	}
+	t, u := strings.TrimSpace(lines[i]), strings.TrimSpace(lines[i+1])
+	if t == "" || u == "" || strings.HasPrefix(t, ">") || strings.HasPrefix(u, ">") ||
+		!strings.ContainsAny(t, "0123456789") || isAttribution(t) {
+		return false
+	}
+	return isAttribution(t + " " + u)
+}
+
+// wrappedBeforeArrow reports whether quoted line i is the rest of a move a client
+// wrapped just before its ">" ("Cleburne: Seay Field" / "> Rea Woods attack"): a
+// lone ">" line between two unquoted lines, after one that is long (wrapped) or
+// names blocks and a place but goes nowhere. The orders package joins it again.
+func wrappedBeforeArrow(lines []string, i int) bool {
+	if i == 0 || i+1 >= len(lines) || strings.HasPrefix(strings.TrimSpace(lines[i]), ">>") {
+		return false
+	}
+	prev, next := strings.TrimSpace(lines[i-1]), strings.TrimSpace(lines[i+1])
+	if prev == "" || next == "" || strings.HasPrefix(prev, ">") || strings.HasPrefix(next, ">") ||
+		strings.HasSuffix(prev, ":") || strings.HasSuffix(prev, "：") {
+		return false // an attribution ends with a colon; a move never does
+	}
+	return len(prev) >= 60 || (strings.Contains(prev, ":") && !strings.Contains(prev, ">"))
 }
 
 // nextIsQuoteOrEnd reports whether the first non-blank line from i on is quoted (or

@@ -109,3 +109,26 @@ func FuzzHTMLToText(f *testing.F) {
 		FreshText(out)
 	})
 }
+
+// FuzzOwnText: the sender's own text is never longer than the text, and every
+// line of it is a line of the text (nothing is made up), whatever we sent.
+func FuzzOwnText(f *testing.F) {
+	f.Add("activate hardee\n\nOn Sat, 21 Nov 2026, Shiloh PBEM <pbem@example.org> wrote:\nTitle\nORDERS\nEND", "Title\nORDERS\n# x\nEND")
+	f.Add("ok\n\tTitle\n\tline two\n\tORDERS CSA\n\tcleburne: hold\n\tEND", "Title\nline two\nORDERS CSA\nEND")
+	f.Add("Am 1.2.2026 um 9:00 schrieb\nShiloh PBEM <pbem@example.org>:\n> x", "")
+	f.Fuzz(func(t *testing.T, text, sent string) {
+		out := OwnText(text, Ours{Texts: []string{sent}, Addresses: []string{"pbem@example.org"}, Names: []string{"Shiloh PBEM"}})
+		if len(out) > len(text) {
+			t.Fatalf("own text longer than the text: %q from %q", out, text)
+		}
+		have := map[string]bool{}
+		for _, l := range strings.Split(text, "\n") {
+			have[strings.TrimRight(l, " \t\r")] = true
+		}
+		for _, l := range strings.Split(out, "\n") {
+			if l != "" && !have[l] && !have[strings.TrimRight(l, " \t\r")] {
+				t.Fatalf("own text has a line the text has not: %q", l)
+			}
+		}
+	})
+}

@@ -150,9 +150,11 @@ func (w *textWriter) walk(n *html.Node) {
 	if before {
 		w.block(para)
 	}
-	switch n.DataAtom {
-	case atom.Blockquote:
+	quote := isQuoteBlock(n)
+	if quote {
 		w.depth++
+	}
+	switch n.DataAtom {
 	case atom.Pre:
 		w.pre++
 	case atom.Li:
@@ -167,10 +169,11 @@ func (w *textWriter) walk(n *html.Node) {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		w.walk(c)
 	}
-	switch n.DataAtom {
-	case atom.Blockquote:
+	if quote {
 		w.block(true)
 		w.depth--
+	}
+	switch n.DataAtom {
 	case atom.Pre:
 		w.pre--
 	case atom.A:
@@ -182,6 +185,19 @@ func (w *textWriter) walk(n *html.Node) {
 	if after {
 		w.block(para)
 	}
+}
+
+// isQuoteBlock reports whether an element holds quoted history: a <blockquote>,
+// or the <div> Yahoo Mail wraps its quote in (class and id "…yahoo_quoted…",
+// the attribution inside), which no ">" would mark otherwise.
+func isQuoteBlock(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.Blockquote:
+		return true
+	case atom.Div:
+		return strings.Contains(attr(n, "class"), "yahoo_quoted") || strings.Contains(attr(n, "id"), "yahoo_quoted")
+	}
+	return false
 }
 
 // blockKind says whether an element breaks the line before/after and whether it is a

@@ -40,7 +40,9 @@ func Inspect(raw []byte, cfg InspectConfig) InspectReport {
 	r := InspectReport{In: in}
 	r.Disposition, r.Reason = Classify(in, cfg.Self)
 	r.Candidates = Route(in, cfg.Route)
-	r.Fresh = in.Fresh()
+	// Without the store, what we sent is unknown; an attribution naming us still
+	// marks a copy of our mail.
+	r.Fresh = in.Own(Ours{Addresses: cfg.Self.Addresses})
 	r.Commands = Commands(r.Fresh)
 	r.DKIM = CheckDKIM(raw, in.From.Addr, cfg.DKIM, cfg.LookupTXT)
 	switch {

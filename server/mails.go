@@ -86,6 +86,36 @@ var drawing = make(chan struct{}, runtime.GOMAXPROCS(0))
 // hourMail builds one recipient's hour mail from that recipient's view alone.
 func (s *Server) hourMail(g *store.Game, sc adjudicator.Scenario, before adjudicator.State, rep adjudicator.Report,
 	after adjudicator.State, commitment store.Hash, rv *hourReveal, r recipient) (mail.OutMessage, error) {
+	m, v, repView, err := s.hourMailOf(g, sc, before, rep, after, commitment, rv, r)
+	if err != nil {
+		return mail.OutMessage{}, err
+	}
+	png, err := drawMap(g, sc, v, repView)
+	if err != nil {
+		return mail.OutMessage{}, err
+	}
+	text, err := hourMailText(m, rv, r)
+	if err != nil {
+		return mail.OutMessage{}, err
+	}
+	html, err := m.HTML()
+	if err != nil {
+		return mail.OutMessage{}, err
+	}
+	for _, note := range nmrNotes(rv, r) {
+		html = insertAfterBody(html, "<p><strong>"+strings.TrimSpace(note)+"</strong></p>\n")
+	}
+	out := mail.OutMessage{Subject: m.Subject(), Text: text, HTML: html, MapPNG: png, MapName: mapName(g, after, r)}
+	if rv != nil && rv.chart != nil {
+		out.Attachments = append(out.Attachments, mail.OutAttachment{Name: "casualties.png", ContentType: "image/png", Data: rv.chart})
+	}
+	return out, nil
+}
+
+// hourMailOf is what one recipient's hour mail says, without its map: the
+// text of a mail is also what a reply quoting it is recognised by.
+func (s *Server) hourMailOf(g *store.Game, sc adjudicator.Scenario, before adjudicator.State, rep adjudicator.Report,
+	after adjudicator.State, commitment store.Hash, rv *hourReveal, r recipient) (*templates.HourMail, adjudicator.View, adjudicator.ReportView, error) {
 	v := sc.View(after, r.viewer)
 	var repView adjudicator.ReportView
 	switch {
@@ -96,7 +126,7 @@ func (s *Server) hourMail(g *store.Game, sc adjudicator.Scenario, before adjudic
 	}
 	m, err := templates.HourMailOf(sc, g.ID, repView, v)
 	if err != nil {
-		return mail.OutMessage{}, err
+		return nil, nil, nil, err
 	}
 	if !commitment.IsZero() {
 		m.Commitment = commitment.String()
@@ -110,10 +140,6 @@ func (s *Server) hourMail(g *store.Game, sc adjudicator.Scenario, before adjudic
 	if !g.Deadline.Next.IsZero() && !after.Outcome().Over {
 		m.Deadline = openDeadlineText(g, g.Players[sideKey(r.viewer)].TimeZone)
 	}
-	png, err := drawMap(g, sc, v, repView)
-	if err != nil {
-		return mail.OutMessage{}, err
-	}
 	m.HasMap = true
 	if rv != nil && rv.summary != nil {
 		m.Summary = rv.summary
@@ -125,32 +151,40 @@ func (s *Server) hourMail(g *store.Game, sc adjudicator.Scenario, before adjudic
 			}
 		}
 	}
+	return m, v, repView, nil
+}
+
+// hourMailText is the plain text of an hour mail, with the notices of orders
+// missed on top.
+func hourMailText(m *templates.HourMail, rv *hourReveal, r recipient) (string, error) {
 	text, err := m.Text()
 	if err != nil {
-		return mail.OutMessage{}, err
+		return "", err
 	}
-	html, err := m.HTML()
-	if err != nil {
-		return mail.OutMessage{}, err
+	for _, note := range nmrNotes(rv, r) {
+		text = note + text
 	}
-	if rv != nil {
-		for _, sd := range adjudicator.Sides {
-			if !rv.nmr[sd.Index()] {
-				continue
-			}
-			note := nmrNotice(rv.played.Key)
-			if sd != r.viewer {
-				note = nmrOtherNotice(sd, r.viewer, rv.played.Key)
-			}
-			text = note + text
-			html = insertAfterBody(html, "<p><strong>"+strings.TrimSpace(note)+"</strong></p>\n")
+	return text, nil
+}
+
+// nmrNotes are the notices of the sides that missed the hour played, for
+// recipient r: its own miss, or its opponent's.
+func nmrNotes(rv *hourReveal, r recipient) []string {
+	if rv == nil {
+		return nil
+	}
+	var notes []string
+	for _, sd := range adjudicator.Sides {
+		if !rv.nmr[sd.Index()] {
+			continue
 		}
+		note := nmrNotice(rv.played.Key)
+		if sd != r.viewer {
+			note = nmrOtherNotice(sd, r.viewer, rv.played.Key)
+		}
+		notes = append(notes, note)
 	}
-	out := mail.OutMessage{Subject: m.Subject(), Text: text, HTML: html, MapPNG: png, MapName: mapName(g, after, r)}
-	if rv != nil && rv.chart != nil {
-		out.Attachments = append(out.Attachments, mail.OutAttachment{Name: "casualties.png", ContentType: "image/png", Data: rv.chart})
-	}
-	return out, nil
+	return notes
 }
 
 // ordersRun names the orders each side that had orders due played the hour

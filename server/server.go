@@ -65,6 +65,11 @@ type Config struct {
 	// drawn mails, so the file, and the daemon's memory that maps it, stay
 	// small; and an SMTP outage stops the drawing instead of filling the disk.
 	MaxQueuedMaps int
+	// AcceptPlayedHourReplies reads orders that answer the mail of an hour
+	// already played (In-Reply-To and References name it) as orders for the hour
+	// now open, the receipt saying so. By default they are refused with an
+	// answer that says why; the mail stays in the archive.
+	AcceptPlayedHourReplies bool
 	// DeferHourMail leaves hour mails to be drawn by the daemon (Run) or an
 	// explicit FlushMail: for tools that create games while the daemon is
 	// stopped, so that creating a thousand games draws no map.

@@ -50,6 +50,17 @@ func receiptMail(sc adjudicator.Scenario, turn string, rc *orders.Receipt, repla
 	return t.say(subj), text, nil
 }
 
+// ReceiptNote words one line under a receipt in sc's system: which mail the
+// player answered (receipt.answered…) or when the turn unit now open resolves
+// (receipt.resolves…), from the code and its arguments (ReceiptCodes lists them).
+func ReceiptNote(sc adjudicator.Scenario, code string, args ...adjudicator.Arg) (string, error) {
+	t, err := tellerOf(sc)
+	if err != nil {
+		return "", err
+	}
+	return t.say(say(code, args...)) + "\n", nil
+}
+
 var (
 	say      = adjudicator.Say
 	intArg   = adjudicator.IntArg
@@ -179,7 +190,9 @@ func ReceiptCodes() []adjudicator.CodeSpec {
 	add([]string{"why", "rule", "hint"}, "receipt.check", "receipt.check.rule", "receipt.check.hint", "receipt.check.rule.hint")
 	add([]string{"count", "errors"}, "receipt.summary", "receipt.summary.errors")
 	add([]string{"hash"}, "receipt.hash")
-	add([]string{"turn"}, "receipt.received")
+	add([]string{"turn"}, "receipt.received", "receipt.answered", "receipt.resolves.now", "receipt.resolves.waiting")
+	add([]string{"turn", "current"}, "receipt.answered.played")
+	add([]string{"turn", "time"}, "receipt.resolves.deadline", "receipt.resolves.grace", "receipt.resolves.both")
 	add([]string{"turn", "version"}, "subject.receipt")
 	add([]string{"turn", "version", "n"}, "subject.receipt.errors")
 	return specs

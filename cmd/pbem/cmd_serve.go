@@ -120,7 +120,8 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 		Address: cfg.Mail.Address, FromName: cfg.Mail.FromName, GMs: cfg.Mail.GMs, GMSecrets: gmSecrets,
 		DKIM: dkim, SenderPerHour: cfg.Mail.SenderPerHour, UnknownReplyEvery: cfg.Mail.UnknownSenderReply.Duration,
 		MaxBytes: int(cfg.Mail.MaxBytes), ChangeOfMind: cfg.Games.ChangeOfMind.Duration, HourLength: cfg.Games.Deadline.Duration,
-		GMWarnBefore: cfg.Games.GMWarnBefore.Duration, Logger: log, Wake: sender.Wake})
+		GMWarnBefore: cfg.Games.GMWarnBefore.Duration, AcceptPlayedHourReplies: cfg.Mail.AcceptPlayedHourReplies,
+		Logger: log, Wake: sender.Wake})
 	if err != nil {
 		return err
 	}

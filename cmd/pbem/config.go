@@ -79,6 +79,9 @@ type MailConfig struct {
 	DKIM               string   `toml:"dkim"` // off, warn or require
 	SenderPerHour      int      `toml:"sender_per_hour"`
 	UnknownSenderReply Duration `toml:"unknown_sender_reply"`
+	// AcceptPlayedHourReplies reads a reply to an earlier hour's mail as orders
+	// for the hour now open (false: it is refused with an answer saying why).
+	AcceptPlayedHourReplies bool `toml:"accept_replies_to_played_hours"`
 }
 
 type GamesConfig struct {

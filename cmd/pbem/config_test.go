@@ -23,6 +23,17 @@ func TestExampleConfigParses(t *testing.T) {
 	if c.Mail.MaxBytes != DefaultConfig().Mail.MaxBytes || c.IMAP.PollInterval != DefaultConfig().IMAP.PollInterval {
 		t.Errorf("example disagrees with defaults")
 	}
+	// Replies to a played hour's mail are refused unless asked for.
+	if c.Mail.AcceptPlayedHourReplies || DefaultConfig().Mail.AcceptPlayedHourReplies {
+		t.Errorf("replies to played hours accepted by default")
+	}
+	p := filepath.Join(t.TempDir(), "accept.toml")
+	if err := os.WriteFile(p, []byte("[mail]\naccept_replies_to_played_hours = true\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := LoadConfig(p); err != nil || !c.Mail.AcceptPlayedHourReplies {
+		t.Errorf("accept_replies_to_played_hours = true read as %v (%v)", c.Mail.AcceptPlayedHourReplies, err)
+	}
 	// The metrics endpoint is off unless asked for.
 	if c.Metrics.Listen != "" || DefaultConfig().Metrics.Listen != "" {
 		t.Errorf("metrics on by default: %q", c.Metrics.Listen)
