@@ -1016,7 +1016,7 @@ func (s *Server) gmGames(tx *store.Tx, actor string) (string, error) {
 	if len(lines) == 0 {
 		return "You run no game.", nil
 	}
-	return fmt.Sprintf("%d game(s):%s", len(lines), strings.Join(lines, "")), nil
+	return counted(len(lines), "game", "games") + ":" + strings.Join(lines, ""), nil
 }
 
 // gmStatus describes one game in full.
@@ -1095,7 +1095,7 @@ func (s *Server) gmLadders(tx *store.Tx, actor string) (string, error) {
 		return "There is no ladder yet: NEWGAME ... ladder=NAME starts one.", nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d ladder(s):", len(ladders))
+	b.WriteString(counted(len(ladders), "ladder", "ladders") + ":")
 	names := make([]string, 0, len(ladders))
 	for n := range ladders {
 		names = append(names, n)
@@ -1103,7 +1103,16 @@ func (s *Server) gmLadders(tx *store.Tx, actor string) (string, error) {
 	slices.Sort(names)
 	for _, n := range names {
 		t := ladders[n]
-		fmt.Fprintf(&b, "\n  %s: %d members, %d games (%d finished, %d not)", n, len(t.members), t.finished+t.other, t.finished, t.other)
+		fmt.Fprintf(&b, "\n  %s: %s, %s (%d finished, %d not)", n, counted(len(t.members), "member", "members"),
+			counted(t.finished+t.other, "game", "games"), t.finished, t.other)
 	}
 	return b.String(), nil
+}
+
+// counted is n with its noun, singular for one: "1 game", "3 games".
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

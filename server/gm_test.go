@@ -402,7 +402,7 @@ func TestGMListsAndStatus(t *testing.T) {
 	d.gm("", "NEWGAME g1 usa="+alice+" csa="+bob+" hours=24h")
 	d.gm("", "NEWGAME g2 usa=carol@"+testDomain+" ladder=club")
 	d.orders("g1", "csa", "at all: hold\n")
-	want := "GAMES: done. 2 game(s):\n" +
+	want := "GAMES: done. 2 games:\n" +
 		"  g1: running, Day 1 7AM, due Tue 6 Jan 09:00 UTC, orders in: CSA\n" +
 		"  g2: open, waiting for CSA\n"
 	if got := d.gm("", "GAMES"); got != want {
@@ -415,7 +415,7 @@ func TestGMListsAndStatus(t *testing.T) {
 			t.Errorf("STATUS lacks %q:\n%s", w, st)
 		}
 	}
-	if got := d.gm("", "LADDERS"); got != "LADDERS: done. 1 ladder(s):\n  club: 1 members, 1 games (0 finished, 1 not)\n" {
+	if got := d.gm("", "LADDERS"); got != "LADDERS: done. 1 ladder:\n  club: 1 member, 1 game (0 finished, 1 not)\n" {
 		t.Errorf("LADDERS: %q", got)
 	}
 }
