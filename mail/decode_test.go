@@ -127,6 +127,8 @@ func TestFreshTextAttributions(t *testing.T) {
 		{"Japanese Gmail", "2026年11月21日(土) 9:14 Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>:"},
 		{"Japanese Apple", "2026/11/21 9:14、Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>のメール:"},
 		{"Chinese Gmail", "Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org> 于2026年11月21日周六 09:14写道："},
+		{"s-nail and mailx, no date", "\"Shiloh PBEM\" <pbem+g1-csa-k7q3m9xz2p4r@example.org> wrote:"},
+		{"address alone, no date", "pbem+g1-csa-k7q3m9xz2p4r@example.org wrote:"},
 		{"Chinese Gmail wrapped", "Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>\n于2026年11月21日周六 09:14写道："},
 		// Outlook's header block, which it puts above the history instead.
 		{"French Outlook", "De : Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org>\nEnvoyé : samedi 21 novembre 2026 09:14\nÀ : Albert Sidney"},

@@ -16,6 +16,9 @@ var (
 	// few words at most (Gmail in Russian, Japanese, Dutch: "сб, 21 нояб. 2026 г.,
 	// 09:14 X <x@y>:", "2026/11/21 9:14、X <x@y>のメール:").
 	attributionAddrRE = regexp.MustCompile(`\d.*[^\s<>()"]@[^\s<>()"]+[>)"]*[^@<>:：]{0,40}[:：]\s*$`)
+	// ...or the writer alone, by address, then the verb: no date (s-nail, mailx:
+	// "\"X\" <x@y> wrote:"). The address keeps an order line from matching.
+	attributionWhoRE = regexp.MustCompile(`(?i)^[^:：]{0,80}[^\s<>()"]@[^\s<>()"]+[>)"]?\s+(wrote|schrieb|a écrit|escribió|ha scritto|schreef|escreveu|napisał\(a\)|pisze|написал\(а\)|пишет)\s*[:：]\s*$`)
 	// An attribution with the quote's first line run onto it (Yahoo's plain text);
 	// only taken as one when it names us.
 	attributionLeadRE = regexp.MustCompile(`(?i)^(on|am|le|el|il|op|em|w dniu)\s.*(wrote|schrieb|a écrit|escribió|ha scritto|schreef|escreveu|napisał\(a\)|написал\(а\))[^:]*:\s`)
@@ -106,7 +109,8 @@ func isAttribution(t string) bool {
 	if len(t) > 400 || !strings.ContainsAny(t, ":：") {
 		return false
 	}
-	return attributionRE.MatchString(t) || attributionEndRE.MatchString(t) || attributionAddrRE.MatchString(t)
+	return attributionRE.MatchString(t) || attributionEndRE.MatchString(t) || attributionAddrRE.MatchString(t) ||
+		attributionWhoRE.MatchString(t)
 }
 
 // isAttributionAt reports whether line i is a whole attribution line.
