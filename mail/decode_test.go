@@ -146,6 +146,22 @@ func TestFreshTextAttributions(t *testing.T) {
 	}
 }
 
+// A reply written below the quote, as s-nail and mailx make it: the attribution
+// above the quote names the writer by address alone, with no date, and it is
+// not the player's (it made the player's third line "line 5").
+func TestFreshTextAttributionAboveTheQuote(t *testing.T) {
+	for _, attribution := range []string{
+		"\"Shiloh PBEM\" <pbem@demo.test> wrote:", // no digit anywhere
+		"\"Shiloh PBEM\" <pbem+g1-csa-k7q3m9xz2p4r@example.org> wrote:",
+		"On Sat, Nov 21, 2026 at 9:14 AM Shiloh PBEM <pbem+g1-csa-k7q3m9xz2p4r@example.org> wrote:",
+	} {
+		text := "\n" + attribution + "\n\n> ORDERS CSA Day 1 8AM\n> # activate ...\n> END\n>\nactivate hardee\ncleburne: seay > rea attack\n"
+		if got, want := FreshText(text), "activate hardee\ncleburne: seay > rea attack"; got != want {
+			t.Errorf("%s: fresh text\n%q\n--- want\n%q", attribution, got, want)
+		}
+	}
+}
+
 // The line a phone or app adds under the text ("Sent from my iPhone") is not the
 // sender's text: the mail layer removes it, in every language players use.
 func TestFreshTextDropsSentFrom(t *testing.T) {
