@@ -590,8 +590,11 @@ func runStorm(t *testing.T, e *env, n int) {
 				time.Since(deadline).Round(time.Millisecond), rlog.resolved, results, 3*n))
 		}
 		// ~2 s into the storm (its first resolution), or once a third of the
-		// results mails are in if the storm is that quick, a player writes.
-		if ordersMID == "" && !rlog.first.IsZero() && (time.Since(rlog.first) >= 2*time.Second || results >= n) {
+		// results mails are in if the storm is that quick, a player writes, in
+		// answer to the new hour's mail (orders answering the hour just played
+		// are refused, server.Config.AcceptPlayedHourReplies).
+		if ordersMID == "" && !rlog.first.IsZero() && (time.Since(rlog.first) >= 2*time.Second || results >= n) &&
+			len(alice.gameMails(ordersGame)) > 0 && stormNewestHour(alice, ordersGame) >= 1 {
 			ordersMID = stormOrders(t, e, alice, ordersGame)
 			ordersSent = time.Now()
 		}
@@ -711,6 +714,18 @@ func stormDedupe(xs []string) []string {
 
 // stormOrders sends the USA player's orders in one game, as a reply to the newest
 // hour mail alice has of it (whatever hour is open), and returns their Message-ID.
+// stormNewestHour is the newest hour whose mail alice has in game id (-1: none).
+func stormNewestHour(alice *stormBox, id string) int {
+	best := -1
+	for _, m := range alice.gameMails(id) {
+		var h int
+		if _, err := fmt.Sscanf(m.kind, "hour-h%d-", &h); err == nil && h > best {
+			best = h
+		}
+	}
+	return best
+}
+
 func stormOrders(t *testing.T, e *env, alice *stormBox, id string) string {
 	t.Helper()
 	var newest *stormMail
@@ -797,6 +812,7 @@ func checkStormBox(t *testing.T, b *stormBox, ids []string, games map[string]boo
 		k := m.kind
 		switch {
 		case k == "hour-h0-"+b.side, k == "hour-h1-"+b.side:
+		case b.side == "gm" && k == "gm-warn-h0": // the deadline is closer than [games] gm_warn_before
 		case b.side == "usa" && m.game == ordersGame && strings.HasPrefix(k, "receipt-h") && strings.Contains(k, "-v1-usa-") && m.inReplyTo == ordersMID:
 			receipts[m.messageID] = true
 		default:
