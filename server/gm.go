@@ -947,6 +947,19 @@ func gmHelp() string {
 	return b.String()
 }
 
+// gameCommands lists the commands that act on one game, as written to the
+// game's address (no game id), for the GM's mails of that game: HELP's table
+// less the commands of the plain address.
+func gameCommands() string {
+	var b strings.Builder
+	for _, u := range gmUsage {
+		if usage, ok := strings.CutPrefix(u.usage, u.name+" <game>"); ok && u.name != "NEWGAME" { // NEWGAME makes one
+			b.WriteString("  " + u.name + usage + "\n")
+		}
+	}
+	return b.String()
+}
+
 // gameLine is one game in a word or two each: state, hour, deadline, orders in.
 func (s *Server) gameLine(tx *store.Tx, g *store.Game) (string, error) {
 	state := string(g.Status)

@@ -116,6 +116,10 @@ func TestGMHourMailIsASummary(t *testing.T) {
 	toyHas(t, "GM's hour mail", m.Text, "RESULTS OF Day 1 7AM", "USA: version 2, received Mon 5 Jan 2026 11:00",
 		"CSA: version 1, received Mon 5 Jan 2026 11:00", "NOW OPEN: Day 1 8AM", "orders due by Wed 7 Jan 2026 11:00",
 		"ROLLBACK", "PREDICT")
+	// The commands listed are HELP's, every one that acts on a game.
+	toyHas(t, "GM's hour mail", m.Text, "  CANCEL: end the game; not rated", "  VOID: end the game", "  RESULT usa|csa|draw:",
+		"  FORCE [nopenalty]:", "  STATUS: one game in full", "  EXTEND <36h|90m|2d>: move the deadline later")
+	toyHasNot(t, "GM's hour mail", m.Text, "NEWGAME", "LADDERS:", "<game>")
 	if len(m.Attachments) == 0 || !strings.HasSuffix(m.Attachments[0].Filename, "-gm.png") {
 		t.Errorf("GM's hour mail carries no map: %+v", m.Attachments)
 	}

@@ -236,7 +236,7 @@ func (s *Server) gmHourMail(g *store.Game, in hourMailInputs, r recipient) (mail
 	if err != nil {
 		return mail.OutMessage{}, err
 	}
-	m.Address, m.Commands = mail.GameAddress(s.local, s.domain, g.ID), gmCommandList
+	m.Address, m.Commands = mail.GameAddress(s.local, s.domain, g.ID), gameCommands()
 	zone := g.Deadline.Zone // the GM has no zone of his own: the game's deadlines'
 	if !in.commitment.IsZero() {
 		m.Commitment = in.commitment.String()
@@ -273,16 +273,6 @@ func (s *Server) gmHourMail(g *store.Game, in hourMailInputs, r recipient) (mail
 	return mail.OutMessage{Subject: m.Subject(), Text: text, MapPNG: png, MapName: mapName(g, after, r)}, nil
 }
 
-// gmCommandList is what a GM may do by mail, for the GM's mails that list it.
-const gmCommandList = `  EXTEND 24h      move the deadline
-  PAUSE, RESUME   stop and restart the clock
-  FORCE           resolve the hour now (sides without orders use standing orders)
-  PREDICT         a dry run of the hour with the orders in, for you alone
-  ROLLBACK        replay the last hour with new dice
-  REPLACE csa <address>   give a side to a new player
-  ANNOUNCE <text> a message to both players
-`
-
 // gmReply answers a mail from a GM of a game that names the game (its address,
 // or the subject of one of its mails) and holds no GM command: most often
 // orders written on the GM's hour mail. A GM sends no orders; the GM is told so,
@@ -309,7 +299,7 @@ func (s *Server) gmReply(tx *store.Tx, in *mail.Inbound) (handled bool, err erro
 		body := fmt.Sprintf("GMs do not send orders: your mail to game %s (%q) was not read as orders,\n"+
 			"and it holds no GM command. The players' orders are theirs alone.\n\n"+
 			"GM commands go to %s with your PASSPHRASE line (docs/GM.md):\n%s",
-			g.ID, in.Subject, mail.GameAddress(s.local, s.domain, g.ID), gmCommandList)
+			g.ID, in.Subject, mail.GameAddress(s.local, s.domain, g.ID), gameCommands())
 		out := mail.OutMessage{Subject: "Not read: GMs send no orders", Text: body}
 		out.InReplyTo, out.References = mail.ReplyThreading(in, mail.ThreadRootID(g.ID, s.idDomain))
 		r := recipient{viewer: adjudicator.NoSide, addr: in.From.Addr, reply: mail.GameAddress(s.local, s.domain, g.ID)}
