@@ -86,27 +86,7 @@ func (d *desk) gmMail(addr, body string) string {
 // to returns the queued mails to addr, decoded, oldest first.
 func (d *desk) to(addr string) []*mail.Inbound {
 	d.t.Helper()
-	var out []*mail.Inbound
-	if err := d.st.View(func(tx *store.Tx) error {
-		msgs, err := tx.OutboxMessages("")
-		if err != nil {
-			return err
-		}
-		for _, m := range msgs {
-			if len(m.To) != 1 || !strings.EqualFold(m.To[0], addr) {
-				continue
-			}
-			in, err := mail.Decode(m.Raw, nil)
-			if err != nil {
-				return err
-			}
-			out = append(out, in)
-		}
-		return nil
-	}); err != nil {
-		d.t.Fatal(err)
-	}
-	return out
+	return queued(d.t, d.st, "", func(m *store.OutMsg) bool { return len(m.To) == 1 && strings.EqualFold(m.To[0], addr) })
 }
 
 func (d *desk) game(id string) *store.Game {

@@ -45,6 +45,14 @@ func gmGame(t *testing.T, adjust func(*Config, *NewGame)) (*Server, *store.Store
 // order.
 func outMails(t *testing.T, st *store.Store, game, prefix string) []*mail.Inbound {
 	t.Helper()
+	return queued(t, st, game, func(m *store.OutMsg) bool { return strings.HasPrefix(m.Kind, prefix) })
+}
+
+// queued decodes the queued mails of a game ("": every game's) that keep
+// accepts, in queue order: what the server has answered, read back as a
+// mail client would.
+func queued(t *testing.T, st *store.Store, game string, keep func(*store.OutMsg) bool) []*mail.Inbound {
+	t.Helper()
 	var out []*mail.Inbound
 	if err := st.View(func(tx *store.Tx) error {
 		msgs, err := tx.OutboxMessages(game)
@@ -52,10 +60,10 @@ func outMails(t *testing.T, st *store.Store, game, prefix string) []*mail.Inboun
 			return err
 		}
 		for _, m := range msgs {
-			if !strings.HasPrefix(m.Kind, prefix) {
+			if m.Raw == nil || !keep(m) {
 				continue
 			}
-			in, err := mail.Decode(m.Raw, nil)
+			in, err := mail.Decode(m.Raw, &mail.DecodeOptions{MaxBytes: -1})
 			if err != nil {
 				return err
 			}

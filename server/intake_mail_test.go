@@ -46,27 +46,7 @@ func newReplyDesk(t *testing.T, adjust func(*Config)) *replyDesk {
 // outbox returns the game's queued mails whose kind starts with prefix, decoded.
 func (d *replyDesk) outbox(game, prefix string) []*mail.Inbound {
 	d.t.Helper()
-	var out []*mail.Inbound
-	if err := d.st.View(func(tx *store.Tx) error {
-		msgs, err := tx.OutboxMessages(game)
-		if err != nil {
-			return err
-		}
-		for _, m := range msgs {
-			if !strings.HasPrefix(m.Kind, prefix) || m.Raw == nil {
-				continue
-			}
-			in, err := mail.Decode(m.Raw, &mail.DecodeOptions{MaxBytes: -1})
-			if err != nil {
-				return err
-			}
-			out = append(out, in)
-		}
-		return nil
-	}); err != nil {
-		d.t.Fatal(err)
-	}
-	return out
+	return outMails(d.t, d.st, game, prefix)
 }
 
 // last is the newest queued mail of a kind; the test fails without one.
