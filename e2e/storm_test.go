@@ -589,12 +589,13 @@ func runStorm(t *testing.T, e *env, n int) {
 			kills = append(kills, fmt.Sprintf("deadline+%v (%d games resolved, %d of %d results mails in)",
 				time.Since(deadline).Round(time.Millisecond), rlog.resolved, results, 3*n))
 		}
+		newestHour, _ := stormNewestHour(alice, ordersGame)
 		// ~2 s into the storm (its first resolution), or once a third of the
 		// results mails are in if the storm is that quick, a player writes, in
 		// answer to the new hour's mail (orders answering the hour just played
 		// are refused, server.Config.AcceptPlayedHourReplies).
 		if ordersMID == "" && !rlog.first.IsZero() && (time.Since(rlog.first) >= 2*time.Second || results >= n) &&
-			len(alice.gameMails(ordersGame)) > 0 && stormNewestHour(alice, ordersGame) >= 1 {
+			newestHour >= 1 {
 			ordersMID = stormOrders(t, e, alice, ordersGame)
 			ordersSent = time.Now()
 		}
@@ -714,28 +715,22 @@ func stormDedupe(xs []string) []string {
 
 // stormOrders sends the USA player's orders in one game, as a reply to the newest
 // hour mail alice has of it (whatever hour is open), and returns their Message-ID.
-// stormNewestHour is the newest hour whose mail alice has in game id (-1: none).
-func stormNewestHour(alice *stormBox, id string) int {
-	best := -1
+// stormNewestHour is the newest hour whose mail alice has in game id (-1: none),
+// and that mail.
+func stormNewestHour(alice *stormBox, id string) (int, *stormMail) {
+	best, newest := -1, (*stormMail)(nil)
 	for _, m := range alice.gameMails(id) {
 		var h int
 		if _, err := fmt.Sscanf(m.kind, "hour-h%d-", &h); err == nil && h > best {
-			best = h
+			best, newest = h, m
 		}
 	}
-	return best
+	return best, newest
 }
 
 func stormOrders(t *testing.T, e *env, alice *stormBox, id string) string {
 	t.Helper()
-	var newest *stormMail
-	best := -1
-	for _, m := range alice.gameMails(id) {
-		var h int
-		if _, err := fmt.Sscanf(m.kind, "hour-h%d-", &h); err == nil && h > best {
-			newest, best = m, h
-		}
-	}
+	_, newest := stormNewestHour(alice, id)
 	if newest == nil {
 		t.Fatalf("alice has no hour mail of game %s to answer", id)
 	}
