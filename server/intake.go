@@ -278,7 +278,7 @@ func (s *Server) sentTexts(tx *store.Tx, g *store.Game, side adjudicator.Side) (
 		if err != nil {
 			return nil, err
 		}
-		_, text, err := templates.ReceiptMail(sc, st.Turn().Key, rc)
+		_, text, err := s.receiptMail(g, side, h, sc, st.Turn().Key, rc)
 		if err != nil {
 			return nil, err
 		}
