@@ -72,3 +72,26 @@ func TestGameNewSettingsAsDocumented(t *testing.T) {
 		}
 	}
 }
+
+// The orders the README shows a newcomer for the demo's first hour (`demo --play
+// csa`, whose scenario is shiloh1862-day2) are legal there: every line OK, no
+// note a newcomer would have to puzzle over.
+func TestReadmeDemoOrdersAreLegal(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(b), "type your\norders under the quoted form")
+	if !ok {
+		t.Fatal("README.md no longer shows the demo's example orders")
+	}
+	_, rest, _ = strings.Cut(rest, "```\n")
+	example, _, _ := strings.Cut(rest, "```")
+	code, out, errs := run(t, example, "orders", "check", "--scenario", "shiloh1862-day2", "--side", "csa", "-")
+	if code != 0 || strings.Contains(out, "NOTE") || strings.Contains(out, "ERR") {
+		t.Errorf("README's demo orders, exit %d:\n%s\n%s", code, out, errs)
+	}
+	if n := strings.Count(out, "\n  OK    "); n < strings.Count(strings.TrimSpace(example), "\n")+1 {
+		t.Errorf("README's demo orders: %d lines OK of %q:\n%s", n, example, out)
+	}
+}
