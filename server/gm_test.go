@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -553,6 +554,20 @@ func TestGMSmallAnswers(t *testing.T) {
 	}
 	if subj != "[s1] PREDICTION of Day 1 7AM (for the GM only)" {
 		t.Errorf("PREDICT's subject: %q", subj)
+	}
+	// Nor do the mails show the scenario file's ids of arrival groups
+	// ("usa_tindall:"): they name the blocks and where they enter.
+	for _, m := range append(d.to(gm), d.to(alice)...) {
+		if ids := regexp.MustCompile(`\b(usa|csa)_[a-z]+`).FindAllString(m.Text, -1); len(ids) > 0 {
+			t.Errorf("%q shows internal ids %v", m.Subject, ids)
+		}
+	}
+	told := false
+	for _, m := range d.to(gm) {
+		told = told || strings.Contains(m.Subject, "PREDICTION") && strings.Contains(m.Text, "Tindall (at Pittsburg Landing)")
+	}
+	if !told {
+		t.Errorf("the prediction does not say where Tindall arrives at 8AM: %q", d.subjects(gm))
 	}
 }
 

@@ -73,7 +73,7 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	add([]string{"kind"}, "event.unknown")
 	add([]string{"player1", "battles", "usa", "csa", "winner"}, "progress", "progress.won", "progress.over")
 	add([]string{"due"}, "form.arrival")
-	add([]string{"when", "blocks"}, "arrival.due")
+	add([]string{"blocks", "where"}, "arrival.due")
 	add([]string{"text"}, "form.text")
 	add([]string{"place", "move", "battle"}, "form.exit", "form.exit.road")
 	// The map (shiloh1862 picture.go).

@@ -356,20 +356,7 @@ func (p *picture) uncaptured() string {
 func (p *picture) arrivalList() string {
 	var parts []string
 	for _, a := range p.v.Arrivals {
-		var where []adjudicator.Phrase
-		for _, o := range a.Options {
-			switch {
-			case o.Landing:
-				where = append(where, adjudicator.Say("map.where.landing"))
-			case o.Area != "":
-				n := p.printed(o.Area)
-				code := "map.where"
-				if o.Choice != "" && !strings.Contains(n, o.Choice) {
-					code += ".choice"
-				}
-				where = append(where, adjudicator.Say(code, adjudicator.TextArg("place", n), adjudicator.TextArg("choice", o.Choice)))
-			}
-		}
+		where := arrivalWhere(a.Options, p.printed)
 		var names []string
 		for _, b := range a.Blocks {
 			if n := p.name[b]; n != "" {

@@ -3,6 +3,7 @@ package shiloh1862
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
@@ -23,13 +24,47 @@ func (c contractScenario) Form(view adjudicator.View) (*adjudicator.Form, error)
 	f.Turn = v.Hour.String()
 	f.Lines = orderForm(c.sc, v)
 	for _, a := range v.Arrivals {
-		f.Arrivals = append(f.Arrivals, dueArrival(a))
+		f.Arrivals = append(f.Arrivals, dueArrival(c.sc, a))
 	}
 	return f, nil
 }
 
-func dueArrival(a DueArrival) adjudicator.Phrase {
-	return adjudicator.Say("arrival.due", adjudicator.TextArg("when", a.Arrival), blocksArg("blocks", a.Blocks))
+func dueArrival(sc *Scenario, a DueArrival) adjudicator.Phrase {
+	name := func(id AreaID) string {
+		if ar := sc.Map.Area(id); ar != nil {
+			return ar.Name
+		}
+		return string(id)
+	}
+	return adjudicator.Say("arrival.due", blocksArg("blocks", a.Blocks), adjudicator.PhrasesArg("where", arrivalWhere(a.Options, name)...))
+}
+
+// arrivalWhere names where an arrival group may enter (5.6, 9.1), each place
+// once: an entry area (with the choice word a player writes for it, when its
+// name does not show it) or a landing. name is how the caller prints an area;
+// the group's id is the scenario file's, never shown.
+func arrivalWhere(opts []ArrivalOption, name func(AreaID) string) []adjudicator.Phrase {
+	var where []adjudicator.Phrase
+	seen := map[ArrivalOption]bool{}
+	for _, o := range opts {
+		o.Hour = 0 // the same place at another hour is the same place
+		if seen[o] {
+			continue
+		}
+		seen[o] = true
+		switch {
+		case o.Landing:
+			where = append(where, adjudicator.Say("map.where.landing"))
+		case o.Area != "":
+			n := name(o.Area)
+			code := "map.where"
+			if o.Choice != "" && !strings.Contains(n, o.Choice) {
+				code += ".choice"
+			}
+			where = append(where, adjudicator.Say(code, adjudicator.TextArg("place", n), adjudicator.TextArg("choice", o.Choice)))
+		}
+	}
+	return where
 }
 
 // text is a line of the form that is the order language itself (its first and
@@ -113,7 +148,7 @@ func orderForm(sc *Scenario, v *View) []adjudicator.Phrase {
 	if len(v.Arrivals) > 0 {
 		lines = append(lines, blank, say("form.arriving"))
 		for _, ar := range v.Arrivals {
-			lines = append(lines, say("form.arrival", adjudicator.PhrasesArg("due", dueArrival(ar))))
+			lines = append(lines, say("form.arrival", adjudicator.PhrasesArg("due", dueArrival(sc, ar))))
 		}
 	}
 	return append(lines, blank, say("form.battles"), say("form.at-all"), say("form.supply"), text("END"))
