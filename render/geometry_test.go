@@ -171,3 +171,32 @@ func FuzzParseGeometry(f *testing.F) {
 		}
 	})
 }
+
+// A hand-edited outline must not make two land areas look adjacent when the
+// rules say they are not: every border the Shiloh map draws between two land
+// areas is a border of the board. (Water touches what it touches.)
+func TestGeometryDrawsNoBorderTheBoardLacks(t *testing.T) {
+	sc, g := testScenario(t)
+	b := contract(t, sc).Board()
+	rules := map[[2]adjudicator.PlaceID]bool{}
+	for _, e := range b.Edges {
+		x, y := e.A, e.B
+		if y < x {
+			x, y = y, x
+		}
+		rules[[2]adjudicator.PlaceID{x, y}] = true
+	}
+	n := 0
+	for pair := range g.edges {
+		n++
+		if b.Place(pair[0]).Water || b.Place(pair[1]).Water {
+			continue
+		}
+		if !rules[pair] {
+			t.Errorf("the outlines of %s and %s share a border the rules do not have", pair[0], pair[1])
+		}
+	}
+	if n < len(b.Edges) {
+		t.Fatalf("%d drawn borders for the board's %d", n, len(b.Edges))
+	}
+}
