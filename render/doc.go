@@ -55,9 +55,14 @@
 // An area's blocks stand inside its outline and off every place's name, sign,
 // caption and control flag (stack.go): the grid nearest the area's spot that
 // fits, else rows that follow the outline, searched once per area and number of
-// blocks. A block prints its name, never so shortened that two blocks of a
-// scenario read alike (the system names blocks that share a name apart), and
-// its formation's tag. Every symbol drawn on a map has its sample in the key.
+// blocks. Every area of Shiloh's map has room for a side's stack at its
+// stacking limit at full size; where more stand (a battle, 3.31, and blocks
+// last seen there), the whole stack is drawn smaller, in steps down to 0.58 of
+// the full size, rather than spill over a neighbour or its name: each block is
+// drawn whole on a tile and scaled down, so it shows what it shows elsewhere.
+// A block prints its name, never so shortened that two blocks of a scenario
+// read alike (the system names blocks that share a name apart), and its
+// formation's tag. Every symbol drawn on a map has its sample in the key.
 //
 // # Hex boards
 //

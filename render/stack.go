@@ -13,6 +13,12 @@ import (
 // searched once per area and number of blocks, in map coordinates: the grid of
 // blocks nearest the area's spot whose blocks all lie inside the outline (with a
 // margin) and clear of the names, signs, captions and control flags.
+//
+// Every area has room for a side's stack at its stacking limit at full size
+// (TestStacksStayInTheirArea). A battle may hold both sides at the limit (3.31)
+// and the blocks last seen there too, three times that; where they do not fit,
+// the blocks are drawn smaller, step by step, down to stackScales' last size,
+// rather than spill over a neighbour or its name.
 
 // stackMargin is the room kept between a block and its area's outline or a name.
 const stackMargin = 3
@@ -24,21 +30,45 @@ func (r rect) overlaps(o rect) bool {
 	return r.x0 < o.x1 && o.x0 < r.x1 && r.y0 < o.y1 && o.y0 < r.y1
 }
 
-// stackLayout is where n blocks stand in one area: each block's box.
+// stackScales are the sizes a stack tries, as shares of a block's full size,
+// largest first. Down to 0.72 a block's name still reads at the map's own
+// size; the two smallest, for the most crowded battles, keep its strength and
+// side plain and its name for a zoomed view (a 20 px block).
+var stackScales = []float64{1, 0.9, 0.8, 0.72, 0.65, 0.58}
+
+// stackLayout is where n blocks stand in one area: each block's box, and the
+// share of the full size they are drawn at.
 type stackLayout struct {
 	boxes []rect
-	fits  bool // false: no room in the area; the blocks stand at its spot regardless
+	scale float64
+	fits  bool // false: no room in the area even at the smallest size; the blocks stand at its spot regardless
 }
 
 // box is the i-th block's box.
 func (l stackLayout) box(i int) rect { return l.boxes[i] }
 
+// bounds is the box around all of the stack's blocks.
+func (l stackLayout) bounds() rect {
+	r := l.boxes[0]
+	for _, b := range l.boxes[1:] {
+		r = rect{min(r.x0, b.x0), min(r.y0, b.y0), max(r.x1, b.x1), max(r.y1, b.y1)}
+	}
+	return r
+}
+
+// blockSizes are the side of a block and the pitch of a grid of them at a scale.
+type blockSizes struct{ size, pitch float64 }
+
+func sizesAt(scale float64) blockSizes {
+	return blockSizes{blockSize * scale, blockPitch * scale}
+}
+
 // grid is n boxes in rows of cols from x, y.
-func grid(x, y float64, cols, n int) []rect {
+func (z blockSizes) grid(x, y float64, cols, n int) []rect {
 	out := make([]rect, n)
 	for i := range out {
-		bx, by := x+float64(i%cols)*blockPitch, y+float64(i/cols)*blockPitch
-		out[i] = rect{bx, by, bx + blockSize, by + blockSize}
+		bx, by := x+float64(i%cols)*z.pitch, y+float64(i/cols)*z.pitch
+		out[i] = rect{bx, by, bx + z.size, by + z.size}
 	}
 	return out
 }
@@ -179,32 +209,44 @@ func (c *canvas) stackAt(b *adjudicator.Board, g *Geometry, sh *AreaShape, n int
 	return l
 }
 
-// searchStack finds where n blocks stand: the grid nearest the area's spot
-// that fits its room, trying every number of columns and every position two
-// pixels apart; else rows of blocks that follow the outline; else the grid at
-// the spot, fitting or not.
+// searchStack finds where n blocks stand at the largest of stackScales at
+// which they fit; else, at the smallest, at the area's spot regardless.
 func searchStack(a *areaRoom, sh *AreaShape, n int) stackLayout {
+	for _, s := range stackScales {
+		if boxes := sizesAt(s).fit(a, sh, n); boxes != nil {
+			return stackLayout{boxes: boxes, scale: s, fits: true}
+		}
+	}
+	s := stackScales[len(stackScales)-1]
+	return stackLayout{boxes: sizesAt(s).atSpot(sh, n), scale: s}
+}
+
+// fit finds where n blocks of these sizes stand: the grid nearest the area's
+// spot that fits its room, trying every number of columns and every position
+// two pixels apart; else rows of blocks that follow the outline. nil: they do
+// not fit.
+func (z blockSizes) fit(a *areaRoom, sh *AreaShape, n int) []rect {
 	cx, cy := sh.Blocks.fx(), sh.Blocks.fy()
 	bestX, bestY, bestCols, bestScore := 0.0, 0.0, 0, math.Inf(1)
 	for cols := 1; cols <= min(n, 6); cols++ {
 		rows := (n + cols - 1) / cols
 		full := n / cols // full rows
-		w := float64(cols-1)*blockPitch + blockSize
-		h := float64(rows-1)*blockPitch + blockSize
+		w := float64(cols-1)*z.pitch + z.size
+		h := float64(rows-1)*z.pitch + z.size
 		// a grid nearer square reads as one stack
-		shape := 6 * math.Abs(w-h) / blockPitch
+		shape := 6 * math.Abs(w-h) / z.pitch
 		for y := float64(a.oy); y+h <= float64(a.oy+a.h); y += 2 {
 			for x := float64(a.ox); x+w <= float64(a.ox+a.w); x += 2 {
 				d := math.Hypot(x+w/2-cx, y+h/2-cy) + shape
 				if d >= bestScore {
 					continue
 				}
-				if full > 0 && !a.free(rect{x, y, x + w, y + float64(full-1)*blockPitch + blockSize}) {
+				if full > 0 && !a.free(rect{x, y, x + w, y + float64(full-1)*z.pitch + z.size}) {
 					continue
 				}
 				if rest := n - full*cols; rest > 0 {
-					ry := y + float64(full)*blockPitch
-					if !a.free(rect{x, ry, x + float64(rest-1)*blockPitch + blockSize, ry + blockSize}) {
+					ry := y + float64(full)*z.pitch
+					if !a.free(rect{x, ry, x + float64(rest-1)*z.pitch + z.size, ry + z.size}) {
 						continue
 					}
 				}
@@ -213,11 +255,15 @@ func searchStack(a *areaRoom, sh *AreaShape, n int) stackLayout {
 		}
 	}
 	if bestCols > 0 {
-		return stackLayout{boxes: grid(bestX, bestY, bestCols, n), fits: true}
+		return z.grid(bestX, bestY, bestCols, n)
 	}
-	if boxes := flowStack(a, cx, cy, n); boxes != nil {
-		return stackLayout{boxes: boxes, fits: true}
-	}
+	return z.flow(a, cx, cy, n)
+}
+
+// atSpot is a grid of n blocks of these sizes around the area's spot, where
+// they stand when they fit nowhere.
+func (z blockSizes) atSpot(sh *AreaShape, n int) []rect {
+	cx, cy := sh.Blocks.fx(), sh.Blocks.fy()
 	cols := 3
 	switch {
 	case n <= 3:
@@ -228,27 +274,27 @@ func searchStack(a *areaRoom, sh *AreaShape, n int) stackLayout {
 		cols = 4
 	}
 	rows := (n + cols - 1) / cols
-	return stackLayout{boxes: grid(cx-float64(cols)*blockPitch/2+(blockPitch-blockSize)/2,
-		cy-float64(min(rows, 2))*blockPitch/2+(blockPitch-blockSize)/2, max(cols, 1), n)}
+	return z.grid(cx-float64(cols)*z.pitch/2+(z.pitch-z.size)/2,
+		cy-float64(min(rows, 2))*z.pitch/2+(z.pitch-z.size)/2, max(cols, 1), n)
 }
 
-// flowStack stands n blocks in rows a pitch apart, each row where the area
-// has room at its height, its blocks nearest the spot; the rows nearest the
-// spot win. nil: they do not fit.
-func flowStack(a *areaRoom, cx, cy float64, n int) []rect {
+// flow stands n blocks in rows a pitch apart, each row where the area has
+// room at its height, its blocks nearest the spot; the rows nearest the spot
+// win. nil: they do not fit.
+func (z blockSizes) flow(a *areaRoom, cx, cy float64, n int) []rect {
 	var best []rect
 	bestScore := math.Inf(1)
 	var at []float64
-	for y0 := float64(a.oy); y0+blockSize <= float64(a.oy+a.h); y0 += 2 {
+	for y0 := float64(a.oy); y0+z.size <= float64(a.oy+a.h); y0 += 2 {
 		var boxes []rect
-		for y := y0; len(boxes) < n && y+blockSize <= float64(a.oy+a.h); y += blockPitch {
+		for y := y0; len(boxes) < n && y+z.size <= float64(a.oy+a.h); y += z.pitch {
 			at = at[:0]
-			for x := float64(a.ox); x+blockSize <= float64(a.ox+a.w); x++ {
-				if a.free(rect{x, y, x + blockSize, y + blockSize}) {
+			for x := float64(a.ox); x+z.size <= float64(a.ox+a.w); x++ {
+				if a.free(rect{x, y, x + z.size, y + z.size}) {
 					at = append(at, x)
 				}
 			}
-			sort.Slice(at, func(i, j int) bool { return math.Abs(at[i]+blockSize/2-cx) < math.Abs(at[j]+blockSize/2-cx) })
+			sort.Slice(at, func(i, j int) bool { return math.Abs(at[i]+z.size/2-cx) < math.Abs(at[j]+z.size/2-cx) })
 			row := len(boxes)
 			for _, x := range at {
 				if len(boxes) == n {
@@ -256,13 +302,13 @@ func flowStack(a *areaRoom, cx, cy float64, n int) []rect {
 				}
 				clear := true
 				for _, b := range boxes[row:] {
-					if math.Abs(b.x0-x) < blockPitch {
+					if math.Abs(b.x0-x) < z.pitch {
 						clear = false
 						break
 					}
 				}
 				if clear {
-					boxes = append(boxes, rect{x, y, x + blockSize, y + blockSize})
+					boxes = append(boxes, rect{x, y, x + z.size, y + z.size})
 				}
 			}
 			// left to right within the row
@@ -273,7 +319,7 @@ func flowStack(a *areaRoom, cx, cy float64, n int) []rect {
 		}
 		var sx, sy float64
 		for _, b := range boxes {
-			sx, sy = sx+b.x0+blockSize/2, sy+b.y0+blockSize/2
+			sx, sy = sx+b.x0+z.size/2, sy+b.y0+z.size/2
 		}
 		if d := math.Hypot(sx/float64(n)-cx, sy/float64(n)-cy); d < bestScore {
 			best, bestScore = boxes, d

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"image"
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -25,10 +26,9 @@ func fullStack(sc *shiloh1862.Scenario, a *shiloh1862.Area) int {
 }
 
 // A stack in any area stands inside the area's outline and covers no place's
-// name, so a reader never has to guess which area it is in: wherever the
-// layout finds room (checked up to three times the stacking limit: both sides
-// in a battle, 3.31, and as many last seen), and every area has room for a
-// side's full stack.
+// name, so a reader never has to guess which area it is in: a side's stack at
+// the stacking limit at full size, and up to three times that (both sides in a
+// battle, 3.31, and as many last seen) at one of the smaller sizes.
 func TestStacksStayInTheirArea(t *testing.T) {
 	sc, g := testScenario(t)
 	c := contract(t, sc)
@@ -41,22 +41,20 @@ func TestStacksStayInTheirArea(t *testing.T) {
 	for i := range sc.Map.Areas {
 		a := &sc.Map.Areas[i]
 		sh := g.Area(adjudicator.PlaceID(a.ID))
-		most := 0
+		full := max(a.Stack, 2) // the river: both gunboats
 		for n := 1; n <= fullStack(sc, a); n++ {
 			l := cv.stackAt(b, g, sh, n)
 			if !l.fits {
-				continue
+				t.Errorf("%s: no room for %d blocks even at %.2f of their size", a.ID, n, l.scale)
+				break
 			}
-			if n == most+1 {
-				most = n
+			if n <= full && l.scale != 1 {
+				t.Errorf("%s: %d blocks (the stacking limit is %d) drawn at %.2f of their size", a.ID, n, a.Stack, l.scale)
 			}
 			if msg := stackProblem(sh, names, l, n); msg != "" {
 				t.Errorf("%s, %d blocks: %s", a.ID, n, msg)
 				break
 			}
-		}
-		if want := max(a.Stack, 2); most < want { // the river: both gunboats
-			t.Errorf("%s has room for %d blocks, want %d", a.ID, most, want)
 		}
 	}
 }
@@ -110,4 +108,102 @@ func segmentCrossesRect(x1, y1, x2, y2 float64, r rect) bool {
 		}
 	}
 	return true
+}
+
+// crowdedView is the USA's view with every area as full as a map may show it:
+// the USA's blocks at the stacking limit, as many enemy blocks (a battle at the
+// limit, 3.31) and as many last seen there. The river holds both gunboats.
+func crowdedView(t testing.TB, sc *shiloh1862.Scenario) *shiloh1862.View {
+	t.Helper()
+	v := &shiloh1862.View{Scenario: sc.ID, Viewer: adjudicator.USA, Mode: shiloh1862.VisBlocks, Hour: 5}
+	var usa, csa []shiloh1862.BlockSpec
+	for _, b := range sc.OB.Blocks {
+		if b.Side == adjudicator.USA && b.Type != shiloh1862.Gunboat {
+			usa = append(usa, b)
+		} else if b.Side == adjudicator.CSA {
+			csa = append(csa, b)
+		}
+	}
+	k := 0
+	for _, a := range sc.Map.Areas {
+		if a.Stack == 0 {
+			for _, b := range sc.OB.Blocks {
+				if b.Type == shiloh1862.Gunboat {
+					v.Own = append(v.Own, shiloh1862.OwnBlock{ID: b.ID, Name: b.Name, Side: b.Side, Type: b.Type,
+						Where: shiloh1862.OnMap, Area: a.ID, Strength: b.Max, Max: b.Max, Firepower: b.Firepower})
+				}
+			}
+			continue
+		}
+		for i := 0; i < a.Stack; i++ {
+			b, e := usa[k%len(usa)], csa[k%len(csa)]
+			k++
+			v.Own = append(v.Own, shiloh1862.OwnBlock{ID: b.ID, Name: b.Name, Side: b.Side, Type: b.Type,
+				Where: shiloh1862.OnMap, Area: a.ID, Strength: b.Max, Max: b.Max, Firepower: b.Firepower, CommandRange: b.CommandRange})
+			v.Enemy = append(v.Enemy, shiloh1862.EnemyBlock{Area: a.ID})
+			v.Ghosts = append(v.Ghosts, shiloh1862.Ghost{Block: e.ID, Name: e.Name, Type: e.Type, Area: a.ID, Strength: e.Max, Firepower: e.Firepower, Hour: 4})
+		}
+	}
+	return v
+}
+
+// Each block is drawn inside its box, at whatever size its area's stack takes:
+// on the most crowded map every pixel that differs from the base map lies on a
+// block's box (within the anti-aliased edge). With TestStacksStayInTheirArea,
+// no block is drawn over another area or a name.
+func TestCrowdedBlocksDrawInTheirBoxes(t *testing.T) {
+	sc, g := testScenario(t)
+	c := contract(t, sc)
+	v := crowdedView(t, sc)
+	img, base, err := viewImage(t, c, v, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := pictureOf(c, v, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[adjudicator.PlaceID]int{}
+	for _, u := range p.Units {
+		count[u.Place]++
+	}
+	cv := &canvas{f: newFaces(), top: bandTop}
+	var boxes []image.Rectangle
+	shrunk := 0
+	for id, n := range count {
+		l := cv.stackAt(c.Board(), g, g.Area(id), n)
+		if l.scale < 1 {
+			shrunk++
+		}
+		for _, r := range l.boxes {
+			boxes = append(boxes, image.Rect(int(r.x0)-2, int(r.y0)+bandTop-2, int(r.x1)+3, int(r.y1)+bandTop+3))
+		}
+	}
+	if shrunk == 0 {
+		t.Fatal("no area's blocks are drawn smaller: the test shows nothing")
+	}
+	stray := 0
+	for y := bandTop; y < bandTop+g.Height; y++ {
+		for x := 0; x < g.Width; x++ {
+			if img.RGBAAt(x, y) == base.img.RGBAAt(x, y) {
+				continue
+			}
+			in := false
+			for _, b := range boxes {
+				if (image.Point{x, y}).In(b) {
+					in = true
+					break
+				}
+			}
+			if !in {
+				if stray < 5 {
+					t.Errorf("pixel %d,%d (map %d,%d) drawn outside every block", x, y, x, y-bandTop)
+				}
+				stray++
+			}
+		}
+	}
+	if stray > 0 {
+		t.Errorf("%d pixels drawn outside every block", stray)
+	}
 }

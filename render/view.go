@@ -9,7 +9,9 @@ import (
 	"sort"
 	"strings"
 
+	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/font"
+	"golang.org/x/image/math/f64"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 )
@@ -104,6 +106,8 @@ type viewDrawer struct {
 	style *pieceStyle
 	// pieces counts the picture's pieces in each place
 	pieces map[adjudicator.PlaceID]int
+	// tile is where a piece drawn smaller is drawn first (shrunk)
+	tile *canvas
 	// top right corner of each place's piece grid, for battle marks
 	gridTop map[adjudicator.PlaceID][2]float64
 	// inKey is set while the key is drawn; the symbols drawn on the map and in
@@ -357,14 +361,39 @@ func (d *viewDrawer) units() {
 }
 
 // blockGrid stands an area's blocks in a grid inside the area, off the names,
-// nearest its spot (stack.go).
+// nearest its spot, smaller where they do not fit at full size (stack.go).
 func (d *viewDrawer) blockGrid(sh *AreaShape, its []*adjudicator.UnitView) {
 	l := d.stackAt(d.board, d.g, sh, len(its))
 	d.gridTop[sh.ID] = [2]float64{l.boxes[0].x0, d.my(l.boxes[0].y0)}
 	for i, u := range its {
 		b := l.box(i)
-		d.unit(u, b.x0, d.my(b.y0))
+		if l.scale == 1 {
+			d.unit(u, b.x0, d.my(b.y0))
+		} else {
+			d.shrunk(u, b.x0, d.my(b.y0), l.scale)
+		}
 	}
+}
+
+// shrunk draws a piece at scale s of its size with its top left corner at x,
+// y: whole, at full size, on a tile, then scaled down onto the map, so that a
+// piece in a crowded place shows all it shows elsewhere, in the same words.
+func (d *viewDrawer) shrunk(u *adjudicator.UnitView, x, y, s float64) {
+	const pad = tileMargin // room for the border's outer half
+	n := int(math.Ceil(d.style.size)) + 2*pad
+	if d.tile == nil || d.tile.img.Bounds().Dx() != n {
+		d.tile = newCanvas(image.NewRGBA(image.Rect(0, 0, n, n)), d.f)
+		d.tile.top = 0
+	} else {
+		clear(d.tile.img.Pix)
+	}
+	onMap := d.canvas
+	d.canvas = d.tile
+	d.unit(u, pad, pad)
+	d.canvas = onMap
+	// tile point (tx, ty) lands on (x + s*(tx-pad), y + s*(ty-pad))
+	m := f64.Aff3{s, 0, x - s*pad, 0, s, y - s*pad}
+	xdraw.CatmullRom.Transform(d.img, m, d.tile.img, d.tile.img.Bounds(), xdraw.Over, nil)
 }
 
 // labelWidth is the room for a name on a block's face.
