@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"image"
+	"math"
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -205,5 +206,49 @@ func TestCrowdedBlocksDrawInTheirBoxes(t *testing.T) {
 	}
 	if stray > 0 {
 		t.Errorf("%d pixels drawn outside every block", stray)
+	}
+}
+
+// An arrow into an area ends at the blocks standing there, wherever in the area
+// they found room: its head stops just outside their box, from whichever
+// neighbour it comes. It stopped 24 pixels short of the area's spot, and a
+// stack off its spot was left without an arrow pointing at it.
+func TestArrowsEndAtTheStack(t *testing.T) {
+	sc, g := testScenario(t)
+	b := contract(t, sc).Board()
+	d := &viewDrawer{canvas: &canvas{f: newFaces(), top: bandTop}, board: b, g: g, style: styleOf(b), pieces: map[adjudicator.PlaceID]int{}}
+	stack := map[adjudicator.PlaceID]int{}
+	for _, a := range sc.Map.Areas {
+		stack[adjudicator.PlaceID(a.ID)] = max(a.Stack, 2)
+	}
+	checked := 0
+	for _, e := range b.Edges {
+		for _, to := range []*adjudicator.Place{b.Place(e.A), b.Place(e.B)} {
+			from := e.A
+			if from == to.ID {
+				from = e.B
+			}
+			n := stack[to.ID]
+			d.pieces[to.ID] = n
+			pts, end, ok := d.arrowCourse(adjudicator.Arrow{Side: adjudicator.USA, Path: []adjudicator.PlaceID{from, to.ID}, Count: 1})
+			if !ok {
+				t.Fatalf("%s > %s: no course", from, to.ID)
+			}
+			c := d.curve(pts, end)
+			if len(c) < 2 {
+				continue // neighbours' stacks closer than an arrow's start
+			}
+			tip := c[len(c)-1]
+			box := d.stackAt(b, g, g.Area(to.ID), n).bounds()
+			box = rect{box.x0, d.my(box.y0), box.x1, d.my(box.y1)}
+			gap := math.Hypot(max(box.x0-tip[0], 0, tip[0]-box.x1), max(box.y0-tip[1], 0, tip[1]-box.y1))
+			if gap == 0 || gap > 12 {
+				t.Errorf("%s > %s: the head stops %.0f px from the %d blocks there (%v, box %v)", from, to.ID, gap, n, tip, box)
+			}
+			checked++
+		}
+	}
+	if checked < len(b.Edges) {
+		t.Errorf("only %d arrows checked for %d borders", checked, len(b.Edges))
 	}
 }

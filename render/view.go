@@ -526,28 +526,70 @@ func (d *viewDrawer) spot(a adjudicator.PlaceID) (float64, float64, bool) {
 // pieces that took it.
 func (d *viewDrawer) arrows() {
 	for _, a := range d.p.Arrows {
-		var pts [][2]float64
-		ok := true
-		for _, pl := range a.Path {
-			x, y, found := d.spot(pl)
-			if !found {
-				ok = false
-				break
-			}
-			pts = append(pts, [2]float64{x, y})
+		if pts, end, ok := d.arrowCourse(a); ok {
+			d.moveArrow(pts, sideColour(a.Side), a.Count, a.Retreat, a.Advance, end)
 		}
-		if !ok || len(pts) < 2 {
+	}
+}
+
+// arrowCourse is the points an arrow runs through, in picture coordinates, and
+// how far short of the last it stops: where the pieces there begin, coming
+// from the point before. false: a place the map does not have.
+func (d *viewDrawer) arrowCourse(a adjudicator.Arrow) ([][2]float64, float64, bool) {
+	var pts [][2]float64
+	for _, pl := range a.Path {
+		x, y, found := d.spot(pl)
+		if !found {
+			return nil, 0, false
+		}
+		pts = append(pts, [2]float64{x, y})
+	}
+	if len(pts) < 2 {
+		return nil, 0, false
+	}
+	last := a.Path[len(a.Path)-1]
+	n := d.pieces[last]
+	if n > 0 && d.g.hex == nil {
+		// an area's blocks stand where it has room, not always at its spot:
+		// the arrow runs to their middle and stops 5 pixels short of them
+		b := d.stackAt(d.board, d.g, d.g.Area(last), n).bounds()
+		pts[len(pts)-1] = [2]float64{(b.x0 + b.x1) / 2, d.my((b.y0 + b.y1) / 2)}
+		around := rect{b.x0 - 5, d.my(b.y0) - 5, b.x1 + 5, d.my(b.y1) + 5}
+		return pts, lengthInside(d.curve(pts, 0), around), true
+	}
+	p, q := pts[len(pts)-2], pts[len(pts)-1]
+	dx, dy := p[0]-q[0], p[1]-q[1]
+	if l := math.Hypot(dx, dy); l > 0 {
+		dx, dy = dx/l, dy/l
+	}
+	return pts, d.style.reach(n, dx, dy), true
+}
+
+// lengthInside is how long the end of a line that ends inside r runs inside
+// it: from where the line last enters r.
+func lengthInside(line [][2]float64, r rect) float64 {
+	in := func(p [2]float64) bool { return p[0] > r.x0 && p[0] < r.x1 && p[1] > r.y0 && p[1] < r.y1 }
+	total := 0.0
+	for i := len(line) - 1; i > 0; i-- {
+		p, q := line[i-1], line[i]
+		l := math.Hypot(q[0]-p[0], q[1]-p[1])
+		if in(p) {
+			total += l
 			continue
 		}
-		// stop where the pieces at the end begin, coming from the point before
-		p, q := pts[len(pts)-2], pts[len(pts)-1]
-		dx, dy := p[0]-q[0], p[1]-q[1]
-		if l := math.Hypot(dx, dy); l > 0 {
-			dx, dy = dx/l, dy/l
+		// p is outside: halve the way to where the segment enters r
+		lo, hi := 0.0, 1.0
+		for range 20 {
+			m := (lo + hi) / 2
+			if in([2]float64{p[0] + m*(q[0]-p[0]), p[1] + m*(q[1]-p[1])}) {
+				hi = m
+			} else {
+				lo = m
+			}
 		}
-		end := d.style.reach(d.pieces[a.Path[len(a.Path)-1]], dx, dy)
-		d.moveArrow(pts, sideColour(a.Side), a.Count, a.Retreat, a.Advance, end)
+		return total + (1-hi)*l
 	}
+	return total
 }
 
 // moveArrow draws an arrow along the spots, each leg bent as the style says,
@@ -555,24 +597,7 @@ func (d *viewDrawer) arrows() {
 // the number of pieces when more than one moved: dashed for a retreat, with a
 // second head for an advance after combat.
 func (d *viewDrawer) moveArrow(pts [][2]float64, col color.RGBA, n int, dashed, advance bool, end float64) {
-	// bend each leg a little to its right, so that opposite moves do not overlap
-	var curve [][2]float64
-	for i := 1; i < len(pts); i++ {
-		a, b := pts[i-1], pts[i]
-		dx, dy := b[0]-a[0], b[1]-a[1]
-		l := math.Hypot(dx, dy)
-		if l < 1 {
-			continue
-		}
-		bend := d.style.bend
-		mx, my := (a[0]+b[0])/2-dy/l*l*bend, (a[1]+b[1])/2+dx/l*l*bend
-		for k := 0; k <= 16; k++ {
-			t := float64(k) / 16
-			u := 1 - t
-			curve = append(curve, [2]float64{u*u*a[0] + 2*u*t*mx + t*t*b[0], u*u*a[1] + 2*u*t*my + t*t*b[1]})
-		}
-	}
-	curve = trim(curve, d.style.trimFrom, end)
+	curve := d.curve(pts, end)
 	if len(curve) < 2 {
 		return
 	}
@@ -624,6 +649,29 @@ func (d *viewDrawer) moveArrow(pts [][2]float64, col color.RGBA, n int, dashed, 
 	default:
 		d.symbol(symMove)
 	}
+}
+
+// curve is the line an arrow draws along the spots, each leg bent a little to
+// its right (so that opposite moves do not overlap), trimmed at its start as
+// the style says and by end at its end.
+func (d *viewDrawer) curve(pts [][2]float64, end float64) [][2]float64 {
+	var curve [][2]float64
+	for i := 1; i < len(pts); i++ {
+		a, b := pts[i-1], pts[i]
+		dx, dy := b[0]-a[0], b[1]-a[1]
+		l := math.Hypot(dx, dy)
+		if l < 1 {
+			continue
+		}
+		bend := d.style.bend
+		mx, my := (a[0]+b[0])/2-dy/l*l*bend, (a[1]+b[1])/2+dx/l*l*bend
+		for k := 0; k <= 16; k++ {
+			t := float64(k) / 16
+			u := 1 - t
+			curve = append(curve, [2]float64{u*u*a[0] + 2*u*t*mx + t*t*b[0], u*u*a[1] + 2*u*t*my + t*t*b[1]})
+		}
+	}
+	return trim(curve, d.style.trimFrom, end)
 }
 
 // countBadge is the number of pieces that took an arrow, in a disc at x, y.
