@@ -1,6 +1,7 @@
 package render
 
 import (
+	"sort"
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
@@ -48,6 +49,20 @@ func TestGeometryFiles(t *testing.T) {
 			for s, n := range owners {
 				if n > 2 {
 					t.Errorf("segment %v in %d outlines", s, n)
+				}
+			}
+			// No outline crosses itself or another: the sum below still
+			// adds up when two outlines overlap and a third leaves a hole.
+			segs := make([]segKey, 0, len(owners))
+			for s := range owners {
+				segs = append(segs, s)
+			}
+			sort.Slice(segs, func(i, j int) bool { return segLess(segs[i], segs[j]) })
+			for i, s := range segs {
+				for _, o := range segs[i+1:] {
+					if segmentsCross(s, o) {
+						t.Errorf("outline segments %v and %v cross", s, o)
+					}
 				}
 			}
 			// The outlines tile the canvas: their areas add up to it.
@@ -199,4 +214,52 @@ func TestGeometryDrawsNoBorderTheBoardLacks(t *testing.T) {
 	if n < len(b.Edges) {
 		t.Fatalf("%d drawn borders for the board's %d", n, len(b.Edges))
 	}
+}
+
+func segLess(a, b segKey) bool {
+	for _, d := range [][2]int{{a.p[0], b.p[0]}, {a.p[1], b.p[1]}, {a.q[0], b.q[0]}, {a.q[1], b.q[1]}} {
+		if d[0] != d[1] {
+			return d[0] < d[1]
+		}
+	}
+	return false
+}
+
+// segmentsCross reports whether two segments meet anywhere but at an end they
+// share: a crossing, a touch at an inner point, or an overlap along a line.
+func segmentsCross(a, b segKey) bool {
+	orient := func(p, q, r Point) int {
+		v := (q[0]-p[0])*(r[1]-p[1]) - (q[1]-p[1])*(r[0]-p[0])
+		switch {
+		case v > 0:
+			return 1
+		case v < 0:
+			return -1
+		}
+		return 0
+	}
+	// on reports whether r, collinear with p and q, lies between them.
+	on := func(p, q, r Point) bool {
+		return min(p[0], q[0]) <= r[0] && r[0] <= max(p[0], q[0]) && min(p[1], q[1]) <= r[1] && r[1] <= max(p[1], q[1])
+	}
+	shared := 0
+	for _, e := range []Point{a.p, a.q} {
+		if e == b.p || e == b.q {
+			shared++
+		}
+	}
+	o1, o2 := orient(a.p, a.q, b.p), orient(a.p, a.q, b.q)
+	o3, o4 := orient(b.p, b.q, a.p), orient(b.p, b.q, a.q)
+	if shared > 0 {
+		// meeting at a shared end is how outlines join; only lying along
+		// each other beyond it is wrong
+		return shared == 1 && o1 == 0 && o2 == 0 &&
+			((b.p != a.p && b.p != a.q && on(a.p, a.q, b.p)) || (b.q != a.p && b.q != a.q && on(a.p, a.q, b.q)) ||
+				(a.p != b.p && a.p != b.q && on(b.p, b.q, a.p)) || (a.q != b.p && a.q != b.q && on(b.p, b.q, a.q)))
+	}
+	if o1 != o2 && o3 != o4 {
+		return true
+	}
+	return (o1 == 0 && on(a.p, a.q, b.p)) || (o2 == 0 && on(a.p, a.q, b.q)) ||
+		(o3 == 0 && on(b.p, b.q, a.p)) || (o4 == 0 && on(b.p, b.q, a.q))
 }
