@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -25,7 +26,8 @@ type connServer struct {
 	mu        sync.Mutex
 	conns     []*tapConn
 	got       []delivery
-	active    int // DATA commands being handled now
+	arrived   []string // ids in the order their DATA arrived, before the delay
+	active    int      // DATA commands being handled now
 	maxActive int
 }
 
@@ -110,6 +112,16 @@ func (cs *connServer) ids() []string {
 		out[i] = d.id
 	}
 	return out
+}
+
+// arrivals returns the ids of the mails whose DATA arrived, in the order it
+// did: the order the sender handed them out, but for the time each took on
+// the wire. ids is the order the server finished them, which a connection
+// slowed by a loaded machine can change by more.
+func (cs *connServer) arrivals() []string {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	return slices.Clone(cs.arrived)
 }
 
 // perConn returns how many mails each connection carried, by connection number.
@@ -221,6 +233,7 @@ func (s *connSession) Data(r io.Reader) error {
 	cs.mu.Lock()
 	cs.active++
 	cs.maxActive = max(cs.maxActive, cs.active)
+	cs.arrived = append(cs.arrived, rawID(raw))
 	cs.mu.Unlock()
 	time.Sleep(cs.delay)
 	cs.mu.Lock()
