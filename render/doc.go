@@ -52,6 +52,10 @@
 //
 // # Pieces in their places
 //
+// A land area's name, with its sign before it, a camp's caption above it and
+// the slot of its control flag after it, stands wholly inside the area's own
+// outline, a few pixels clear of it (stack.go placeBoxes), so that a reader
+// never has to guess whose it is; the river's name runs down the water.
 // An area's blocks stand inside its outline and off every place's name, sign,
 // caption and control flag (stack.go): the grid nearest the area's spot that
 // fits, else rows that follow the outline, searched once per area and number of

@@ -113,31 +113,41 @@ func (c *canvas) nameBoxes(b *adjudicator.Board, g *Geometry) []rect {
 	var out []rect
 	for i := range b.Places {
 		p := &b.Places[i]
-		sh := g.Area(p.ID)
-		if sh == nil {
-			continue
+		if sh := g.Area(p.ID); sh != nil {
+			out = append(out, c.placeBoxes(p, sh)...)
 		}
-		if p.Water {
-			// the name runs down the water, turned a quarter
-			w := textWidth(c.f.big, p.Name)
-			x, y := sh.Label.fx(), sh.Label.fy()
-			out = append(out, rect{x - 10, y - w/2, x + 10, y + w/2})
-			continue
-		}
-		x, y0, w, lines := c.labelBox(p, sh)
-		y0 -= c.top
-		left, right := x-w/2, x+w/2+20 // the control flag
-		if p.Sign != nil {
-			left -= 24
-		}
-		top := y0 - 9
-		if p.Sign != nil && p.Sign.Caption != "" {
-			cw := textWidth(c.f.small, p.Sign.Caption)
-			out = append(out, rect{x - cw/2, y0 - 22, x + cw/2, y0 - 8})
-		}
-		out = append(out, rect{left, top, right, y0 + float64(len(lines)-1)*14 + 9})
 	}
 	return out
+}
+
+// placeBoxes are the boxes, in map coordinates, that one place's name takes on
+// the base map (areaLabel): a camp's caption above, if any, then the name from
+// its sign to the slot of the control flag after it (control). A water's name
+// runs down the water, turned a quarter.
+func (c *canvas) placeBoxes(p *adjudicator.Place, sh *AreaShape) []rect {
+	if p.Water {
+		w := textWidth(c.f.big, p.Name)
+		x, y := sh.Label.fx(), sh.Label.fy()
+		return []rect{{x - 10, y - w/2, x + 10, y + w/2}}
+	}
+	x, y0, w, lines := c.labelBox(p, sh)
+	y0 -= c.top
+	left, right := x-w/2, x+w/2+20 // the control flag
+	top, bottom := y0-9, y0+float64(len(lines)-1)*14+9
+	var out []rect
+	if s := p.Sign; s != nil {
+		left -= 24
+		if s.Kind == adjudicator.SignEntry {
+			// the disc is wider than a tent and taller than a line
+			left--
+			top, bottom = min(top, y0-11), max(bottom, y0+11)
+		}
+		if s.Caption != "" {
+			cw := textWidth(c.f.small, s.Caption)
+			out = append(out, rect{x - cw/2, y0 - 22, x + cw/2, y0 - 8})
+		}
+	}
+	return append(out, rect{left, top, right, bottom})
 }
 
 // room builds an area's free pixels.
