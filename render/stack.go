@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"sync"
 
@@ -97,9 +98,10 @@ func (a *areaRoom) free(r rect) bool {
 var stackCache sync.Map
 
 type stackKey struct {
-	g  *Geometry
-	id adjudicator.PlaceID
-	n  int
+	g     *Geometry
+	id    adjudicator.PlaceID
+	n     int
+	below int // the sizes tried start at stackScales[below]
 }
 
 type roomKey struct {
@@ -205,29 +207,73 @@ func sortFloats(xs []float64) {
 
 // stackAt is where n blocks stand in an area, searched once and cached.
 func (c *canvas) stackAt(b *adjudicator.Board, g *Geometry, sh *AreaShape, n int) stackLayout {
-	k := stackKey{g, sh.ID, n}
+	return c.stackBelow(b, g, sh, n, 0)
+}
+
+// stackBelow is where n blocks stand in an area at stackScales[from] or
+// smaller, searched once and cached.
+func (c *canvas) stackBelow(b *adjudicator.Board, g *Geometry, sh *AreaShape, n, from int) stackLayout {
+	k := stackKey{g, sh.ID, n, from}
 	if l, ok := stackCache.Load(k); ok {
 		return l.(stackLayout)
 	}
+	l := searchStack(c.roomOf(b, g, sh), sh, n, stackScales[from:])
+	stackCache.Store(k, l)
+	return l
+}
+
+// roomOf is an area's room, built once and cached.
+func (c *canvas) roomOf(b *adjudicator.Board, g *Geometry, sh *AreaShape) *areaRoom {
 	rk := roomKey{g, sh.ID}
 	r, ok := stackCache.Load(rk)
 	if !ok {
 		r, _ = stackCache.LoadOrStore(rk, room(sh, c.nameBoxes(b, g)))
 	}
-	l := searchStack(r.(*areaRoom), sh, n)
-	stackCache.Store(k, l)
-	return l
+	return r.(*areaRoom)
 }
 
-// searchStack finds where n blocks stand at the largest of stackScales at
-// which they fit; else, at the smallest, at the area's spot regardless.
-func searchStack(a *areaRoom, sh *AreaShape, n int) stackLayout {
-	for _, s := range stackScales {
+// markShape is the box a battle's round mark covers around its centre.
+type markShape struct{ left, top, right, bottom float64 }
+
+var (
+	swordsShape = markShape{13, 13, 13, 13}
+	elimShape   = markShape{11, 11, 17, 15} // with the number at its lower right
+)
+
+// at is the mark's box centred at x, y.
+func (m markShape) at(x, y float64) rect {
+	return rect{x - m.left, y - m.top, x + m.right, y + m.bottom}
+}
+
+// markSpot is where a battle's mark stands in an area, in map coordinates:
+// the free place (inside the outline, off every name) nearest x, y that
+// covers nothing in avoid. false: there is none.
+func (c *canvas) markSpot(b *adjudicator.Board, g *Geometry, sh *AreaShape, m markShape, x, y float64, avoid []rect) (float64, float64, bool) {
+	a := c.roomOf(b, g, sh)
+	fits := func(r rect) bool { return a.free(r) && !slices.ContainsFunc(avoid, r.overlaps) }
+	if fits(m.at(x, y)) {
+		return x, y, true
+	}
+	bestX, bestY, best := x, y, math.Inf(1)
+	for cy := float64(a.oy) + m.top; cy+m.bottom <= float64(a.oy+a.h); cy += 2 {
+		for cx := float64(a.ox) + m.left; cx+m.right <= float64(a.ox+a.w); cx += 2 {
+			if d := math.Hypot(cx-x, cy-y); d < best && fits(m.at(cx, cy)) {
+				bestX, bestY, best = cx, cy, d
+			}
+		}
+	}
+	return bestX, bestY, !math.IsInf(best, 1)
+}
+
+// searchStack finds where n blocks stand at the largest of scales at which
+// they fit; else, at the smallest, at the area's spot regardless.
+func searchStack(a *areaRoom, sh *AreaShape, n int, scales []float64) stackLayout {
+	for _, s := range scales {
 		if boxes := sizesAt(s).fit(a, sh, n); boxes != nil {
 			return stackLayout{boxes: boxes, scale: s, fits: true}
 		}
 	}
-	s := stackScales[len(stackScales)-1]
+	s := scales[len(scales)-1]
 	return stackLayout{boxes: sizesAt(s).atSpot(sh, n), scale: s}
 }
 

@@ -216,7 +216,7 @@ func TestCrowdedBlocksDrawInTheirBoxes(t *testing.T) {
 func TestArrowsEndAtTheStack(t *testing.T) {
 	sc, g := testScenario(t)
 	b := contract(t, sc).Board()
-	d := &viewDrawer{canvas: &canvas{f: newFaces(), top: bandTop}, board: b, g: g, style: styleOf(b), pieces: map[adjudicator.PlaceID]int{}}
+	d := &viewDrawer{canvas: &canvas{f: newFaces(), top: bandTop}, board: b, g: g, p: &adjudicator.Picture{}, style: styleOf(b), pieces: map[adjudicator.PlaceID]int{}}
 	stack := map[adjudicator.PlaceID]int{}
 	for _, a := range sc.Map.Areas {
 		stack[adjudicator.PlaceID(a.ID)] = max(a.Stack, 2)
@@ -250,5 +250,72 @@ func TestArrowsEndAtTheStack(t *testing.T) {
 	}
 	if checked < len(b.Edges) {
 		t.Errorf("only %d arrows checked for %d borders", checked, len(b.Edges))
+	}
+}
+
+// A battle's marks (crossed swords, the cross of blocks eliminated with their
+// number) stand in their own area with its blocks: inside the outline, off
+// every name and off the blocks, with a side's stack at the stacking limit
+// there; beside the blocks where there is room, else in the first cells of
+// their grid (Davis Wheat Field and Road D have no room to spare). They stood
+// 14 px left of the blocks, over a neighbour or a name wherever the blocks
+// stood near the area's edge.
+func TestBattleMarksStayInTheirArea(t *testing.T) {
+	sc, g := testScenario(t)
+	c := contract(t, sc)
+	b := c.Board()
+	p, err := pictureOf(c, fullView(t, sc), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range sc.Map.Areas {
+		if a.Stack == 0 {
+			continue
+		}
+		id := adjudicator.PlaceID(a.ID)
+		p.Battles = append(p.Battles, adjudicator.BattleMark{Place: id, Over: true, Winner: adjudicator.USA})
+		p.Losses = append(p.Losses, adjudicator.PlaceCount{Place: id, Count: 2})
+	}
+	d, _, err := drawnPicture(c, p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer putPicture(d.img)
+	names := d.nameBoxes(b, g)
+	moved := 0 // areas where the marks took the first cells of the grid
+	for _, a := range sc.Map.Areas {
+		if a.Stack == 0 {
+			continue
+		}
+		id := adjudicator.PlaceID(a.ID)
+		st := d.standingOf(id)
+		var marks []rect
+		for _, m := range st.marks {
+			marks = append(marks, m.box())
+		}
+		if len(marks) != 2 {
+			t.Errorf("%s: %d marks, want the swords and the cross", a.ID, len(marks))
+			continue
+		}
+		if st.first > 0 {
+			moved++
+		}
+		for i, m := range marks {
+			if msg := stackProblem(g.Area(id), names, stackLayout{boxes: []rect{m}}, 1); msg != "" {
+				t.Errorf("%s, mark %d at %v: %s", a.ID, i, m, msg)
+			}
+			for _, bl := range st.blocks() {
+				if m.overlaps(bl) {
+					t.Errorf("%s, mark %d at %v covers a block at %v", a.ID, i, m, bl)
+					break
+				}
+			}
+		}
+		if marks[0].overlaps(marks[1]) {
+			t.Errorf("%s: the marks cover each other", a.ID)
+		}
+	}
+	if moved == 0 {
+		t.Error("no area's marks took cells of its grid: the test does not reach that way")
 	}
 }

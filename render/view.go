@@ -108,8 +108,8 @@ type viewDrawer struct {
 	pieces map[adjudicator.PlaceID]int
 	// tile is where a piece drawn smaller is drawn first (shrunk)
 	tile *canvas
-	// top right corner of each place's piece grid, for battle marks
-	gridTop map[adjudicator.PlaceID][2]float64
+	// where each area's blocks and battle marks stand (standing.go)
+	standings map[adjudicator.PlaceID]*standing
 	// inKey is set while the key is drawn; the symbols drawn on the map and in
 	// the key, for the test that every symbol on the map is in the key
 	inKey        bool
@@ -352,7 +352,6 @@ func (d *viewDrawer) units() {
 		byPlace[u.Place] = append(byPlace[u.Place], u)
 	}
 	sort.Slice(places, func(i, j int) bool { return places[i] < places[j] })
-	d.gridTop = map[adjudicator.PlaceID][2]float64{}
 	for _, a := range places {
 		if sh := d.g.Area(a); sh != nil {
 			d.style.stand(d, sh, byPlace[a])
@@ -361,24 +360,26 @@ func (d *viewDrawer) units() {
 }
 
 // blockGrid stands an area's blocks in a grid inside the area, off the names,
-// nearest its spot, smaller where they do not fit at full size (stack.go).
+// nearest its spot, smaller where they do not fit at full size (stack.go),
+// after any battle marks that took the grid's first cells (standing.go).
 func (d *viewDrawer) blockGrid(sh *AreaShape, its []*adjudicator.UnitView) {
-	l := d.stackAt(d.board, d.g, sh, len(its))
-	d.gridTop[sh.ID] = [2]float64{l.boxes[0].x0, d.my(l.boxes[0].y0)}
+	s := d.standingOf(sh.ID)
 	for i, u := range its {
-		b := l.box(i)
-		if l.scale == 1 {
-			d.unit(u, b.x0, d.my(b.y0))
-		} else {
-			d.shrunk(u, b.x0, d.my(b.y0), l.scale)
-		}
+		b := s.cells.box(s.first + i)
+		d.shrunk(b.x0, d.my(b.y0), s.cells.scale, func(x, y float64) { d.unit(u, x, y) })
 	}
 }
 
-// shrunk draws a piece at scale s of its size with its top left corner at x,
-// y: whole, at full size, on a tile, then scaled down onto the map, so that a
-// piece in a crowded place shows all it shows elsewhere, in the same words.
-func (d *viewDrawer) shrunk(u *adjudicator.UnitView, x, y, s float64) {
+// shrunk draws a piece, or what stands in a piece's place, at scale s of a
+// piece's size with its top left corner at x, y; paint draws it at full size
+// with its top left corner at the x, y it is given. Below full size it is
+// painted whole on a tile, then scaled down onto the map, so that a piece in a
+// crowded place shows all it shows elsewhere, in the same words.
+func (d *viewDrawer) shrunk(x, y, s float64, paint func(x, y float64)) {
+	if s == 1 {
+		paint(x, y)
+		return
+	}
 	const pad = tileMargin // room for the border's outer half
 	n := int(math.Ceil(d.style.size)) + 2*pad
 	if d.tile == nil || d.tile.img.Bounds().Dx() != n {
@@ -389,7 +390,7 @@ func (d *viewDrawer) shrunk(u *adjudicator.UnitView, x, y, s float64) {
 	}
 	onMap := d.canvas
 	d.canvas = d.tile
-	d.unit(u, pad, pad)
+	paint(pad, pad)
 	d.canvas = onMap
 	// tile point (tx, ty) lands on (x + s*(tx-pad), y + s*(ty-pad))
 	m := f64.Aff3{s, 0, x - s*pad, 0, s, y - s*pad}
@@ -552,7 +553,7 @@ func (d *viewDrawer) arrowCourse(a adjudicator.Arrow) ([][2]float64, float64, bo
 	if n > 0 && d.g.hex == nil {
 		// an area's blocks stand where it has room, not always at its spot:
 		// the arrow runs to their middle and stops 5 pixels short of them
-		b := d.stackAt(d.board, d.g, d.g.Area(last), n).bounds()
+		b := d.standingOf(last).cells.bounds()
 		pts[len(pts)-1] = [2]float64{(b.x0 + b.x1) / 2, d.my((b.y0 + b.y1) / 2)}
 		around := rect{b.x0 - 5, d.my(b.y0) - 5, b.x1 + 5, d.my(b.y1) + 5}
 		return pts, lengthInside(d.curve(pts, 0), around), true
@@ -713,38 +714,42 @@ func trim(p [][2]float64, a, b float64) [][2]float64 {
 
 // battles marks each battle of the last turn with crossed swords coloured by its
 // winner, and each place where pieces were eliminated with a cross and their
-// number, at the top left of the place's pieces.
+// number, beside the place's pieces (markSpot).
 func (d *viewDrawer) battles() {
 	if d.g.hex != nil {
 		d.hexBattles()
 		return
 	}
 	for _, l := range d.p.Losses {
-		sh := d.g.Area(l.Place)
-		if sh == nil {
-			continue
+		if m, ok := d.placedMark(l.Place, elimShape); ok {
+			d.shrunk(m.x-blockSize*m.scale/2, d.my(m.y-blockSize*m.scale/2), m.scale, func(x, y float64) {
+				d.elimMark(x+blockSize/2, y+blockSize/2, l.Count)
+			})
 		}
-		x, y := sh.Blocks.fx()-blockPitch-14, d.my(sh.Blocks.fy())+blockPitch/2
-		if t, ok := d.gridTop[l.Place]; ok {
-			x, y = t[0]-14, t[1]+blockPitch+10
-		}
-		d.elimMark(x, y, l.Count)
 	}
 	for _, b := range d.p.Battles {
-		sh := d.g.Area(b.Place)
-		if sh == nil {
+		m, ok := d.placedMark(b.Place, swordsShape)
+		if !ok {
 			continue
-		}
-		x, y := sh.Blocks.fx()-blockPitch-14, d.my(sh.Blocks.fy())-blockPitch/2+10
-		if t, ok := d.gridTop[b.Place]; ok {
-			x, y = t[0]-14, t[1]+10
 		}
 		col := colRed
 		if b.Over && b.Winner != adjudicator.NoSide {
 			col = sideColour(b.Winner)
 		}
-		d.swords(x, y, col)
+		d.shrunk(m.x-blockSize*m.scale/2, d.my(m.y-blockSize*m.scale/2), m.scale, func(x, y float64) {
+			d.swords(x+blockSize/2, y+blockSize/2, col)
+		})
 	}
+}
+
+// placedMark is the mark of shape m at a place, as standingOf placed it.
+func (d *viewDrawer) placedMark(id adjudicator.PlaceID, m markShape) (placedMark, bool) {
+	for _, pm := range d.standingOf(id).marks {
+		if pm.shape == m {
+			return pm, true
+		}
+	}
+	return placedMark{}, false
 }
 
 // swords is the battle mark: crossed blades on a disc of the winner's colour (red
