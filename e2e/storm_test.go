@@ -807,7 +807,7 @@ func checkStormBox(t *testing.T, b *stormBox, ids []string, games map[string]boo
 		k := m.kind
 		switch {
 		case k == "hour-h0-"+b.side, k == "hour-h1-"+b.side:
-		case b.side == "gm" && k == "gm-warn-h0": // the deadline is closer than [games] gm_warn_before
+		case b.side == "gm" && strings.HasPrefix(k, "gm-warn-h0-"): // the deadline is closer than [games] gm_warn_before
 		case b.side == "usa" && m.game == ordersGame && strings.HasPrefix(k, "receipt-h") && strings.Contains(k, "-v1-usa-") && m.inReplyTo == ordersMID:
 			receipts[m.messageID] = true
 		default:

@@ -196,7 +196,13 @@ func (s *Server) queueGMWarn(tx *store.Tx, g *store.Game, label string, hour int
 	fmt.Fprintf(&b, "To give more time, send EXTEND 24h (or another duration) to %s\nwith your PASSPHRASE line.\n",
 		mail.GameAddress(s.local, s.domain, g.ID))
 	r := recipient{viewer: adjudicator.NoSide, addr: g.GM, reply: mail.GameAddress(s.local, s.domain, g.ID)}
-	return s.enqueue(tx, g, r, fmt.Sprintf("gm-warn-h%d%s", hour, reseedTag(g, hour)), hour,
+	// The game's mail count keeps a second warning of the hour (after EXTEND)
+	// apart from the first: a Message-ID repeated is a copy to drop.
+	n, err := tx.GameMailCount(g.ID)
+	if err != nil {
+		return err
+	}
+	return s.enqueue(tx, g, r, fmt.Sprintf("gm-warn-h%d%s-%d", hour, reseedTag(g, hour), n+1), hour,
 		mail.OutMessage{Subject: fmt.Sprintf("%s: no orders yet from %s", label, who), Text: b.String()})
 }
 

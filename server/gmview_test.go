@@ -298,3 +298,42 @@ func TestSequentialReceiptsSayWhatIsTrue(t *testing.T) {
 	sendOrders(t, srv, st, "g1", adjudicator.USA, "at all: hold\n", "u1@club.test")
 	toyHas(t, "Player 2's receipt", lastOut(t, st, "g1", "receipt-h0-v1-usa").Text, "You may send new orders until the hour resolves")
 }
+
+// A GM warned of missing orders, who then EXTENDs the deadline, is warned again
+// before the new one, in a mail of its own: our Message-IDs are what lets a
+// mail service drop a retried mail, so a second warning that repeated the
+// first one's was liable to be dropped as a copy of it.
+func TestGMWarnedAgainAfterExtend(t *testing.T) {
+	d := newDesk(t)
+	d.gm("", "NEWGAME g1 usa="+alice+" csa="+bob+" hours=48h gmwarn=6h")
+	warnings := func() []*mail.Inbound {
+		t.Helper()
+		if _, err := d.srv.ResolveDue(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		var ws []*mail.Inbound
+		for _, m := range d.to(gm) {
+			if strings.Contains(m.Subject, "no orders yet") {
+				ws = append(ws, m)
+			}
+		}
+		return ws
+	}
+	d.clk.Advance(43 * time.Hour)
+	if ws := warnings(); len(ws) != 1 {
+		t.Fatalf("%d warnings 5h before the deadline, want 1", len(ws))
+	}
+	d.gm("g1", "EXTEND 24h")
+	d.clk.Advance(12 * time.Hour) // 17h before the new deadline: none due
+	if ws := warnings(); len(ws) != 1 {
+		t.Fatalf("%d warnings 17h before the extended deadline, want the first only", len(ws))
+	}
+	d.clk.Advance(12 * time.Hour) // 5h before it
+	ws := warnings()
+	if len(ws) != 2 {
+		t.Fatalf("%d warnings 5h before the extended deadline, want 2", len(ws))
+	}
+	if ws[0].MessageID == ws[1].MessageID {
+		t.Errorf("both warnings carry Message-ID %s", ws[0].MessageID)
+	}
+}
