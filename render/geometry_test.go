@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/internal/builtin"
 )
 
 func TestGeometryFiles(t *testing.T) {
@@ -128,39 +127,28 @@ outline = [[2, 1], [3, 1], [3, 2], [2, 2]]
 // Every place, border and road of every scenario of every built-in system can be
 // drawn: an area board's from its file, a hex board's computed from its grid.
 func TestEveryScenarioHasGeometry(t *testing.T) {
-	reg := builtin.Systems()
 	n := 0
-	for _, sys := range reg.IDs() {
-		s, err := reg.System(sys)
+	forEachScenario(t, func(id string, sc adjudicator.Scenario) {
+		b := sc.Board()
+		if b.Kind == adjudicator.Squares {
+			return // render draws no square grid yet
+		}
+		n++
+		g, err := GeometryFor(sc)
 		if err != nil {
-			t.Fatal(err)
+			t.Errorf("%s: %v", id, err)
+			return
 		}
-		for _, id := range s.Scenarios() {
-			sc, err := s.Scenario(id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b := sc.Board()
-			if b.Kind == adjudicator.Squares {
-				continue // render draws no square grid yet
-			}
-			n++
-			g, err := GeometryFor(sc)
-			if err != nil {
-				t.Errorf("%s: %v", id, err)
-				continue
-			}
-			for _, p := range g.Check(b) {
-				t.Errorf("%s: %s", id, p)
-			}
-			// and the geometry draws nothing the board does not have
-			for _, a := range g.Areas {
-				if b.Place(a.ID) == nil {
-					t.Errorf("%s: geometry has place %s, the board does not", id, a.ID)
-				}
+		for _, p := range g.Check(b) {
+			t.Errorf("%s: %s", id, p)
+		}
+		// and the geometry draws nothing the board does not have
+		for _, a := range g.Areas {
+			if b.Place(a.ID) == nil {
+				t.Errorf("%s: geometry has place %s, the board does not", id, a.ID)
 			}
 		}
-	}
+	})
 	if n == 0 {
 		t.Fatal("no scenarios")
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
+	"github.com/shiloh-pbem/pbem/internal/builtin"
 )
 
 // The tests build Shiloh 1862 views by hand and draw them through the contract,
@@ -67,4 +68,23 @@ func viewImage(t testing.TB, sc adjudicator.Scenario, v *shiloh1862.View, rv *sh
 		return nil, nil, err
 	}
 	return pictureImage(sc, p, opts)
+}
+
+// forEachScenario calls fn with every scenario of every built-in system.
+func forEachScenario(t *testing.T, fn func(id string, sc adjudicator.Scenario)) {
+	t.Helper()
+	reg := builtin.Systems()
+	for _, sys := range reg.IDs() {
+		s, err := reg.System(sys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range s.Scenarios() {
+			sc, err := s.Scenario(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fn(id, sc)
+		}
+	}
 }

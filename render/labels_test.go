@@ -8,7 +8,6 @@ import (
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/adjudicator/shiloh1862"
-	"github.com/shiloh-pbem/pbem/internal/builtin"
 )
 
 // allBlocksView is the GM's view with every block of the order of battle on the
@@ -108,50 +107,39 @@ const nameMargin = 3
 // some outlines moved, 21 of Shiloh's 50 land areas failed: 16 with a name,
 // flag or caption over a neighbour, 5 closer than nameMargin to the border.
 func TestNamesStayInTheirArea(t *testing.T) {
-	reg := builtin.Systems()
 	checked := 0
 	seen := map[string]bool{} // the scenarios of one board share its names
-	for _, sys := range reg.IDs() {
-		s, err := reg.System(sys)
+	forEachScenario(t, func(id string, sc adjudicator.Scenario) {
+		b := sc.Board()
+		if b.Kind != adjudicator.Areas {
+			return // a grid's names are drawn in their cells
+		}
+		g, err := GeometryFor(sc)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", id, err)
 		}
-		for _, id := range s.Scenarios() {
-			sc, err := s.Scenario(id)
-			if err != nil {
-				t.Fatal(err)
+		cv := &canvas{f: newFaces(), top: bandTop}
+		for i := range b.Places {
+			p := &b.Places[i]
+			sh := g.Area(p.ID)
+			if p.Water || sh == nil {
+				continue // a missing outline is TestEveryScenarioHasGeometry's
 			}
-			b := sc.Board()
-			if b.Kind != adjudicator.Areas {
-				continue // a grid's names are drawn in their cells
-			}
-			g, err := GeometryFor(sc)
-			if err != nil {
-				t.Fatalf("%s: %v", id, err)
-			}
-			cv := &canvas{f: newFaces(), top: bandTop}
-			for i := range b.Places {
-				p := &b.Places[i]
-				sh := g.Area(p.ID)
-				if p.Water || sh == nil {
-					continue // a missing outline is TestEveryScenarioHasGeometry's
+			boxes := cv.placeBoxes(p, sh)
+			for k, r := range boxes {
+				what := "name"
+				if k < len(boxes)-1 {
+					what = "caption"
 				}
-				boxes := cv.placeBoxes(p, sh)
-				for k, r := range boxes {
-					what := "name"
-					if k < len(boxes)-1 {
-						what = "caption"
-					}
-					key := fmt.Sprintf("%s %s %v", b.ID, p.ID, r)
-					if msg := boxOutside(sh.Outline, r, nameMargin); msg != "" && !seen[key] {
-						t.Errorf("%s: %s's %s (%.0f,%.0f to %.0f,%.0f) %s", id, p.ID, what, r.x0, r.y0, r.x1, r.y1, msg)
-					}
-					seen[key] = true
-					checked++
+				key := fmt.Sprintf("%s %s %v", b.ID, p.ID, r)
+				if msg := boxOutside(sh.Outline, r, nameMargin); msg != "" && !seen[key] {
+					t.Errorf("%s: %s's %s (%.0f,%.0f to %.0f,%.0f) %s", id, p.ID, what, r.x0, r.y0, r.x1, r.y1, msg)
 				}
+				seen[key] = true
+				checked++
 			}
 		}
-	}
+	})
 	if checked == 0 {
 		t.Fatal("no names checked")
 	}

@@ -64,17 +64,8 @@ func TestStacksStayInTheirArea(t *testing.T) {
 func stackProblem(sh *AreaShape, names []rect, l stackLayout, n int) string {
 	for i := 0; i < n; i++ {
 		r := l.box(i)
-		for _, p := range [][2]float64{{r.x0, r.y0}, {r.x1, r.y0}, {r.x0, r.y1}, {r.x1, r.y1}} {
-			if !inside(sh.Outline, p[0], p[1]) {
-				return fmt.Sprintf("block %d's corner %v is outside the area", i, p)
-			}
-		}
-		o := sh.Outline
-		for k := range o {
-			p, q := o[k], o[(k+1)%len(o)]
-			if segmentCrossesRect(p.fx(), p.fy(), q.fx(), q.fy(), r) {
-				return fmt.Sprintf("the outline crosses block %d", i)
-			}
+		if msg := boxOutside(sh.Outline, r, 0); msg != "" {
+			return fmt.Sprintf("block %d %s", i, msg)
 		}
 		for _, nb := range names {
 			if r.overlaps(nb) {
