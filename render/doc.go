@@ -65,10 +65,10 @@
 // the full size, rather than spill over a neighbour or its name: each block is
 // drawn whole on a tile and scaled down, so it shows what it shows elsewhere.
 // An arrow into an area ends at the stack standing there; a battle's marks
-// stand beside it, in the area's free room. A block prints its name, never so
-// shortened that two blocks of a scenario read alike (the system names blocks
-// that share a name apart), and its formation's tag. Every symbol drawn on a
-// map has its sample in the key.
+// stand beside it, in the area's free room, else in the first cells of its grid
+// (standing.go). A block prints its name, never so shortened that two blocks of
+// a scenario read alike (the system names blocks that share a name apart), and
+// its formation's tag. Every symbol drawn on a map has its sample in the key.
 //
 // # Hex boards
 //

@@ -2,7 +2,6 @@ package render
 
 import (
 	"math"
-	"slices"
 	"sort"
 	"sync"
 
@@ -98,10 +97,10 @@ func (a *areaRoom) free(r rect) bool {
 var stackCache sync.Map
 
 type stackKey struct {
-	g     *Geometry
-	id    adjudicator.PlaceID
-	n     int
-	below int // the sizes tried start at stackScales[below]
+	g    *Geometry
+	id   adjudicator.PlaceID
+	n    int
+	from int // the sizes tried start at stackScales[from]
 }
 
 type roomKey struct {
@@ -230,39 +229,6 @@ func (c *canvas) roomOf(b *adjudicator.Board, g *Geometry, sh *AreaShape) *areaR
 		r, _ = stackCache.LoadOrStore(rk, room(sh, c.nameBoxes(b, g)))
 	}
 	return r.(*areaRoom)
-}
-
-// markShape is the box a battle's round mark covers around its centre.
-type markShape struct{ left, top, right, bottom float64 }
-
-var (
-	swordsShape = markShape{13, 13, 13, 13}
-	elimShape   = markShape{11, 11, 17, 15} // with the number at its lower right
-)
-
-// at is the mark's box centred at x, y.
-func (m markShape) at(x, y float64) rect {
-	return rect{x - m.left, y - m.top, x + m.right, y + m.bottom}
-}
-
-// markSpot is where a battle's mark stands in an area, in map coordinates:
-// the free place (inside the outline, off every name) nearest x, y that
-// covers nothing in avoid. false: there is none.
-func (c *canvas) markSpot(b *adjudicator.Board, g *Geometry, sh *AreaShape, m markShape, x, y float64, avoid []rect) (float64, float64, bool) {
-	a := c.roomOf(b, g, sh)
-	fits := func(r rect) bool { return a.free(r) && !slices.ContainsFunc(avoid, r.overlaps) }
-	if fits(m.at(x, y)) {
-		return x, y, true
-	}
-	bestX, bestY, best := x, y, math.Inf(1)
-	for cy := float64(a.oy) + m.top; cy+m.bottom <= float64(a.oy+a.h); cy += 2 {
-		for cx := float64(a.ox) + m.left; cx+m.right <= float64(a.ox+a.w); cx += 2 {
-			if d := math.Hypot(cx-x, cy-y); d < best && fits(m.at(cx, cy)) {
-				bestX, bestY, best = cx, cy, d
-			}
-		}
-	}
-	return bestX, bestY, !math.IsInf(best, 1)
 }
 
 // searchStack finds where n blocks stand at the largest of scales at which

@@ -1,6 +1,11 @@
 package render
 
-import "github.com/shiloh-pbem/pbem/adjudicator"
+import (
+	"math"
+	"slices"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
 
 // Where an area's blocks and the last turn's battle marks stand on one map.
 // The marks (crossed swords, the cross of blocks eliminated) stand beside the
@@ -15,6 +20,39 @@ type standing struct {
 	cells stackLayout // no boxes: the area has no blocks
 	first int         // the blocks' first cell: the marks took those before it
 	marks []placedMark
+}
+
+// markShape is the box a battle's round mark covers around its centre.
+type markShape struct{ left, top, right, bottom float64 }
+
+var (
+	swordsShape = markShape{13, 13, 13, 13}
+	elimShape   = markShape{11, 11, 17, 15} // with the number at its lower right
+)
+
+// at is the mark's box centred at x, y.
+func (m markShape) at(x, y float64) rect {
+	return rect{x - m.left, y - m.top, x + m.right, y + m.bottom}
+}
+
+// markSpot is where a battle's mark stands in an area, in map coordinates:
+// the free place (inside the outline, off every name) nearest x, y that
+// covers nothing in avoid. false: there is none.
+func (c *canvas) markSpot(b *adjudicator.Board, g *Geometry, sh *AreaShape, m markShape, x, y float64, avoid []rect) (float64, float64, bool) {
+	a := c.roomOf(b, g, sh)
+	fits := func(r rect) bool { return a.free(r) && !slices.ContainsFunc(avoid, r.overlaps) }
+	if fits(m.at(x, y)) {
+		return x, y, true
+	}
+	bestX, bestY, best := x, y, math.Inf(1)
+	for cy := float64(a.oy) + m.top; cy+m.bottom <= float64(a.oy+a.h); cy += 2 {
+		for cx := float64(a.ox) + m.left; cx+m.right <= float64(a.ox+a.w); cx += 2 {
+			if d := math.Hypot(cx-x, cy-y); d < best && fits(m.at(cx, cy)) {
+				bestX, bestY, best = cx, cy, d
+			}
+		}
+	}
+	return bestX, bestY, !math.IsInf(best, 1)
 }
 
 // placedMark is a mark of a battle: its shape's box and centre in map
@@ -61,7 +99,7 @@ func (d *viewDrawer) standingOf(id adjudicator.PlaceID) *standing {
 	if d.battleAt(id) {
 		shapes = append(shapes, swordsShape)
 	}
-	if d.lossesAt(id) > 0 {
+	if d.lostAt(id) {
 		shapes = append(shapes, elimShape)
 	}
 	n := d.pieces[id]
@@ -97,9 +135,9 @@ func (d *viewDrawer) marksBeside(sh *AreaShape, s *standing, shapes []markShape)
 			x, y = blocks[0].x0-14, blocks[0].y0+10
 		}
 		y += float64(i) * blockPitch
-		avoid := blocks
+		avoid := slices.Clip(blocks) // the marks so far go on a copy
 		for _, o := range s.marks {
-			avoid = append(avoid[:len(avoid):len(avoid)], o.box())
+			avoid = append(avoid, o.box())
 		}
 		mx, my, ok := d.markSpot(d.board, d.g, sh, m, x, y, avoid)
 		if !ok && len(blocks) > 0 {
@@ -123,13 +161,12 @@ func (d *viewDrawer) battleAt(id adjudicator.PlaceID) bool {
 	return false
 }
 
-// lossesAt is the number of pieces eliminated at a place.
-func (d *viewDrawer) lossesAt(id adjudicator.PlaceID) int {
-	n := 0
+// lostAt reports whether the picture has pieces eliminated at a place.
+func (d *viewDrawer) lostAt(id adjudicator.PlaceID) bool {
 	for _, l := range d.p.Losses {
 		if l.Place == id {
-			n += l.Count
+			return true
 		}
 	}
-	return n
+	return false
 }

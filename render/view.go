@@ -721,35 +721,29 @@ func (d *viewDrawer) battles() {
 		return
 	}
 	for _, l := range d.p.Losses {
-		if m, ok := d.placedMark(l.Place, elimShape); ok {
-			d.shrunk(m.x-blockSize*m.scale/2, d.my(m.y-blockSize*m.scale/2), m.scale, func(x, y float64) {
-				d.elimMark(x+blockSize/2, y+blockSize/2, l.Count)
-			})
-		}
+		d.mark(l.Place, elimShape, func(x, y float64) { d.elimMark(x, y, l.Count) })
 	}
 	for _, b := range d.p.Battles {
-		m, ok := d.placedMark(b.Place, swordsShape)
-		if !ok {
-			continue
-		}
 		col := colRed
 		if b.Over && b.Winner != adjudicator.NoSide {
 			col = sideColour(b.Winner)
 		}
-		d.shrunk(m.x-blockSize*m.scale/2, d.my(m.y-blockSize*m.scale/2), m.scale, func(x, y float64) {
-			d.swords(x+blockSize/2, y+blockSize/2, col)
-		})
+		d.mark(b.Place, swordsShape, func(x, y float64) { d.swords(x, y, col) })
 	}
 }
 
-// placedMark is the mark of shape m at a place, as standingOf placed it.
-func (d *viewDrawer) placedMark(id adjudicator.PlaceID, m markShape) (placedMark, bool) {
+// mark draws the mark of shape m at a place where standingOf placed it, at its
+// size; paint draws it at full size centred at x, y.
+func (d *viewDrawer) mark(id adjudicator.PlaceID, m markShape, paint func(x, y float64)) {
 	for _, pm := range d.standingOf(id).marks {
 		if pm.shape == m {
-			return pm, true
+			half := d.style.size * pm.scale / 2
+			d.shrunk(pm.x-half, d.my(pm.y-half), pm.scale, func(x, y float64) {
+				paint(x+d.style.size/2, y+d.style.size/2)
+			})
+			return
 		}
 	}
-	return placedMark{}, false
 }
 
 // swords is the battle mark: crossed blades on a disc of the winner's colour (red
