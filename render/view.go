@@ -164,6 +164,10 @@ type pieceStyle struct {
 	// reach is how far from a place's spot its n pieces reach towards dx, dy (a
 	// unit vector).
 	reach func(n int, dx, dy float64) float64
+	// stack, where set, is the box (map coordinates) that a place's pieces
+	// fill where they do not stand around its spot; an arrow into the place
+	// runs to its middle and stops short of it instead of using reach.
+	stack func(d *viewDrawer, id adjudicator.PlaceID) (rect, bool)
 }
 
 // pieceStyles is the style table, by the kind of board: Shiloh 1862's blocks in
@@ -174,6 +178,7 @@ var pieceStyles = map[adjudicator.BoardKind]*pieceStyle{
 		size: blockSize, draw: (*viewDrawer).block, ghost: (*viewDrawer).ghostBlock, blank: (*viewDrawer).blankBlock,
 		stand: (*viewDrawer).blockGrid, bend: 0.12, trimFrom: 20,
 		reach: func(int, float64, float64) float64 { return 24 },
+		stack: (*viewDrawer).blockBox,
 	},
 	adjudicator.Hexes: {
 		size: counterSize, draw: (*viewDrawer).counter, ghost: (*viewDrawer).ghostCounter, blank: (*viewDrawer).blankCounter,
@@ -549,21 +554,30 @@ func (d *viewDrawer) arrowCourse(a adjudicator.Arrow) ([][2]float64, float64, bo
 		return nil, 0, false
 	}
 	last := a.Path[len(a.Path)-1]
-	n := d.pieces[last]
-	if n > 0 && d.g.hex == nil {
-		// an area's blocks stand where it has room, not always at its spot:
-		// the arrow runs to their middle and stops 5 pixels short of them
-		b := d.standingOf(last).cells.bounds()
-		pts[len(pts)-1] = [2]float64{(b.x0 + b.x1) / 2, d.my((b.y0 + b.y1) / 2)}
-		around := rect{b.x0 - 5, d.my(b.y0) - 5, b.x1 + 5, d.my(b.y1) + 5}
-		return pts, lengthInside(d.curve(pts, 0), around), true
+	if d.style.stack != nil {
+		if b, ok := d.style.stack(d, last); ok {
+			// the arrow runs to the pieces' middle and stops 5 pixels short of them
+			pts[len(pts)-1] = [2]float64{(b.x0 + b.x1) / 2, d.my((b.y0 + b.y1) / 2)}
+			around := rect{b.x0 - 5, d.my(b.y0) - 5, b.x1 + 5, d.my(b.y1) + 5}
+			return pts, lengthInside(d.curve(pts, 0), around), true
+		}
 	}
 	p, q := pts[len(pts)-2], pts[len(pts)-1]
 	dx, dy := p[0]-q[0], p[1]-q[1]
 	if l := math.Hypot(dx, dy); l > 0 {
 		dx, dy = dx/l, dy/l
 	}
-	return pts, d.style.reach(n, dx, dy), true
+	return pts, d.style.reach(d.pieces[last], dx, dy), true
+}
+
+// blockBox is the box an area's blocks fill (and the battle marks that took
+// cells of their grid): they stand where the area has room, not always at its
+// spot. false: no blocks stand there.
+func (d *viewDrawer) blockBox(id adjudicator.PlaceID) (rect, bool) {
+	if d.pieces[id] == 0 {
+		return rect{}, false
+	}
+	return d.standingOf(id).cells.bounds(), true
 }
 
 // lengthInside is how long the end of a line that ends inside r runs inside
