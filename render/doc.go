@@ -99,7 +99,7 @@
 //
 // BenchmarkDrawAntietam, the Union map of a game-turn on Antietam's 21×29 hexes
 // (1600×2758 pixels, 86 counters), takes 27-37 ms of CPU, 21 ms of it deflate, and
-// is 256 KB; its alarms are 60 ms and 300 KB. A hex map is encoded again at the
+// is 256 KB; its alarms are 250 ms and 300 KB. A hex map is encoded again at the
 // default level only over 300 KB (palette.go maxHexPNGBytes).
 //
 // BenchmarkDrawView on the 2-vCPU test machine, alternating with the previous code:
