@@ -98,15 +98,15 @@
 // default level.
 //
 // BenchmarkDrawAntietam, the Union map of a game-turn on Antietam's 21×29 hexes
-// (1600×2758 pixels, 86 counters), takes 27-37 ms of CPU, 21 ms of it deflate, and
-// is 256 KB; its alarms are 250 ms and 300 KB. A hex map is encoded again at the
+// (1600×2758 pixels, 86 counters), takes 27-42 ms of CPU, 21 ms of it deflate, and
+// is 255 KB; its alarms are 250 ms and 300 KB. A hex map is encoded again at the
 // default level only over 300 KB (palette.go maxHexPNGBytes).
 //
-// BenchmarkDrawView on the 2-vCPU test machine, alternating with the previous code:
-// the USA map of the test position (81 blocks and a report) takes 14-15 ms of CPU,
-// 9.5 ms of it encoding (1.5 ms converting, the rest deflate), and is 218 KB; it
-// took 20-22 ms, 12-13 ms of it encoding (4.4 ms converting), at the same size. A map
-// with every area at its stacking limit (264 blocks) is 253 KB at BestSpeed, so it is
-// encoded again: 48 ms, 207 KB. The maps of a game played by the random bots were
-// at most 234 KB.
+// BenchmarkDrawView on the 2-vCPU test machine (issue 16's scaled stacks and
+// battle marks included; the host loaded by a CI run beside it): the USA map of
+// the test position (81 blocks and a report) takes 24-29 ms of CPU, 16 ms of it
+// encoding, and is 222 KB. A map with every area at its stacking limit (264
+// blocks) is over 250 KB at BestSpeed, so it is encoded again: 79-115 ms, 215 KB.
+// Its alarm is 500 ms. The maps of a game played by the random bots were at most
+// 234 KB.
 package render

@@ -316,7 +316,8 @@ func TestBaseChecksGeometry(t *testing.T) {
 // filled to its stacking limit, more blocks than a game has. It reports the CPU time
 // per map (the process's, so the collector counts), the part of it spent encoding
 // (quantize and deflate) and the PNG's size, and fails if a map is over maxPNGBytes or
-// takes more than 150 ms of CPU.
+// takes more than 500 ms of CPU (full-stacks took 95-103 ms on the 2-core test
+// machine, too near the 150 ms this alarm first had).
 func BenchmarkDrawView(b *testing.B) {
 	sc, g := testScenario(b)
 	v := testView(b, sc, adjudicator.USA, shiloh1862.VisBlocks)
@@ -359,8 +360,8 @@ func BenchmarkDrawView(b *testing.B) {
 			if buf.Len() > maxPNGBytes {
 				b.Errorf("the map is %d bytes, over %d", buf.Len(), maxPNGBytes)
 			}
-			if perMap > 150*time.Millisecond {
-				b.Errorf("a map takes %v of CPU, over 150 ms", perMap)
+			if perMap > 500*time.Millisecond {
+				b.Errorf("a map takes %v of CPU, over 500 ms", perMap)
 			}
 		})
 	}
