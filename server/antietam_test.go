@@ -62,12 +62,21 @@ func TestAntietamByMail(t *testing.T) {
 	if r.tick() != 0 {
 		t.Fatal("T01-CSA resolved before its deadline")
 	}
-	r.toyMail(bob, "Reminder: orders for T01-CSA due", 1)
+	// The notices say what an Antietam side's units do without orders, in
+	// the system's own words (antietam.txt's nmr.*): never blocks.
+	rem := r.toyMail(bob, "Reminder: orders for T01-CSA due", 1)
+	saysWrapped(t, "CSA's reminder", rem.Text, "no orders from you (CSA) yet for T01-CSA",
+		"Without them your units hold, and the default plan makes every attack the rules demand (7.11, 7.12).")
+	toyHasNot(t, "CSA's reminder", rem.Text, "block", "hour")
 	clk.Advance(10 * time.Hour)
 	r.tick()
-	r.toyMail(alice, "T01-CSA results, T02-USA orders due (USA)", 1)
+	nmrA := r.toyMail(alice, "T01-CSA results, T02-USA orders due (USA)", 1)
 	nmr := r.toyMail(bob, "T01-CSA results, T02-USA: your opponent moves (CSA)", 1)
-	toyHas(t, "CSA's T01-CSA report", nmr.Text, "RESULTS OF T01-CSA", "# Your standing orders in force")
+	toyHas(t, "CSA's T01-CSA report", nmr.Text, "RESULTS OF T01-CSA", "# Your standing orders in force",
+		"No orders were received from you for T01-CSA: your units held, and the default plan made every attack the rules demanded (7.11, 7.12) (NMR).")
+	toyHas(t, "USA's T01-CSA report", nmrA.Text,
+		"Your opponent (CSA) sent no orders for T01-CSA: its units held, and the default plan made every attack the rules demanded (7.11, 7.12) (NMR).")
+	toyHasNot(t, "USA's T01-CSA report", nmrA.Text, "blocks held")
 	g := r.game("ant1")
 	if g.Players["csa"].NMRs != 1 || g.Players["usa"].NMRs != 0 {
 		t.Errorf("NMRs: USA %d, CSA %d; want the Confederates' one", g.Players["usa"].NMRs, g.Players["csa"].NMRs)

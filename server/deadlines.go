@@ -11,6 +11,7 @@ import (
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/store"
+	"github.com/shiloh-pbem/pbem/templates"
 )
 
 // policyOf is the game's deadline policy; ok is false for a game without
@@ -180,30 +181,34 @@ func gmWarnDue(g *store.Game, h *store.HourRecord, turn adjudicator.Turn, now ti
 }
 
 // queueGMWarn tells the GM which sides have sent no orders for the open hour.
-func (s *Server) queueGMWarn(tx *store.Tx, g *store.Game, label string, hour int, missing []adjudicator.Side) error {
+func (s *Server) queueGMWarn(tx *store.Tx, g *store.Game, sc adjudicator.Scenario, label string, hour int, missing []adjudicator.Side) error {
+	n, err := templates.NoticesOf(sc)
+	if err != nil {
+		return err
+	}
 	var names []string
 	for _, sd := range missing {
 		names = append(names, sd.String())
 	}
-	who := strings.Join(names, " and ")
-	var b strings.Builder
-	fmt.Fprintf(&b, "Game %s, %s: %s has sent no orders yet.\n", g.ID, label, who)
-	fmt.Fprintf(&b, "Orders are due %s", deadlineText(g.Deadline.Next, g.Deadline.Zone))
+	sides, turn := adjudicator.TextsArg("sides", names), adjudicator.TextArg("turn", label)
+	due := adjudicator.Say("notice.gm-warn.due", adjudicator.TextArg("time", deadlineText(g.Deadline.Next, g.Deadline.Zone)),
+		adjudicator.WordArg("nmr", "nmr.theirs.will"))
 	if g.Deadline.Grace > 0 {
-		fmt.Fprintf(&b, ", with %s of grace after that", g.Deadline.Grace)
+		due = adjudicator.Say("notice.gm-warn.due.grace", adjudicator.TextArg("time", deadlineText(g.Deadline.Next, g.Deadline.Zone)),
+			adjudicator.TextArg("grace", g.Deadline.Grace.String()), adjudicator.WordArg("nmr", "nmr.theirs.will"))
 	}
-	b.WriteString(". A side without orders then has its blocks hold\nand fight by standing orders (an NMR).\n\n")
-	fmt.Fprintf(&b, "To give more time, send EXTEND 24h (or another duration) to %s\nwith your PASSPHRASE line.\n",
-		mail.GameAddress(s.local, s.domain, g.ID))
-	r := recipient{viewer: adjudicator.NoSide, addr: g.GM, reply: mail.GameAddress(s.local, s.domain, g.ID)}
+	addr := mail.GameAddress(s.local, s.domain, g.ID)
+	text := n.Para(adjudicator.Say("notice.gm-warn", adjudicator.TextArg("game", g.ID), turn, sides), due) + "\n" +
+		n.Para(adjudicator.Say("notice.gm-warn.extend", adjudicator.TextArg("address", addr)))
+	r := recipient{viewer: adjudicator.NoSide, addr: g.GM, reply: addr}
 	// The game's mail count keeps a second warning of the hour (after EXTEND)
 	// apart from the first: a Message-ID repeated is a copy to drop.
-	n, err := tx.GameMailCount(g.ID)
+	count, err := tx.GameMailCount(g.ID)
 	if err != nil {
 		return err
 	}
-	return s.enqueue(tx, g, r, fmt.Sprintf("gm-warn-h%d%s-%d", hour, reseedTag(g, hour), n+1), hour,
-		mail.OutMessage{Subject: fmt.Sprintf("%s: no orders yet from %s", label, who), Text: b.String()})
+	return s.enqueue(tx, g, r, fmt.Sprintf("gm-warn-h%d%s-%d", hour, reseedTag(g, hour), count+1), hour,
+		mail.OutMessage{Subject: n.Line("notice.gm-warn.subject", turn, sides), Text: text})
 }
 
 // tick is the daemon's work on one game at the store clock's now, all in one
@@ -224,22 +229,26 @@ func (s *Server) tick(tx *store.Tx, id string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	n, err := templates.NoticesOf(sc)
+	if err != nil {
+		return false, err
+	}
 	label := adjudicator.TurnAt(sc, h.Hour).Key
+	game, turn := adjudicator.TextArg("game", g.ID), adjudicator.TextArg("turn", label)
 	for _, sd := range d.Remind {
 		side, _ := adjudicator.ParseSide(sd)
 		zone := g.Players[sd].TimeZone
-		body := fmt.Sprintf("Reminder: game %s has no orders from you (%s) yet for %s.\n"+
-			"They are due %s. Without them your blocks stand and fight by standing orders.\n",
-			g.ID, side, label, schedule.FormatIn(g.Deadline.Next, zone))
+		body := n.Para(adjudicator.Say("notice.reminder", game, adjudicator.SideArg("side", side), turn,
+			adjudicator.TextArg("time", schedule.FormatIn(g.Deadline.Next, zone)), adjudicator.WordArg("nmr", "nmr.yours.will")))
 		if err := s.queueText(tx, g, side, fmt.Sprintf("reminder-h%d%s", h.Hour, reseedTag(g, h.Hour)),
-			fmt.Sprintf("Reminder: orders for %s due", label), body); err != nil {
+			n.Line("notice.reminder.subject", turn), body); err != nil {
 			return false, err
 		}
 		g.Deadline.Reminded = append(g.Deadline.Reminded, sd)
 		changed = true
 	}
 	if len(tp.gmWarn) > 0 {
-		if err := s.queueGMWarn(tx, g, label, h.Hour, tp.gmWarn); err != nil {
+		if err := s.queueGMWarn(tx, g, sc, label, h.Hour, tp.gmWarn); err != nil {
 			return false, err
 		}
 		g.Deadline.GMWarned = true
@@ -248,12 +257,10 @@ func (s *Server) tick(tx *store.Tx, id string) (bool, error) {
 	if d.GraceStarted && !g.Deadline.GraceNotice {
 		for _, sd := range d.Late {
 			side, _ := adjudicator.ParseSide(sd)
-			body := fmt.Sprintf("The deadline for %s in game %s has passed without your orders.\n"+
-				"You have until %s (grace period); then the hour is played without them and your\n"+
-				"blocks stand and fight by standing orders (an NMR).\n",
-				label, g.ID, schedule.FormatIn(d.GraceEnds, g.Players[sd].TimeZone))
+			until := adjudicator.TextArg("time", schedule.FormatIn(d.GraceEnds, g.Players[sd].TimeZone))
+			body := n.Para(adjudicator.Say("notice.grace", game, turn, until, adjudicator.WordArg("nmr", "nmr.yours.will")))
 			if err := s.queueText(tx, g, side, fmt.Sprintf("grace-h%d%s", h.Hour, reseedTag(g, h.Hour)),
-				fmt.Sprintf("Deadline passed: grace until %s", schedule.FormatIn(d.GraceEnds, g.Players[sd].TimeZone)), body); err != nil {
+				n.Line("notice.grace.subject", until), body); err != nil {
 				return false, err
 			}
 		}
@@ -300,21 +307,6 @@ func punctuality(g *store.Game, h *store.HourRecord, turn adjudicator.Turn) {
 		}
 		g.Players[key] = p
 	}
-}
-
-// nmrNotice is the line an NMR side's hour mail opens with.
-func nmrNotice(hour string) string {
-	return fmt.Sprintf("No orders were received from you for %s: your blocks held and fought by standing orders (NMR).\n\n", hour)
-}
-
-// nmrOtherNotice is the line the hour mail of the opponent of an NMR side (or the
-// GM's) opens with.
-func nmrOtherNotice(missed, viewer adjudicator.Side, hour string) string {
-	who := "Your opponent (" + missed.String() + ")"
-	if viewer == adjudicator.NoSide {
-		who = missed.String()
-	}
-	return fmt.Sprintf("%s sent no orders for %s: its blocks held and fought by standing orders (NMR).\n\n", who, hour)
 }
 
 // insertAfterBody puts a fragment at the top of an HTML mail's body.

@@ -224,13 +224,30 @@ func TestGMWarnedOfMissingOrders(t *testing.T) {
 				t.Fatalf("%d GM warnings, want 1", len(ws))
 			}
 			toyHas(t, "GM warning", ws[0].Subject, "Day 1 7AM", "no orders yet from CSA")
-			toyHas(t, "GM warning", ws[0].Text, "CSA has sent no orders", "due Wed 7 Jan 2026 09:00", "EXTEND")
+			saysWrapped(t, "GM warning", ws[0].Text, "CSA has sent no orders", "due Wed 7 Jan 2026 09:00", "EXTEND",
+				"played as an NMR: its blocks hold and fight by standing orders.")
 			toyHasNot(t, "GM warning", ws[0].Text, "USA has sent no orders")
 			if ws[0].To[0].Addr != "gm@club.test" {
 				t.Errorf("GM warning to %v", ws[0].To)
 			}
 		})
 	}
+}
+
+// Both sides missing: the warning names both, with the verb agreeing ("USA and
+// CSA have", once worded "has").
+func TestGMWarnedOfBothSidesMissing(t *testing.T) {
+	srv, st, clk := gmGame(t, func(c *Config, _ *NewGame) { c.GMWarnBefore = 6 * time.Hour })
+	clk.Advance(43 * time.Hour)
+	if _, err := srv.ResolveDue(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ws := outMails(t, st, "g1", "gm-warn")
+	if len(ws) != 1 {
+		t.Fatalf("%d GM warnings, want 1", len(ws))
+	}
+	toyHas(t, "GM warning", ws[0].Subject, "no orders yet from USA and CSA")
+	saysWrapped(t, "GM warning", ws[0].Text, "Game g1, Day 1 7AM: USA and CSA have sent no orders yet.")
 }
 
 // In sequential play the GM gets the "Player 1 has moved" mail too.

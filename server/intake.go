@@ -263,7 +263,7 @@ func (s *Server) sentTexts(tx *store.Tx, g *store.Game, side adjudicator.Side) (
 		if err != nil {
 			return nil, err
 		}
-		text, err := hourMailText(m, in.reveal, r)
+		text, err := hourMailText(in.sc, m, in.reveal, r)
 		if err != nil {
 			return nil, err
 		}

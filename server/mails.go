@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	htmlpkg "html"
 	"runtime"
 	"strings"
 	"sync"
@@ -94,7 +95,7 @@ func (s *Server) hourMail(g *store.Game, sc adjudicator.Scenario, before adjudic
 	if err != nil {
 		return mail.OutMessage{}, err
 	}
-	text, err := hourMailText(m, rv, r)
+	text, err := hourMailText(sc, m, rv, r)
 	if err != nil {
 		return mail.OutMessage{}, err
 	}
@@ -102,8 +103,12 @@ func (s *Server) hourMail(g *store.Game, sc adjudicator.Scenario, before adjudic
 	if err != nil {
 		return mail.OutMessage{}, err
 	}
-	for _, note := range nmrNotes(rv, r) {
-		html = insertAfterBody(html, "<p><strong>"+strings.TrimSpace(note)+"</strong></p>\n")
+	notes, err := nmrNotes(sc, rv, r)
+	if err != nil {
+		return mail.OutMessage{}, err
+	}
+	for _, note := range notes {
+		html = insertAfterBody(html, "<p><strong>"+htmlpkg.EscapeString(strings.TrimSpace(note))+"</strong></p>\n")
 	}
 	out := mail.OutMessage{Subject: m.Subject(), Text: text, HTML: html, MapPNG: png, MapName: mapName(g, after, r)}
 	if rv != nil && rv.chart != nil {
@@ -156,35 +161,49 @@ func (s *Server) hourMailOf(g *store.Game, sc adjudicator.Scenario, before adjud
 
 // hourMailText is the plain text of an hour mail, with the notices of orders
 // missed on top.
-func hourMailText(m *templates.HourMail, rv *hourReveal, r recipient) (string, error) {
+func hourMailText(sc adjudicator.Scenario, m *templates.HourMail, rv *hourReveal, r recipient) (string, error) {
 	text, err := m.Text()
 	if err != nil {
 		return "", err
 	}
-	for _, note := range nmrNotes(rv, r) {
+	notes, err := nmrNotes(sc, rv, r)
+	if err != nil {
+		return "", err
+	}
+	for _, note := range notes {
 		text = note + text
 	}
 	return text, nil
 }
 
 // nmrNotes are the notices of the sides that missed the hour played, for
-// recipient r: its own miss, or its opponent's.
-func nmrNotes(rv *hourReveal, r recipient) []string {
+// recipient r: its own miss, or its opponent's, each a line and a blank line.
+func nmrNotes(sc adjudicator.Scenario, rv *hourReveal, r recipient) ([]string, error) {
 	if rv == nil {
-		return nil
+		return nil, nil
 	}
 	var notes []string
 	for _, sd := range adjudicator.Sides {
 		if !rv.nmr[sd.Index()] {
 			continue
 		}
-		note := nmrNotice(rv.played.Key)
-		if sd != r.viewer {
-			note = nmrOtherNotice(sd, r.viewer, rv.played.Key)
+		n, err := templates.NoticesOf(sc)
+		if err != nil {
+			return nil, err
 		}
-		notes = append(notes, note)
+		turn := adjudicator.TextArg("turn", rv.played.Key)
+		var note string
+		switch {
+		case sd == r.viewer:
+			note = n.Line("notice.nmr.yours", turn, adjudicator.WordArg("nmr", "nmr.yours.did"))
+		case r.viewer == adjudicator.NoSide:
+			note = n.Line("notice.nmr.side", adjudicator.SideArg("side", sd), turn, adjudicator.WordArg("nmr", "nmr.theirs.did"))
+		default:
+			note = n.Line("notice.nmr.opponent", adjudicator.SideArg("side", sd), turn, adjudicator.WordArg("nmr", "nmr.theirs.did"))
+		}
+		notes = append(notes, note+"\n\n")
 	}
-	return notes
+	return notes, nil
 }
 
 // ordersRun names the orders each side that had orders due played the hour

@@ -239,3 +239,16 @@ func toyHasNot(t *testing.T, what, text string, not ...string) {
 		}
 	}
 }
+
+// saysWrapped checks a notice's sentences whatever its line breaks: the
+// notices are worded from entries and wrapped for a plain-text mail
+// (templates.Notices), so a sentence may run over two lines.
+func saysWrapped(t *testing.T, what, text string, want ...string) {
+	t.Helper()
+	flat := strings.Join(strings.Fields(text), " ")
+	for _, w := range want {
+		if !strings.Contains(flat, w) {
+			t.Errorf("%s lacks %q:\n%s", what, w, text)
+		}
+	}
+}

@@ -141,13 +141,15 @@ func (m *HourMail) HTML() (string, error) {
 	return b.String(), nil
 }
 
-// FrameCodes are the entries the hour mail's frame says (HourMail.Say), which
-// every system's wording file words in its own terms: a system's wording test
-// counts them as said.
+// FrameCodes are the entries the hour mail's frame says (HourMail.Say) and the
+// notices' nmr.* entries (Notices: what a side's pieces will do, and did, without
+// orders, said of the reader's own and of another side's), which every system's
+// wording file words in its own terms: a system's wording test counts them as said.
 func FrameCodes() []adjudicator.CodeSpec {
 	specs := []adjudicator.CodeSpec{{Code: "mail.record.first", Keys: []string{"side"}}}
 	for _, c := range []string{"mail.arriving", "mail.form-note", "mail.form-note.short", "mail.seed-played",
-		"mail.seed-played.title", "mail.receipt-until", "mail.record.chart", "mail.record.turns", "mail.record.turns.title", "mail.record.replays"} {
+		"mail.seed-played.title", "mail.receipt-until", "mail.record.chart", "mail.record.turns", "mail.record.turns.title", "mail.record.replays",
+		"nmr.yours.will", "nmr.theirs.will", "nmr.yours.did", "nmr.theirs.did"} {
 		specs = append(specs, adjudicator.CodeSpec{Code: c})
 	}
 	return specs

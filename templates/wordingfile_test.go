@@ -201,6 +201,7 @@ var shilohCodes = func() []adjudicator.CodeSpec {
 	specs = append(specs, shiloh1862.GrammarCodes()...)
 	specs = append(specs, ReceiptCodes()...)
 	specs = append(specs, FrameCodes()...)
+	specs = append(specs, NoticeCodes()...)
 	return append(specs, orders.Codes()...)
 }()
 

@@ -228,7 +228,7 @@ func TestWording(t *testing.T) {
 	}
 	shared := []string{"list.and", "parts", "unit.unseen", "place.unseen", "subject.first", "subject.hour", "subject.over", "subject.first.wait", "subject.hour.wait"}
 	specs := append(Codes(), orders.Codes()...)
-	for _, p := range w.Problems(slices.Concat(specs, templates.ReceiptCodes(), templates.FrameCodes()), shared...) {
+	for _, p := range w.Problems(slices.Concat(specs, templates.ReceiptCodes(), templates.FrameCodes(), templates.NoticeCodes()), shared...) {
 		t.Error(p)
 	}
 }

@@ -1,0 +1,66 @@
+package templates
+
+import (
+	"strings"
+
+	"github.com/shiloh-pbem/pbem/adjudicator"
+)
+
+// Notices words the short mails of the shared machinery that are no hour mail:
+// the deadline's reminder, grace notice and the GM's warning, and the line an
+// hour mail opens with after an NMR. Their sentences are notice.* entries in
+// shared.txt; what a side's pieces do without orders (blocks that stand and
+// fight by standing orders, units that hold while the default plan makes the
+// attacks the rules demand) is said by nmr.* entries in the system's own file,
+// so an Antietam player is never told of blocks.
+type Notices struct{ t teller }
+
+// NoticesOf is the notices of sc's system.
+func NoticesOf(sc adjudicator.Scenario) (Notices, error) {
+	t, err := tellerOf(sc)
+	return Notices{t: t}, err
+}
+
+// Line words one entry as one line: a subject, or a line of a list.
+func (n Notices) Line(code string, args ...adjudicator.Arg) string {
+	return n.t.say(adjudicator.Say(code, args...))
+}
+
+// Para words phrases as one paragraph, wrapped for a plain-text mail and ended
+// by a newline; a zero phrase says nothing.
+func (n Notices) Para(ps ...adjudicator.Phrase) string {
+	var parts []string
+	for _, p := range ps {
+		if s := n.t.say(p); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return wrap(noticeWidth, strings.Join(parts, " ")) + "\n"
+}
+
+// noticeWidth is a notice's line length: short enough for a phone's mail
+// client to show without a second wrap.
+const noticeWidth = 78
+
+// NoticeCodes are the notice.* entries of shared.txt, with the arguments the
+// server gives each.
+func NoticeCodes() []adjudicator.CodeSpec {
+	var specs []adjudicator.CodeSpec
+	add := func(keys []string, codes ...string) {
+		for _, c := range codes {
+			specs = append(specs, adjudicator.CodeSpec{Code: c, Keys: keys})
+		}
+	}
+	add([]string{"turn"}, "notice.reminder.subject")
+	add([]string{"game", "side", "turn", "time", "nmr"}, "notice.reminder")
+	add([]string{"time"}, "notice.grace.subject")
+	add([]string{"game", "turn", "time", "nmr"}, "notice.grace")
+	add([]string{"turn", "sides"}, "notice.gm-warn.subject")
+	add([]string{"game", "turn", "sides"}, "notice.gm-warn")
+	add([]string{"time", "nmr"}, "notice.gm-warn.due")
+	add([]string{"time", "grace", "nmr"}, "notice.gm-warn.due.grace")
+	add([]string{"address"}, "notice.gm-warn.extend")
+	add([]string{"turn", "nmr"}, "notice.nmr.yours")
+	add([]string{"side", "turn", "nmr"}, "notice.nmr.opponent", "notice.nmr.side")
+	return specs
+}
