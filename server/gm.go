@@ -15,6 +15,7 @@ import (
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/store"
+	"github.com/shiloh-pbem/pbem/templates"
 )
 
 // GM commands arrive by mail to the plain address (NEWGAME) or to a game's
@@ -411,9 +412,13 @@ func (s *Server) gmExtend(tx *store.Tx, g *store.Game, args []string) (string, e
 		return "", err
 	}
 	next := g.Deadline.Next
-	err = s.tellPlayers(tx, g, "extended", "Deadline extended", func(zone string) string {
-		return fmt.Sprintf("The GM extended the deadline of game %s by %s. Orders are now due %s.\n",
-			g.ID, args[0], schedule.FormatIn(next, zone))
+	n, err := s.noticesOf(g)
+	if err != nil {
+		return "", err
+	}
+	err = s.tellPlayers(tx, g, "extended", n.Line("notice.extended.subject"), func(zone string) string {
+		return n.Para(adjudicator.Say("notice.extended", adjudicator.TextArg("game", g.ID), adjudicator.TextArg("by", args[0]),
+			adjudicator.TextArg("time", schedule.FormatIn(next, zone))))
 	})
 	return "Deadline now " + schedule.FormatIn(next, "") + ".", err
 }
@@ -433,9 +438,12 @@ func (s *Server) gmPause(tx *store.Tx, g *store.Game) (string, error) {
 	if !g.Deadline.Next.IsZero() {
 		what = fmt.Sprintf("Paused with %s left to the deadline; RESUME restarts the clock with that.", formatLeft(g.Deadline.PausedLeft))
 	}
-	return what, s.tellPlayers(tx, g, "paused", "Game paused", func(string) string {
-		return fmt.Sprintf("The GM paused game %s: the clock is stopped and no hour resolves until it resumes.\n"+
-			"You may still send orders.\n", g.ID)
+	n, err := s.noticesOf(g)
+	if err != nil {
+		return "", err
+	}
+	return what, s.tellPlayers(tx, g, "paused", n.Line("notice.paused.subject"), func(string) string {
+		return n.Para(adjudicator.Say("notice.paused", adjudicator.TextArg("game", g.ID)))
 	})
 }
 
@@ -452,12 +460,16 @@ func (s *Server) gmResume(tx *store.Tx, g *store.Game) (string, error) {
 		return "", err
 	}
 	next := g.Deadline.Next
-	return "Resumed.", s.tellPlayers(tx, g, "resumed", "Game resumed", func(zone string) string {
-		t := fmt.Sprintf("The GM resumed game %s.\n", g.ID)
+	n, err := s.noticesOf(g)
+	if err != nil {
+		return "", err
+	}
+	return "Resumed.", s.tellPlayers(tx, g, "resumed", n.Line("notice.resumed.subject"), func(zone string) string {
+		var due adjudicator.Phrase
 		if !next.IsZero() {
-			t += fmt.Sprintf("Orders are due %s.\n", schedule.FormatIn(next, zone))
+			due = adjudicator.Say("notice.resumed.due", adjudicator.TextArg("time", schedule.FormatIn(next, zone)))
 		}
-		return t
+		return n.Para(adjudicator.Say("notice.resumed", adjudicator.TextArg("game", g.ID)), due)
 	})
 }
 
@@ -505,9 +517,13 @@ func (s *Server) gmForce(tx *store.Tx, g *store.Game, actor string, args []strin
 	b.WriteString(turn.Key + " resolved now")
 	if ff {
 		b.WriteString(" (fast-forward): sides without orders were played by standing orders and charged no NMR")
-		if err := s.tellPlayers(tx, g, fmt.Sprintf("fastforward-h%d%s", h.Hour, reseedTag(g, h.Hour)), "Hour fast-forwarded", func(string) string {
-			return fmt.Sprintf("The GM fast-forwarded %s of game %s: it was played now, a side without orders by\n"+
-				"its standing orders. Missing orders for it do not count against you (no NMR).\n", turn.Key, g.ID)
+		n, err := s.noticesOf(g)
+		if err != nil {
+			return "", err
+		}
+		key := adjudicator.TextArg("turn", turn.Key)
+		if err := s.tellPlayers(tx, g, fmt.Sprintf("fastforward-h%d%s", h.Hour, reseedTag(g, h.Hour)), n.Line("notice.fastforward.subject", key), func(string) string {
+			return n.Para(adjudicator.Say("notice.fastforward", key, adjudicator.TextArg("game", g.ID), adjudicator.WordArg("nmr", "nmr.theirs.did")))
 		}); err != nil {
 			return "", err
 		}
@@ -711,10 +727,13 @@ func (s *Server) gmRollback(tx *store.Tx, g *store.Game, actor string) (string, 
 		SeedCommitment: reopened.SeedCommitment, StateHash: store.HashBytes(hr.StateAtStart), Text: text}); err != nil {
 		return "", err
 	}
-	if err := s.tellPlayers(tx, g, fmt.Sprintf("rollback-h%d%s", last, reseedTag(g, last)), "Hour rolled back", func(string) string {
-		return fmt.Sprintf("The GM rolled back game %s to the start of %s. The results you had for it are void.\n"+
-			"The hour is played again with new dice: the new seed commitment is in the mail that follows.\n"+
-			"Your orders for it stand unless you send new ones.\n", g.ID, label)
+	n, err := templates.NoticesOf(sc)
+	if err != nil {
+		return "", err
+	}
+	key := adjudicator.TextArg("turn", label)
+	if err := s.tellPlayers(tx, g, fmt.Sprintf("rollback-h%d%s", last, reseedTag(g, last)), n.Line("notice.rollback.subject", key), func(string) string {
+		return n.Para(adjudicator.Say("notice.rollback", adjudicator.TextArg("game", g.ID), key))
 	}); err != nil {
 		return "", err
 	}
@@ -778,8 +797,12 @@ func (s *Server) gmReplace(tx *store.Tx, g *store.Game, args []string) (string, 
 		other = adjudicator.USA
 	}
 	if g.Players[sideKey(other)].Token != "" {
-		if err := s.queueText(tx, g, other, "opponent-replaced", "New opponent",
-			fmt.Sprintf("The GM replaced the %s player of game %s. The game goes on.\n", side, g.ID)); err != nil {
+		n, err := s.noticesOf(g)
+		if err != nil {
+			return "", err
+		}
+		if err := s.queueText(tx, g, other, "opponent-replaced", n.Line("notice.replaced.subject"),
+			n.Para(adjudicator.Say("notice.replaced", adjudicator.TextArg("game", g.ID), adjudicator.SideArg("side", side)))); err != nil {
 			return "", err
 		}
 	}
@@ -1128,4 +1151,13 @@ func counted(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// noticesOf is the notices of g's rule system (templates.Notices).
+func (s *Server) noticesOf(g *store.Game) (templates.Notices, error) {
+	sc, err := s.rulesOf(g)
+	if err != nil {
+		return templates.Notices{}, err
+	}
+	return templates.NoticesOf(sc)
 }

@@ -130,6 +130,10 @@ func TestGMCommands(t *testing.T) {
 	if g := r.game("gmg"); g.Status != store.StatusRunning || !g.Deadline.Next.Equal(clk.Now().Add(48*time.Hour)) {
 		t.Fatalf("resumed: %s, deadline %v", g.Status, g.Deadline.Next)
 	}
+	// The players' notices are worded from shared.txt (notice.*).
+	saysWrapped(t, "extension notice", r.lastTo(alice, "Deadline extended").Text, "The GM extended the deadline of game gmg by 24h. Orders are now due")
+	saysWrapped(t, "pause notice", r.lastTo(alice, "Game paused").Text, "The GM paused game gmg: the clock is stopped and nothing is played until it resumes.")
+	saysWrapped(t, "resume notice", r.lastTo(bob, "Game resumed").Text, "The GM resumed game gmg. Orders are due")
 
 	r.send(bob, replyTo(t, r.mailsTo(bob)[0]), "orders", "at all: hold\n")
 	r.waitFor("CSA receipt", func() bool { return r.countSubject(bob, "Orders received") == 1 })
@@ -154,6 +158,8 @@ func TestGMCommands(t *testing.T) {
 	r.waitFor("rollback mails", func() bool {
 		return r.countSubject(alice, "rolled back") == 1 && r.countSubject(alice, "Day 1 7AM:") == 2 && r.countSubject(bob, "Day 1 7AM:") == 2
 	})
+	saysWrapped(t, "rollback notice", r.lastTo(alice, "Day 1 7AM rolled back").Text,
+		"The GM rolled back game gmg to the start of Day 1 7AM.", "Day 1 7AM is played again with new dice")
 	re := r.hour("gmg", 0)
 	if re.Resolved() || re.SeedCommitment == first.SeedCommitment || len(re.OrderSets["csa"]) != 1 {
 		t.Fatalf("re-opened hour: resolved %v, same commitment %v, csa orders %d", re.Resolved(), re.SeedCommitment == first.SeedCommitment, len(re.OrderSets["csa"]))

@@ -119,8 +119,16 @@ func (s *Server) intake(tx *store.Tx, d mail.Delivery, ref uint64) (string, erro
 		return "", err
 	}
 	if game.Status != store.StatusRunning {
-		return "", s.queueText(tx, game, side, "notice", "Game not running",
-			fmt.Sprintf("Game %s is %s; your mail was not read as orders.\n", game.ID, game.Status))
+		sc, err := s.rulesOf(game)
+		if err != nil {
+			return "", err
+		}
+		n, err := templates.NoticesOf(sc)
+		if err != nil {
+			return "", err
+		}
+		return "", s.queueText(tx, game, side, "notice", n.Line("notice.not-running.subject"),
+			n.Para(adjudicator.Say("notice.not-running", adjudicator.TextArg("game", game.ID), adjudicator.TextArg("status", string(game.Status)))))
 	}
 	if refused, err := s.refusePlayedHourReply(tx, game, side, in); refused || err != nil {
 		return "", err
@@ -151,9 +159,12 @@ func (s *Server) takeOwnOrders(tx *store.Tx, g *store.Game, side adjudicator.Sid
 		return "", err
 	}
 	if seqLocked(g, side) {
-		return "", s.queueText(tx, g, side, "locked", "Orders not taken: your moves were shown",
-			"You are Player 1 and your moves were already shown to Player 2, so your orders for this hour\n"+
-				"can no longer change (sequential play).\n")
+		n, err := templates.NoticesOf(sc)
+		if err != nil {
+			return "", err
+		}
+		return "", s.queueText(tx, g, side, "locked", n.Line("notice.locked.subject"),
+			n.Para(adjudicator.Say("notice.locked", adjudicator.TextArg("turn", adjudicator.TurnAt(sc, h.Hour).Key))))
 	}
 	if st, err = s.seqCheckState(tx, g, side, h, sc, st); err != nil {
 		return "", err
@@ -332,15 +343,16 @@ func (s *Server) refusePlayedHourReply(tx *store.Tx, g *store.Game, side adjudic
 	if err != nil {
 		return false, err
 	}
-	answered, open := adjudicator.TurnAt(sc, hour).Key, adjudicator.TurnAt(sc, g.CurrentHour).Key
+	n, err := templates.NoticesOf(sc)
+	if err != nil {
+		return false, err
+	}
 	s.cfg.Logger.Info("orders for a played hour refused", "game", g.ID, "side", sideKey(side), "answered", hour, "open", g.CurrentHour)
-	body := fmt.Sprintf("Your mail answers the mail for %s, which has already been played, so it was\n"+
-		"not read as orders for %s, the hour now open: orders written against an earlier\n"+
-		"position could move your blocks where you never meant them to go.\n\n"+
-		"Nothing is lost: your mail is kept in the game's archive. To give orders for %s,\n"+
-		"reply to its mail (send RESEND to have it again).\n", answered, open, open)
+	answered := adjudicator.TextArg("turn", adjudicator.TurnAt(sc, hour).Key)
+	open := adjudicator.TextArg("open", adjudicator.TurnAt(sc, g.CurrentHour).Key)
+	body := n.Para(adjudicator.Say("notice.played", answered, open)) + "\n" + n.Para(adjudicator.Say("notice.played.kept", open))
 	return true, s.queueReply(tx, g, side, fmt.Sprintf("played-h%d", g.CurrentHour), in,
-		mail.OutMessage{Subject: fmt.Sprintf("Orders not taken: %s has already been played", answered), Text: body})
+		mail.OutMessage{Subject: n.Line("notice.played.subject", answered), Text: body})
 }
 
 // receiptNotes adds to a receipt's text which hour's mail the orders answered

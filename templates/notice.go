@@ -7,8 +7,9 @@ import (
 )
 
 // Notices words the short mails of the shared machinery that are no hour mail:
-// the deadline's reminder, grace notice and the GM's warning, and the line an
-// hour mail opens with after an NMR. Their sentences are notice.* entries in
+// the deadline's reminder, grace notice and the GM's warning, the line an hour
+// mail opens with after an NMR, the answers to a mail not read as orders, and
+// what the GM's commands tell the players. Their sentences are notice.* entries in
 // shared.txt; what a side's pieces do without orders (blocks that stand and
 // fight by standing orders, units that hold while the default plan makes the
 // attacks the rules demand) is said by nmr.* entries in the system's own file,
@@ -62,5 +63,18 @@ func NoticeCodes() []adjudicator.CodeSpec {
 	add([]string{"address"}, "notice.gm-warn.extend")
 	add([]string{"turn", "nmr"}, "notice.nmr.yours")
 	add([]string{"side", "turn", "nmr"}, "notice.nmr.opponent", "notice.nmr.side")
+	add(nil, "notice.not-running.subject", "notice.locked.subject")
+	add([]string{"game", "status"}, "notice.not-running")
+	add([]string{"turn"}, "notice.played.subject", "notice.locked")
+	add([]string{"turn", "open"}, "notice.played")
+	add([]string{"open"}, "notice.played.kept")
+	add(nil, "notice.extended.subject", "notice.paused.subject", "notice.resumed.subject", "notice.replaced.subject")
+	add([]string{"game", "by", "time"}, "notice.extended")
+	add([]string{"game"}, "notice.paused", "notice.resumed")
+	add([]string{"time"}, "notice.resumed.due")
+	add([]string{"turn"}, "notice.fastforward.subject", "notice.rollback.subject")
+	add([]string{"game", "turn", "nmr"}, "notice.fastforward")
+	add([]string{"game", "turn"}, "notice.rollback")
+	add([]string{"game", "side"}, "notice.replaced")
 	return specs
 }
