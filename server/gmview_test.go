@@ -310,7 +310,7 @@ func TestSequentialReceiptsSayWhatIsTrue(t *testing.T) {
 	srv, st, _ := gmGame(t, func(_ *Config, g *NewGame) { g.Sequential = true })
 	sendOrders(t, srv, st, "g1", adjudicator.CSA, "activate hardee\n", "c1@club.test")
 	p1 := lastOut(t, st, "g1", "receipt-h0-v1-csa")
-	toyHas(t, "Player 1's receipt", p1.Text, "final for this hour")
+	saysWrapped(t, "Player 1's receipt", p1.Text, "final for Day 1 7AM")
 	toyHasNot(t, "Player 1's receipt", p1.Text, "You may send new orders", "until the hour resolves")
 	sendOrders(t, srv, st, "g1", adjudicator.USA, "at all: hold\n", "u1@club.test")
 	toyHas(t, "Player 2's receipt", lastOut(t, st, "g1", "receipt-h0-v1-usa").Text, "You may send new orders until the hour resolves")

@@ -35,22 +35,26 @@ func (s *Server) openSequential(tx *store.Tx, g *store.Game, sc adjudicator.Scen
 	if err != nil {
 		return err
 	}
+	n, err := templates.NoticesOf(sc)
+	if err != nil {
+		return err
+	}
 	why := say(reason)
 	g.SeqHour = &store.SequentialHour{Hour: turn.Index, Player1: sideKey(p1), Initiative: why}
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
+	key, player1 := adjudicator.TextArg("turn", turn.Key), adjudicator.SideArg("side", p1)
 	for _, sd := range adjudicator.Sides {
-		what := "You are Player 1: send your orders now. Your moves will be shown to Player 2 as soon\n" +
-			"as they are in, and cannot be changed after that."
+		what := "notice.seq.player1"
 		if sd != p1 {
-			what = "You are Player 2: Player 1 moves first. You will get Player 1's moves as soon as\n" +
-				"they are in; send your orders after that (orders sent earlier are kept until then)."
+			what = "notice.seq.player2"
 		}
-		body := fmt.Sprintf("Sequential play, game %s, %s.\nInitiative: %s. %s is Player 1.\n\n%s\n", g.ID, turn.Key,
-			why, p1, what)
+		// The initiative stays on one line, as the system words it.
+		body := n.Line("notice.seq.head", adjudicator.TextArg("game", g.ID), key) + "\n" +
+			n.Line("notice.seq.initiative", adjudicator.TextArg("why", why), player1) + "\n\n" + n.Para(adjudicator.Say(what))
 		if err := s.queueText(tx, g, sd, fmt.Sprintf("initiative-h%d%s", turn.Index, reseedTag(g, turn.Index)),
-			fmt.Sprintf("%s: %s is Player 1", turn.Key, p1), body); err != nil {
+			n.Line("notice.seq.subject", key, player1), body); err != nil {
 			return err
 		}
 	}
@@ -72,10 +76,17 @@ func (s *Server) seqAfterOrders(tx *store.Tx, g *store.Game, side adjudicator.Si
 	if !g.Options.Sequential || q == nil || q.Hour != h.Hour {
 		return "", nil
 	}
+	sc, err := s.rulesOf(g)
+	if err != nil {
+		return "", err
+	}
+	n, err := templates.NoticesOf(sc)
+	if err != nil {
+		return "", err
+	}
 	if q.Player1 != sideKey(side) {
 		if q.MovesSentAt.IsZero() {
-			return "\nYou are Player 2: these orders are kept, but Player 1 has not moved yet. You may\n" +
-				"replace them once Player 1's moves reach you.\n", nil
+			return "\n" + n.Para(adjudicator.Say("notice.seq.p2-early")), nil
 		}
 		return "", nil
 	}
@@ -97,18 +108,17 @@ func (s *Server) seqAfterOrders(tx *store.Tx, g *store.Game, side adjudicator.Si
 	}
 	p2 := side.Enemy()
 	label := before.Turn().Key
+	key := adjudicator.TextArg("turn", label)
 	var b strings.Builder
-	fmt.Fprintf(&b, "Sequential play, game %s, %s: Player 1 (%s) has moved.\n\n", g.ID, label, side)
+	b.WriteString(n.Para(adjudicator.Say("notice.seq.moved", adjudicator.TextArg("game", g.ID), key, adjudicator.SideArg("side", side))) + "\n")
 	for _, l := range lines {
 		fmt.Fprintf(&b, "  %s\n", l)
 	}
 	if len(lines) == 0 {
-		b.WriteString("  You saw no movement.\n")
+		b.WriteString("  " + n.Line("notice.seq.moved.none") + "\n")
 	}
 	moves := b.String()
-	b.WriteString("\nThe map attached shows them. Send your orders now (reply to your last hour mail);\n" +
-		"they replace any you sent before, and the receipt checks them against the position\n" +
-		"after Player 1's moves, as far as you can see it.\n")
+	b.WriteString("\n" + n.Para(adjudicator.Say("notice.seq.moved.orders")))
 	// The position between the turns, drawn from Player 2's view of it (and the
 	// GM's), with the moves Player 2 was shown.
 	mid, err := seq.BetweenTurns(before, both[side.Index()], adjudicator.NewStreamDice(hourSeed(g, h.Hour)))
@@ -120,18 +130,18 @@ func (s *Server) seqAfterOrders(tx *store.Tx, g *store.Game, side adjudicator.Si
 		return "", err
 	}
 	kind := fmt.Sprintf("p1moves-h%d%s", h.Hour, reseedTag(g, h.Hour))
-	if err := s.queueReply(tx, g, p2, kind, nil, mail.OutMessage{Subject: fmt.Sprintf("%s: Player 1 has moved, your orders", label),
+	if err := s.queueReply(tx, g, p2, kind, nil, mail.OutMessage{Subject: n.Line("notice.seq.moved.subject", key),
 		Text: b.String(), MapPNG: png, MapName: seqMapName(g, h.Hour, p2)}); err != nil {
 		return "", err
 	}
-	if err := s.queueGMMoves(tx, g, sc, mid, h.Hour, label, p2, moves); err != nil {
+	if err := s.queueGMMoves(tx, g, sc, n, mid, h.Hour, label, p2, moves); err != nil {
 		return "", err
 	}
 	q.MovesSentAt = tx.Now()
 	if err := tx.PutGame(g); err != nil {
 		return "", err
 	}
-	return "\nYou are Player 1: your moves have been shown to Player 2 and are final for this hour.\n", nil
+	return "\n" + n.Para(adjudicator.Say("notice.seq.p1-final", key)), nil
 }
 
 // seqSubmitted adjusts the sides' submission times for a sequential game: Player
@@ -151,7 +161,7 @@ func seqSubmitted(g *store.Game, sub map[string]time.Time) map[string]time.Time 
 
 // queueGMMoves sends the game's GM the "Player 1 has moved" notice: what Player 2
 // was shown, so the GM can follow the hour's two round trips.
-func (s *Server) queueGMMoves(tx *store.Tx, g *store.Game, sc adjudicator.Scenario, mid adjudicator.State, hour int,
+func (s *Server) queueGMMoves(tx *store.Tx, g *store.Game, sc adjudicator.Scenario, n templates.Notices, mid adjudicator.State, hour int,
 	label string, p2 adjudicator.Side, shown string) error {
 	if g.GM == "" {
 		return nil
@@ -160,12 +170,11 @@ func (s *Server) queueGMMoves(tx *store.Tx, g *store.Game, sc adjudicator.Scenar
 	if err != nil {
 		return err
 	}
-	body := shown + fmt.Sprintf("\nThis is what was shown to Player 2 (%s), who now sends orders; the hour resolves\n"+
-		"when they are in (or at the deadline). The map attached is the whole position after\n"+
-		"Player 1's moves.\n", p2)
+	key := adjudicator.TextArg("turn", label)
+	body := shown + "\n" + n.Para(adjudicator.Say("notice.seq.gm", key, adjudicator.SideArg("side", p2)))
 	r := recipient{viewer: adjudicator.NoSide, addr: g.GM, reply: mail.GameAddress(s.local, s.domain, g.ID)}
 	return s.enqueue(tx, g, r, fmt.Sprintf("p1moves-h%d%s-gm", hour, reseedTag(g, hour)), hour,
-		mail.OutMessage{Subject: label + ": Player 1 has moved", Text: body, MapPNG: png, MapName: seqMapName(g, hour, adjudicator.NoSide)})
+		mail.OutMessage{Subject: n.Line("notice.seq.gm.subject", key), Text: body, MapPNG: png, MapName: seqMapName(g, hour, adjudicator.NoSide)})
 }
 
 // seqMapName names the map of the position between the turns of an hour.

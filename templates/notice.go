@@ -8,8 +8,8 @@ import (
 
 // Notices words the short mails of the shared machinery that are no hour mail:
 // the deadline's reminder, grace notice and the GM's warning, the line an hour
-// mail opens with after an NMR, the answers to a mail not read as orders, and
-// what the GM's commands tell the players. Their sentences are notice.* entries in
+// mail opens with after an NMR, the answers to a mail not read as orders, what
+// the GM's commands tell the players, and sequential play's notes. Their sentences are notice.* entries in
 // shared.txt; what a side's pieces do without orders (blocks that stand and
 // fight by standing orders, units that hold while the default plan makes the
 // attacks the rules demand) is said by nmr.* entries in the system's own file,
@@ -76,5 +76,11 @@ func NoticeCodes() []adjudicator.CodeSpec {
 	add([]string{"game", "turn", "nmr"}, "notice.fastforward")
 	add([]string{"game", "turn"}, "notice.rollback")
 	add([]string{"game", "side"}, "notice.replaced")
+	add([]string{"turn", "side"}, "notice.seq.subject", "notice.seq.gm")
+	add([]string{"game", "turn"}, "notice.seq.head")
+	add([]string{"why", "side"}, "notice.seq.initiative")
+	add(nil, "notice.seq.player1", "notice.seq.player2", "notice.seq.p2-early", "notice.seq.moved.none", "notice.seq.moved.orders")
+	add([]string{"turn"}, "notice.seq.p1-final", "notice.seq.moved.subject", "notice.seq.gm.subject")
+	add([]string{"game", "turn", "side"}, "notice.seq.moved")
 	return specs
 }
