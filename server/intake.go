@@ -119,11 +119,7 @@ func (s *Server) intake(tx *store.Tx, d mail.Delivery, ref uint64) (string, erro
 		return "", err
 	}
 	if game.Status != store.StatusRunning {
-		sc, err := s.rulesOf(game)
-		if err != nil {
-			return "", err
-		}
-		n, err := templates.NoticesOf(sc)
+		n, err := s.noticesOf(game)
 		if err != nil {
 			return "", err
 		}

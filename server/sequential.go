@@ -76,11 +76,7 @@ func (s *Server) seqAfterOrders(tx *store.Tx, g *store.Game, side adjudicator.Si
 	if !g.Options.Sequential || q == nil || q.Hour != h.Hour {
 		return "", nil
 	}
-	sc, err := s.rulesOf(g)
-	if err != nil {
-		return "", err
-	}
-	n, err := templates.NoticesOf(sc)
+	n, err := s.noticesOf(g)
 	if err != nil {
 		return "", err
 	}
