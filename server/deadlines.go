@@ -332,40 +332,43 @@ func reseedTag(g *store.Game, hour int) string {
 // playerSettings answers a player's VACATION or ZONE mail. handled is false
 // when the mail has neither (it is then read as orders).
 func (s *Server) playerSettings(tx *store.Tx, g *store.Game, side adjudicator.Side, text string) (bool, error) {
-	if args, ok := lineCommand(text, "VACATION"); ok {
-		reply, err := s.vacation(tx, g, side, args)
+	vacation, isVacation := lineCommand(text, "VACATION")
+	zone, isZone := lineCommand(text, "ZONE")
+	if !isVacation && !isZone {
+		return false, nil
+	}
+	n, err := s.noticesOf(g)
+	if err != nil {
+		return true, err
+	}
+	if isVacation {
+		reply, err := s.vacation(tx, g, n, side, vacation)
 		if err != nil {
 			return true, err
 		}
-		return true, s.queueText(tx, g, side, "vacation", "Vacation", reply)
+		return true, s.queueText(tx, g, side, "vacation", n.Line("notice.vacation.subject"), reply)
 	}
-	if args, ok := lineCommand(text, "ZONE"); ok {
-		reply := fmt.Sprintf("ZONE %s: not a time zone; write an IANA name such as Europe/London or America/Chicago.\n", args)
-		if _, err := time.LoadLocation(args); err == nil && args != "" {
-			p := g.Players[sideKey(side)]
-			p.TimeZone = args
-			g.Players[sideKey(side)] = p
-			if err := tx.PutGame(g); err != nil {
-				return true, err
-			}
-			reply = fmt.Sprintf("Your time zone in game %s is now %s.\n", g.ID, args)
-			if !g.Deadline.Next.IsZero() {
-				reply += fmt.Sprintf("The current deadline is %s.\n", schedule.FormatIn(g.Deadline.Next, args))
-			}
+	reply := n.Para(adjudicator.Say("notice.zone.bad", adjudicator.TextArg("zone", zone)))
+	if _, err := time.LoadLocation(zone); err == nil && zone != "" {
+		p := g.Players[sideKey(side)]
+		p.TimeZone = zone
+		g.Players[sideKey(side)] = p
+		if err := tx.PutGame(g); err != nil {
+			return true, err
 		}
-		return true, s.queueText(tx, g, side, "zone", "Time zone", reply)
+		reply = n.Para(adjudicator.Say("notice.zone", adjudicator.TextArg("game", g.ID), adjudicator.TextArg("zone", zone)), deadlineNow(g, zone))
 	}
-	return false, nil
+	return true, s.queueText(tx, g, side, "zone", n.Line("notice.zone.subject"), reply)
 }
 
 // vacation grants a side a vacation asked for by mail: "VACATION 2026-12-01 3"
 // (from that date, midnight in the player's zone, for 3 days). The days are
 // capped per player per game; the opponent is told. It returns the text for the
 // player.
-func (s *Server) vacation(tx *store.Tx, g *store.Game, side adjudicator.Side, args string) (string, error) {
+func (s *Server) vacation(tx *store.Tx, g *store.Game, n templates.Notices, side adjudicator.Side, args string) (string, error) {
 	f := strings.Fields(args)
 	if len(f) != 2 {
-		return "Write VACATION followed by the first day (YYYY-MM-DD) and the number of days, e.g. VACATION 2026-12-01 3.\n", nil
+		return n.Para(adjudicator.Say("notice.vacation.usage")), nil
 	}
 	key := sideKey(side)
 	loc, err := time.LoadLocation(g.Players[key].TimeZone)
@@ -375,7 +378,7 @@ func (s *Server) vacation(tx *store.Tx, g *store.Game, side adjudicator.Side, ar
 	from, err1 := time.ParseInLocation("2006-01-02", f[0], loc)
 	days, err2 := strconv.Atoi(f[1])
 	if err1 != nil || err2 != nil || days <= 0 {
-		return fmt.Sprintf("VACATION %s: give a date as YYYY-MM-DD and a number of days.\n", args), nil
+		return n.Para(adjudicator.Say("notice.vacation.bad", adjudicator.TextArg("args", args))), nil
 	}
 	v := store.Vacation{Side: key, From: from, To: from.AddDate(0, 0, days)}
 	vs := []schedule.Vacation{}
@@ -384,7 +387,8 @@ func (s *Server) vacation(tx *store.Tx, g *store.Game, side adjudicator.Side, ar
 	}
 	vs = append(vs, schedule.Vacation{Player: v.Side, From: v.From, To: v.To})
 	if err := schedule.CheckVacations(vs, g.Deadline.VacationCap); err != nil {
-		return fmt.Sprintf("Vacation refused: %v (the cap is %d days per player in this game).\n", err, g.Deadline.VacationCap), nil
+		return n.Para(adjudicator.Say("notice.vacation.refused", adjudicator.TextArg("why", err.Error()),
+			adjudicator.IntArg("cap", g.Deadline.VacationCap))), nil
 	}
 	g.Deadline.Vacations = append(g.Deadline.Vacations, v)
 	if !g.Deadline.Next.IsZero() {
@@ -398,16 +402,14 @@ func (s *Server) vacation(tx *store.Tx, g *store.Game, side adjudicator.Side, ar
 		other = adjudicator.USA
 	}
 	oz := g.Players[sideKey(other)].TimeZone
-	note := fmt.Sprintf("Your opponent (%s) is on vacation from %s to %s. Deadlines falling in it move to its end.\n",
-		side, schedule.FormatIn(v.From, oz), schedule.FormatIn(v.To, oz))
-	if !g.Deadline.Next.IsZero() {
-		note += fmt.Sprintf("The current deadline is %s.\n", schedule.FormatIn(g.Deadline.Next, oz))
-	}
-	if err := s.queueText(tx, g, other, "vacation", "Opponent on vacation", note); err != nil {
+	note := n.Para(adjudicator.Say("notice.vacation.opponent", adjudicator.SideArg("side", side),
+		adjudicator.TextArg("from", schedule.FormatIn(v.From, oz)), adjudicator.TextArg("to", schedule.FormatIn(v.To, oz))), deadlineNow(g, oz))
+	if err := s.queueText(tx, g, other, "vacation", n.Line("notice.vacation.opponent.subject"), note); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("Vacation granted from %s to %s.\n", schedule.FormatIn(v.From, g.Players[key].TimeZone),
-		schedule.FormatIn(v.To, g.Players[key].TimeZone)), nil
+	mine := g.Players[key].TimeZone
+	return n.Para(adjudicator.Say("notice.vacation.granted", adjudicator.TextArg("from", schedule.FormatIn(v.From, mine)),
+		adjudicator.TextArg("to", schedule.FormatIn(v.To, mine)))), nil
 }
 
 // lineCommand finds a line starting with word (any case) in text and returns the
@@ -453,4 +455,13 @@ func (s *Server) tickAll(ctx context.Context) (int, error) {
 		}
 	}
 	return n, first
+}
+
+// deadlineNow says the game's current deadline in a time zone; the zero phrase
+// (nothing) when no deadline runs.
+func deadlineNow(g *store.Game, zone string) adjudicator.Phrase {
+	if g.Deadline.Next.IsZero() {
+		return adjudicator.Phrase{}
+	}
+	return adjudicator.Say("notice.deadline-now", adjudicator.TextArg("time", schedule.FormatIn(g.Deadline.Next, zone)))
 }

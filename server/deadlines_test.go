@@ -175,6 +175,10 @@ func TestVacation(t *testing.T) {
 	if m := r.mailsTo(alice)[2]; !strings.Contains(m.Text, "refused") {
 		t.Errorf("vacation over the cap: %s", m.Text)
 	}
+	saysWrapped(t, "vacation granted", r.mailsTo(alice)[1].Text, "Vacation granted from Tue 6 Jan 00:00 UTC to Sat 10 Jan 00:00 UTC.")
+	saysWrapped(t, "vacation refused", r.mailsTo(alice)[2].Text, "(the cap is 5 days per player in this game).")
+	saysWrapped(t, "opponent's notice", r.lastTo(bob, "vacation").Text,
+		"Your opponent (USA) is on vacation from Tue 6 Jan 00:00 UTC to Sat 10 Jan 00:00 UTC. Deadlines falling in it move to its end. The current deadline is")
 	r.send(alice, replyTo(t, r.mailsTo(alice)[0]), "zone", "ZONE America/New_York\n")
 	r.waitFor("zone set", func() bool { return r.countSubject(alice, "Time zone") == 1 })
 	if z := r.game("vac").Players["usa"].TimeZone; z != "America/New_York" || !strings.Contains(r.lastTo(alice, "Time zone").Text, "Fri 9 Jan 19:00 EST") {

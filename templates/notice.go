@@ -9,7 +9,8 @@ import (
 // Notices words the short mails of the shared machinery that are no hour mail:
 // the deadline's reminder, grace notice and the GM's warning, the line an hour
 // mail opens with after an NMR, the answers to a mail not read as orders, what
-// the GM's commands tell the players, and sequential play's notes. Their sentences are notice.* entries in
+// the GM's commands tell the players, sequential play's notes, and the answers
+// to VACATION and ZONE. Their sentences are notice.* entries in
 // shared.txt; what a side's pieces do without orders (blocks that stand and
 // fight by standing orders, units that hold while the default plan makes the
 // attacks the rules demand) is said by nmr.* entries in the system's own file,
@@ -82,5 +83,13 @@ func NoticeCodes() []adjudicator.CodeSpec {
 	add(nil, "notice.seq.player1", "notice.seq.player2", "notice.seq.p2-early", "notice.seq.moved.none", "notice.seq.moved.orders")
 	add([]string{"turn"}, "notice.seq.p1-final", "notice.seq.moved.subject", "notice.seq.gm.subject")
 	add([]string{"game", "turn", "side"}, "notice.seq.moved")
+	add(nil, "notice.zone.subject", "notice.vacation.subject", "notice.vacation.usage", "notice.vacation.opponent.subject")
+	add([]string{"zone"}, "notice.zone.bad")
+	add([]string{"game", "zone"}, "notice.zone")
+	add([]string{"time"}, "notice.deadline-now")
+	add([]string{"args"}, "notice.vacation.bad")
+	add([]string{"why", "cap"}, "notice.vacation.refused")
+	add([]string{"from", "to"}, "notice.vacation.granted")
+	add([]string{"side", "from", "to"}, "notice.vacation.opponent")
 	return specs
 }
