@@ -35,6 +35,12 @@ func TestAntietamByMail(t *testing.T) {
 		"Retreats (7.71): by default")
 	replyA, replyB := replyTo(t, firstA), replyTo(t, firstB)
 
+	// STATUS names the player-turn open, in the system's terms.
+	r.send(bob, replyB, "status", "STATUS\n")
+	status := r.toyMail(bob, "Status", 1)
+	toyHas(t, "CSA's status", status.Text, "Game ant1 is running; T01-USA is now open.", "USA: no orders yet", "CSA: no orders yet")
+	toyHasNot(t, "CSA's status", status.Text, "hour")
+
 	// The Confederates write their standing orders while the Union moves.
 	r.send(bob, replyB, "orders", "retreat from sharpsburg toward 0126\ndisplace: law, evans\n")
 	rc := r.toyMail(bob, "Orders received for T01-USA (v1)", 1)

@@ -315,11 +315,14 @@ func (s *Server) gmReply(tx *store.Tx, in *mail.Inbound) (handled bool, err erro
 		if err != nil {
 			return true, err
 		}
-		body := fmt.Sprintf("GMs do not send orders: your mail to game %s (%q) was not read as orders,\n"+
-			"and it holds no GM command. The players' orders are theirs alone.\n\n"+
-			"GM commands go to %s with your PASSPHRASE line (docs/GM.md):\n%s",
-			g.ID, in.Subject, mail.GameAddress(s.local, s.domain, g.ID), gameCommands())
-		out := mail.OutMessage{Subject: "Not read: GMs send no orders", Text: body}
+		notices, err := s.noticesOf(g)
+		if err != nil {
+			return true, err
+		}
+		body := notices.Para(adjudicator.Say("notice.gm-no-orders", adjudicator.TextArg("game", g.ID), adjudicator.TextArg("subject", in.Subject))) + "\n" +
+			notices.Para(adjudicator.Say("notice.gm-no-orders.commands", adjudicator.TextArg("address", mail.GameAddress(s.local, s.domain, g.ID)))) +
+			gameCommands()
+		out := mail.OutMessage{Subject: notices.Line("notice.gm-no-orders.subject"), Text: body}
 		out.InReplyTo, out.References = mail.ReplyThreading(in, mail.ThreadRootID(g.ID, s.idDomain))
 		r := recipient{viewer: adjudicator.NoSide, addr: in.From.Addr, reply: mail.GameAddress(s.local, s.domain, g.ID)}
 		return true, s.enqueue(tx, g, r, fmt.Sprintf("gm-no-orders-%d", n+1), g.CurrentHour, out)
@@ -412,10 +415,12 @@ func (s *Server) queueReply(tx *store.Tx, g *store.Game, side adjudicator.Side, 
 
 // queueAlert tells the player of record that orders came from another address.
 func (s *Server) queueAlert(tx *store.Tx, g *store.Game, side adjudicator.Side, in *mail.Inbound) error {
-	body := fmt.Sprintf("Orders for game %s (%s) arrived from %s, not from your address.\n"+
-		"They were accepted because they came to your secret reply address. If you did not\n"+
-		"send them, your reply address may have leaked: ask the GM for a new one.\n", g.ID, side, in.From.Addr)
-	return s.queueText(tx, g, side, "alert", "Orders from another address", body)
+	n, err := s.noticesOf(g)
+	if err != nil {
+		return err
+	}
+	body := n.Para(adjudicator.Say("notice.alert", adjudicator.TextArg("game", g.ID), adjudicator.SideArg("side", side), adjudicator.TextArg("from", in.From.Addr)))
+	return s.queueText(tx, g, side, "alert", n.Line("notice.alert.subject"), body)
 }
 
 // queueStatus answers STATUS with the side's current position in words.
@@ -424,21 +429,26 @@ func (s *Server) queueStatus(tx *store.Tx, g *store.Game, side adjudicator.Side)
 	if err != nil {
 		return err
 	}
+	n, err := s.noticesOf(g)
+	if err != nil {
+		return err
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Game %s is %s; the hour now open is %s.\n", g.ID, g.Status, st.Turn().Key)
+	b.WriteString(n.Line("notice.status", adjudicator.TextArg("game", g.ID), adjudicator.TextArg("status", string(g.Status)),
+		adjudicator.TextArg("turn", st.Turn().Key)) + "\n")
 	for _, sd := range adjudicator.Sides {
-		state := "no orders yet"
+		line := n.Line("notice.status.none", adjudicator.SideArg("side", sd))
 		if o := h.Latest(sideKey(sd)); o != nil {
-			state = fmt.Sprintf("orders v%d received", o.Version)
+			line = n.Line("notice.status.received", adjudicator.SideArg("side", sd), adjudicator.IntArg("version", o.Version))
 		}
-		fmt.Fprintf(&b, "%s: %s\n", sd, state)
+		b.WriteString(line + "\n")
 	}
 	if !g.Deadline.Next.IsZero() {
-		fmt.Fprintf(&b, "Deadline: %s\n", deadlineText(g.Deadline.Next, g.Players[sideKey(side)].TimeZone))
+		b.WriteString(n.Line("notice.status.deadline", adjudicator.TextArg("time", deadlineText(g.Deadline.Next, g.Players[sideKey(side)].TimeZone))) + "\n")
 	}
 	p := st.Outcome().Score
-	fmt.Fprintf(&b, "Victory points: USA %d, CSA %d.\n", p[0], p[1])
-	return s.queueText(tx, g, side, "status", "Status", b.String())
+	b.WriteString(n.Line("notice.status.points", adjudicator.IntArg("usa", p[0]), adjudicator.IntArg("csa", p[1])) + "\n")
+	return s.queueText(tx, g, side, "status", n.Line("notice.status.subject"), b.String())
 }
 
 // queueResend sends the side's last hour mail again. Sent mail leaves the
@@ -449,7 +459,11 @@ func (s *Server) queueResend(tx *store.Tx, g *store.Game, side adjudicator.Side)
 		return err
 	}
 	if !ok {
-		return s.queueText(tx, g, side, "resend", "Nothing to resend", "There is no hour mail to send again yet.\n")
+		n, err := s.noticesOf(g)
+		if err != nil {
+			return err
+		}
+		return s.queueText(tx, g, side, "resend", n.Line("notice.resend.subject"), n.Para(adjudicator.Say("notice.resend.none")))
 	}
 	hj.To = sideKey(side)
 	hj.Tag = "resend-" + sideKey(side)
@@ -471,11 +485,13 @@ func (s *Server) replyUnknown(tx *store.Tx, in *mail.Inbound) error {
 		for _, sd := range adjudicator.Sides {
 			if sideKey(sd) == seat.Side && mail.SameMailbox(g.Players[sideKey(sd)].Address, in.From.Addr) {
 				s.cfg.Logger.Warn("mail from a player without the secret address refused", "game", g.ID, "side", sd.String())
-				body := fmt.Sprintf("A mail from your address (subject %q) reached the adjudicator without\n"+
-					"your secret reply address, so it was not read. Please reply to your last hour mail,\n"+
-					"or write to %s. If you did not send it, someone may be using your name.\n",
-					in.Subject, mail.ReplyAddress(s.local, s.domain, g.ID, sideKey(sd), g.Players[sideKey(sd)].Token))
-				return s.queueText(tx, g, sd, "refused", "Mail refused: not your secret address", body)
+				n, err := s.noticesOf(g)
+				if err != nil {
+					return err
+				}
+				body := n.Para(adjudicator.Say("notice.refused", adjudicator.TextArg("subject", in.Subject),
+					adjudicator.TextArg("address", mail.ReplyAddress(s.local, s.domain, g.ID, sideKey(sd), g.Players[sideKey(sd)].Token))))
+				return s.queueText(tx, g, sd, "refused", n.Line("notice.refused.subject"), body)
 			}
 		}
 	}
@@ -491,12 +507,13 @@ func (s *Server) replyUnknown(tx *store.Tx, in *mail.Inbound) error {
 		return nil
 	}
 	s.replied[key] = now
-	body := "This is the Shiloh PBEM adjudicator. Your mail did not come to a game's secret\n" +
-		"address, so it was not read. Players receive their address with their first hour mail;\n" +
-		"ask your GM if you have lost it. This is the only reply you will get today.\n"
+	n, err := templates.SharedNotices()
+	if err != nil {
+		return err
+	}
 	out := mail.OutMessage{ID: fmt.Sprintf("unknown.%d", now.UnixNano()), IDDomain: s.idDomain,
 		From: mail.Address{Name: s.cfg.FromName, Addr: s.cfg.Address}, To: []mail.Address{{Addr: in.From.Addr}},
-		Subject: "About your mail to the Shiloh PBEM adjudicator", Text: body, Date: now, InReplyTo: in.MessageID}
+		Subject: n.Line("notice.unknown.subject"), Text: n.Para(adjudicator.Say("notice.unknown")), Date: now, InReplyTo: in.MessageID}
 	raw, err := mail.Compose(out)
 	if err != nil {
 		return err

@@ -4,13 +4,14 @@ import (
 	"strings"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/templates/words"
 )
 
 // Notices words the short mails of the shared machinery that are no hour mail:
 // the deadline's reminder, grace notice and the GM's warning, the line an hour
 // mail opens with after an NMR, the answers to a mail not read as orders, what
 // the GM's commands tell the players, sequential play's notes, and the answers
-// to VACATION and ZONE. Their sentences are notice.* entries in
+// to VACATION, ZONE, STATUS and RESEND and to mail that is not read. Their sentences are notice.* entries in
 // shared.txt; what a side's pieces do without orders (blocks that stand and
 // fight by standing orders, units that hold while the default plan makes the
 // attacks the rules demand) is said by nmr.* entries in the system's own file,
@@ -21,6 +22,13 @@ type Notices struct{ t teller }
 func NoticesOf(sc adjudicator.Scenario) (Notices, error) {
 	t, err := tellerOf(sc)
 	return Notices{t: t}, err
+}
+
+// SharedNotices is the notices of no game: shared.txt's alone, for a mail that
+// names no game (so no system), with no unit or place to name.
+func SharedNotices() (Notices, error) {
+	w, err := words.Load("shared")
+	return Notices{t: teller{w: w}}, err
 }
 
 // Line words one entry as one line: a subject, or a line of a list.
@@ -91,5 +99,16 @@ func NoticeCodes() []adjudicator.CodeSpec {
 	add([]string{"why", "cap"}, "notice.vacation.refused")
 	add([]string{"from", "to"}, "notice.vacation.granted")
 	add([]string{"side", "from", "to"}, "notice.vacation.opponent")
+	add(nil, "notice.status.subject", "notice.resend.subject", "notice.resend.none", "notice.alert.subject",
+		"notice.refused.subject", "notice.unknown.subject", "notice.unknown", "notice.gm-no-orders.subject")
+	add([]string{"game", "status", "turn"}, "notice.status")
+	add([]string{"side"}, "notice.status.none")
+	add([]string{"side", "version"}, "notice.status.received")
+	add([]string{"time"}, "notice.status.deadline")
+	add([]string{"usa", "csa"}, "notice.status.points")
+	add([]string{"game", "side", "from"}, "notice.alert")
+	add([]string{"subject", "address"}, "notice.refused")
+	add([]string{"game", "subject"}, "notice.gm-no-orders")
+	add([]string{"address"}, "notice.gm-no-orders.commands")
 	return specs
 }
