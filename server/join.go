@@ -13,6 +13,7 @@ import (
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/store"
+	"github.com/shiloh-pbem/pbem/templates"
 )
 
 // publicIntake answers the commands anyone may send without a secret address:
@@ -170,23 +171,24 @@ func (s *Server) join(tx *store.Tx, addr, id, zone string, args []string) (strin
 		p.Wants, p.Bid = req.side, req.bid
 	}
 	g.Players[side] = p
+	n, err := s.noticesOf(g)
+	if err != nil {
+		return "", err
+	}
+	game := adjudicator.TextArg("game", g.ID)
 	if len(free) > 1 {
 		if err := tx.PutGame(g); err != nil {
 			return "", err
 		}
 		if g.Ladder != "" {
-			return fmt.Sprintf("You joined game %s on ladder %s%s. The sides are settled when your opponent joins:\n"+
-				"each of you gets the side asked for unless you both asked for the same one; then the higher\n"+
-				"bid takes it and gives its bid in victory points to the other side. Otherwise the ladder\n"+
-				"alternates each player's sides. Your first hour mail will carry your secret reply address\n"+
-				"and your side.\n", g.ID, g.Ladder, askedFor(req)), nil
+			return n.Para(adjudicator.Say("notice.joined.ladder", game, adjudicator.TextArg("ladder", g.Ladder),
+				adjudicator.PhrasesArg("asked", askedFor(req)))), nil
 		}
-		return fmt.Sprintf("You joined game %s. It starts when an opponent joins; your first hour mail will\n"+
-			"carry your secret reply address and your side.\n", g.ID), nil
+		return n.Para(adjudicator.Say("notice.joined.wait", game)), nil
 	}
 	var why map[string]string
 	if g.Ladder != "" {
-		if why, err = s.assignLadderSides(tx, g); err != nil {
+		if why, err = s.assignLadderSides(tx, g, n); err != nil {
 			return "", err
 		}
 	}
@@ -197,11 +199,11 @@ func (s *Server) join(tx *store.Tx, addr, id, zone string, args []string) (strin
 	if mail.SameMailbox(g.Players["csa"].Address, addr) {
 		mine = adjudicator.CSA
 	}
-	text := fmt.Sprintf("You joined game %s as %s; the game has started and your first hour mail follows.\n", g.ID, mine)
+	text := n.Para(adjudicator.Say("notice.joined.started", game, adjudicator.SideArg("side", mine)))
 	if why != nil {
 		text += "\n" + why[sideKey(mine)]
 		other := mine.Enemy()
-		if err := s.queueText(tx, g, other, "sides", "Sides in game "+g.ID, why[sideKey(other)]); err != nil {
+		if err := s.queueText(tx, g, other, "sides", n.Line("notice.sides.subject", game), why[sideKey(other)]); err != nil {
 			return "", err
 		}
 	}
@@ -209,24 +211,25 @@ func (s *Server) join(tx *store.Tx, addr, id, zone string, args []string) (strin
 }
 
 // askedFor is the side and bid a first joiner asked for, as the answer says it.
-func askedFor(req joinRequest) string {
+func askedFor(req joinRequest) adjudicator.Phrase {
+	side := adjudicator.TextArg("side", strings.ToUpper(req.side))
 	switch {
 	case req.side == "":
-		return ", asking for no side"
+		return adjudicator.Say("notice.asked.none")
 	case req.bid > 0:
-		return fmt.Sprintf(", asking for the %s with a bid of %d VP", strings.ToUpper(req.side), req.bid)
+		return adjudicator.Say("notice.asked.bid", side, adjudicator.IntArg("bid", req.bid))
 	}
-	return ", asking for the " + strings.ToUpper(req.side)
+	return adjudicator.Say("notice.asked.side", side)
 }
 
 // assignLadderSides seats a ladder game's two players (settleSides) and
 // records the bid handicap; it returns each side's explanation of why.
-func (s *Server) assignLadderSides(tx *store.Tx, g *store.Game) (map[string]string, error) {
+func (s *Server) assignLadderSides(tx *store.Tx, g *store.Game, n templates.Notices) (map[string]string, error) {
 	results, _, err := ladderResults(tx, g.Ladder)
 	if err != nil {
 		return nil, err
 	}
-	st := settleSides(g.Players["usa"], g.Players["csa"], g.Ladder, results)
+	st := settleSides(n, g.Players["usa"], g.Players["csa"], g.Ladder, results)
 	g.Players["usa"], g.Players["csa"] = st.usa, st.csa
 	g.BidTo, g.BidVP = st.bidTo, st.bidVP
 	return st.why, nil
@@ -249,7 +252,7 @@ type settled struct {
 // neither asked, or the bids are equal, the ladder's alternation decides
 // (ladder.AssignSides), and on equal bids the contested side still gives the
 // bid.
-func settleSides(a, b store.Player, ladderName string, history []ladder.Result) settled {
+func settleSides(n templates.Notices, a, b store.Player, ladderName string, history []ladder.Result) settled {
 	var st settled
 	alternation := func() {
 		usa, _ := ladder.AssignSides(a.Address, b.Address, history)
@@ -258,37 +261,36 @@ func settleSides(a, b store.Player, ladderName string, history []ladder.Result) 
 			st.usa, st.csa = b, a
 		}
 	}
-	counts := func(me, them store.Player) string {
+	counts := func(me, them store.Player) adjudicator.Phrase {
 		mu, mc := ladder.SideCounts(me.Address, history)
 		tu, tc := ladder.SideCounts(them.Address, history)
-		return fmt.Sprintf("ladder %s's alternation decided: in its finished games you have had the USA %d and\n"+
-			"the CSA %d times, your opponent %d and %d; whoever has had the USA less often, counting CSA games\n"+
-			"against it, takes it (on a tie, the address that sorts first).\n", ladderName, mu, mc, tu, tc)
+		return adjudicator.Say("notice.sides.alternation", adjudicator.TextArg("ladder", ladderName),
+			adjudicator.IntArg("mu", mu), adjudicator.IntArg("mc", mc), adjudicator.IntArg("tu", tu), adjudicator.IntArg("tc", tc))
 	}
 	why := func(me, them store.Player, side string) string {
-		S, want := strings.ToUpper(side), strings.ToUpper(me.Wants)
-		theirs := strings.ToUpper(them.Wants)
+		S := adjudicator.TextArg("side", strings.ToUpper(side))
+		want := adjudicator.TextArg("want", strings.ToUpper(me.Wants))
+		theirs := adjudicator.TextArg("theirs", strings.ToUpper(them.Wants))
+		bid, theirBid := adjudicator.IntArg("bid", me.Bid), adjudicator.IntArg("theirs", them.Bid)
 		switch {
 		case me.Wants == "" && them.Wants == "":
-			return fmt.Sprintf("You play the %s. Neither of you asked for a side, so %s", S, counts(me, them))
+			return n.Para(adjudicator.Say("notice.sides.neither", S, adjudicator.PhrasesArg("why", counts(me, them))))
 		case me.Wants != them.Wants && me.Wants != "" && them.Wants != "":
-			return fmt.Sprintf("You play the %s, as you asked; your opponent asked for the %s.\n", S, theirs)
+			return n.Para(adjudicator.Say("notice.sides.asked", S, theirs))
 		case me.Wants != them.Wants && me.Wants != "":
-			return fmt.Sprintf("You play the %s, as you asked; your opponent asked for no side.\n", S)
+			return n.Para(adjudicator.Say("notice.sides.asked.alone", S))
 		case me.Wants != them.Wants:
-			return fmt.Sprintf("You play the %s: you asked for no side and your opponent asked for the %s.\n", S, theirs)
+			return n.Para(adjudicator.Say("notice.sides.given", S, theirs))
 		case me.Bid == them.Bid:
-			text := fmt.Sprintf("You play the %s. You both asked for the %s with equal bids (%d VP), so %s", S, want, me.Bid, counts(me, them))
+			var gives adjudicator.Phrase
 			if me.Bid > 0 {
-				text += fmt.Sprintf("The %s gives the bid: the other side gets %d VP added to its score at the end.\n", want, me.Bid)
+				gives = adjudicator.Say("notice.sides.equal.bid", want, bid)
 			}
-			return text
+			return n.Para(adjudicator.Say("notice.sides.equal", S, want, bid, adjudicator.PhrasesArg("why", counts(me, them))), gives)
 		case side == me.Wants:
-			return fmt.Sprintf("You play the %s. You both asked for it; your bid of %d VP beat your opponent's %d VP,\n"+
-				"so you take it and the other side gets %d VP added to its score at the end.\n", S, me.Bid, them.Bid, me.Bid)
+			return n.Para(adjudicator.Say("notice.sides.won", S, bid, theirBid))
 		}
-		return fmt.Sprintf("You play the %s. You both asked for the %s; your opponent's bid of %d VP beat yours of %d VP,\n"+
-			"so your opponent takes it and you get %d VP added to your score at the end.\n", S, want, them.Bid, me.Bid, them.Bid)
+		return n.Para(adjudicator.Say("notice.sides.lost", S, want, bid, theirBid))
 	}
 	switch {
 	case a.Wants == "" && b.Wants == "":
@@ -331,26 +333,28 @@ func otherSide(sd string) string {
 // declines. The invitation names the opponent (by display name, never the
 // address) and the ladder.
 func (s *Server) queueInvitations(tx *store.Tx, g *store.Game) error {
+	n, err := s.noticesOf(g)
+	if err != nil {
+		return err
+	}
 	for _, r := range s.recipients(g) {
 		if r.viewer == adjudicator.NoSide {
 			continue
 		}
-		opponent := "an opponent still to be named"
+		opponent := adjudicator.WordArg("opponent", "notice.invite.unnamed")
 		if addr := g.Players[sideKey(r.viewer.Enemy())].Address; addr != "" {
-			opponent = s.displayName(tx, g.Ladder, addr)
+			opponent = adjudicator.TextArg("opponent", s.displayName(tx, g.Ladder, addr))
 		}
-		ladderLine := "The game is not on a ladder.\n"
+		onLadder := adjudicator.Say("notice.invite.no-ladder")
 		if g.Ladder != "" {
-			ladderLine = fmt.Sprintf("The result counts on ladder %s.\n", g.Ladder)
+			onLadder = adjudicator.Say("notice.invite.ladder", adjudicator.TextArg("ladder", g.Ladder))
 		}
-		body := fmt.Sprintf("You are invited to play the %s side against %s in game %s (%s, visibility %s).\n%s\n"+
-			"To accept, reply to this mail with the word ACCEPT (it goes to your secret address,\n"+
-			"%s). The game starts when both players have accepted.\n"+
-			"To decline, reply with the word DECLINE: the game will not start, and your opponent\n"+
-			"and the GM are told.\n",
-			r.viewer, opponent, g.ID, g.Scenario, g.Options.Visibility, ladderLine, r.reply)
+		game := adjudicator.TextArg("game", g.ID)
+		body := n.Para(adjudicator.Say("notice.invite", adjudicator.SideArg("side", r.viewer), opponent, game,
+			adjudicator.TextArg("scenario", g.Scenario), adjudicator.TextArg("visibility", string(g.Options.Visibility)))) +
+			n.Para(onLadder) + "\n" + n.Para(adjudicator.Say("notice.invite.how", adjudicator.TextArg("address", r.reply)))
 		if err := s.enqueue(tx, g, r, "invite-"+sideKey(r.viewer), 0,
-			mail.OutMessage{Subject: "Invitation to game " + g.ID, Text: body}); err != nil {
+			mail.OutMessage{Subject: n.Line("notice.invite.subject", game), Text: body}); err != nil {
 			return err
 		}
 	}
@@ -369,13 +373,16 @@ func (s *Server) decline(tx *store.Tx, g *store.Game, side adjudicator.Side) err
 		Text: fmt.Sprintf("%s declined the invitation", side)}); err != nil {
 		return err
 	}
-	name := s.displayName(tx, g.Ladder, who.Address)
+	n, err := s.noticesOf(g)
+	if err != nil {
+		return err
+	}
+	name, game := s.displayName(tx, g.Ladder, who.Address), adjudicator.TextArg("game", g.ID)
 	for _, r := range s.recipients(g) {
-		msg := mail.OutMessage{Subject: "Game " + g.ID + " will not start",
-			Text: fmt.Sprintf("%s, invited to play the %s in game %s, declined. The game will not start.\n", name, side, g.ID)}
+		msg := mail.OutMessage{Subject: n.Line("notice.declined.subject", game),
+			Text: n.Para(adjudicator.Say("notice.declined", adjudicator.TextArg("name", name), adjudicator.SideArg("side", side), game))}
 		if r.viewer == side {
-			msg = mail.OutMessage{Subject: "Invitation declined",
-				Text: fmt.Sprintf("You declined the invitation to game %s; it will not start. Your opponent and the GM are told.\n", g.ID)}
+			msg = mail.OutMessage{Subject: n.Line("notice.declined.self.subject"), Text: n.Para(adjudicator.Say("notice.declined.self", game))}
 		}
 		if err := s.enqueue(tx, g, r, "declined-"+sideKey(r.viewer), 0, msg); err != nil {
 			return err
@@ -386,9 +393,13 @@ func (s *Server) decline(tx *store.Tx, g *store.Game, side adjudicator.Side) err
 
 // accept records an invited player's acceptance; the second one starts the game.
 func (s *Server) accept(tx *store.Tx, g *store.Game, side adjudicator.Side) error {
+	n, err := s.noticesOf(g)
+	if err != nil {
+		return err
+	}
 	p := g.Players[sideKey(side)]
 	if p.Accepted {
-		return s.queueText(tx, g, side, "accepted", "Already accepted", "You have accepted already; the game starts when your opponent accepts.\n")
+		return s.queueText(tx, g, side, "accepted", n.Line("notice.accepted.again.subject"), n.Para(adjudicator.Say("notice.accepted.again")))
 	}
 	p.Accepted = true
 	g.Players[sideKey(side)] = p
@@ -397,8 +408,7 @@ func (s *Server) accept(tx *store.Tx, g *store.Game, side adjudicator.Side) erro
 			if err := tx.PutGame(g); err != nil {
 				return err
 			}
-			return s.queueText(tx, g, side, "accepted", "Invitation accepted",
-				"Thank you. The game starts when your opponent accepts.\n")
+			return s.queueText(tx, g, side, "accepted", n.Line("notice.accepted.subject"), n.Para(adjudicator.Say("notice.accepted")))
 		}
 	}
 	return s.startGame(tx, g)
@@ -409,8 +419,12 @@ func (s *Server) accept(tx *store.Tx, g *store.Game, side adjudicator.Side) erro
 // finished game does (end-of-game record, ladder result and standings).
 func (s *Server) resign(tx *store.Tx, g *store.Game, side adjudicator.Side) error {
 	if g.Status != store.StatusRunning && g.Status != store.StatusPaused {
-		return s.queueText(tx, g, side, "resign", "Nothing to resign",
-			fmt.Sprintf("Game %s is %s; there is nothing to resign.\n", g.ID, g.Status))
+		n, err := s.noticesOf(g)
+		if err != nil {
+			return err
+		}
+		return s.queueText(tx, g, side, "resign", n.Line("notice.resign.none.subject"),
+			n.Para(adjudicator.Say("notice.resign.none", adjudicator.TextArg("game", g.ID), adjudicator.TextArg("status", string(g.Status)))))
 	}
 	_, _, st, err := s.currentStart(tx, g)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/shiloh-pbem/pbem/schedule"
 	"github.com/shiloh-pbem/pbem/store"
+	"github.com/shiloh-pbem/pbem/templates"
 )
 
 // joinLadder creates a ladder game and has each player JOIN it by mail with
@@ -103,14 +104,10 @@ func TestLadderBid(t *testing.T) {
 	if g.Players["usa"].Address != bob || g.BidTo != "csa" || g.BidVP != 3 {
 		t.Fatalf("b1: %+v, bid %d VP to %q", g.Players, g.BidVP, g.BidTo)
 	}
-	if !strings.Contains(ans[0], "asking for the USA with a bid of 2 VP") {
-		t.Errorf("alice's answer:\n%s", ans[0])
-	}
-	if !strings.Contains(ans[1], "your bid of 3 VP beat your opponent's 2 VP") {
-		t.Errorf("bob's answer:\n%s", ans[1])
-	}
+	saysWrapped(t, "alice's answer", ans[0], "You joined game b1 on ladder club, asking for the USA with a bid of 2 VP.")
+	saysWrapped(t, "bob's answer", ans[1], "your bid of 3 VP beat your opponent's 2 VP")
 	r.waitFor("alice told her side", func() bool { return r.countSubject(alice, "Sides in game b1") == 1 })
-	if txt := r.lastTo(alice, "Sides in game b1").Text; !strings.Contains(txt, "you get 3 VP added to your score") {
+	if txt := strings.Join(strings.Fields(r.lastTo(alice, "Sides in game b1").Text), " "); !strings.Contains(txt, "you get 3 VP added to your score") {
 		t.Errorf("alice's notice:\n%s", txt)
 	}
 	r.fastForward("b1", false, "usa", "csa") // the USA wins on the board, by less than 3 VP
@@ -143,6 +140,10 @@ func TestLadderBid(t *testing.T) {
 }
 
 func TestSettleSides(t *testing.T) {
+	notices, err := templates.SharedNotices()
+	if err != nil {
+		t.Fatal(err)
+	}
 	p := func(addr, wants string, bid int) store.Player {
 		return store.Player{Address: addr, Wants: wants, Bid: bid}
 	}
@@ -160,8 +161,8 @@ func TestSettleSides(t *testing.T) {
 		{"tie with a bid", p("b@x", "csa", 2), p("a@x", "csa", 2), "a@x", "usa", 2, "equal bids (2 VP)"},
 		{"no wishes", p("b@x", "", 0), p("a@x", "", 0), "a@x", "", 0, "Neither of you"},
 	} {
-		st := settleSides(c.a, c.b, "club", nil)
-		if st.usa.Address != c.usa || st.bidTo != c.bidTo || st.bidVP != c.bidVP || !strings.Contains(st.why["usa"], c.whyUSA) {
+		st := settleSides(notices, c.a, c.b, "club", nil)
+		if st.usa.Address != c.usa || st.bidTo != c.bidTo || st.bidVP != c.bidVP || !strings.Contains(strings.Join(strings.Fields(st.why["usa"]), " "), c.whyUSA) {
 			t.Errorf("%s: USA %s, %d VP to %q; why %q", c.name, st.usa.Address, st.bidVP, st.bidTo, st.why["usa"])
 		}
 		if st.usa.Address == st.csa.Address {

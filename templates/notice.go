@@ -11,7 +11,9 @@ import (
 // the deadline's reminder, grace notice and the GM's warning, the line an hour
 // mail opens with after an NMR, the answers to a mail not read as orders, what
 // the GM's commands tell the players, sequential play's notes, and the answers
-// to VACATION, ZONE, STATUS and RESEND and to mail that is not read. Their sentences are notice.* entries in
+// to VACATION, ZONE, STATUS and RESEND and to mail that is not read, and
+// joining a game: JOIN, a ladder game's sides, invitations, ACCEPT, DECLINE and
+// RESIGN. Their sentences are notice.* entries in
 // shared.txt; what a side's pieces do without orders (blocks that stand and
 // fight by standing orders, units that hold while the default plan makes the
 // attacks the rules demand) is said by nmr.* entries in the system's own file,
@@ -110,5 +112,25 @@ func NoticeCodes() []adjudicator.CodeSpec {
 	add([]string{"subject", "address"}, "notice.refused")
 	add([]string{"game", "subject"}, "notice.gm-no-orders")
 	add([]string{"address"}, "notice.gm-no-orders.commands")
+	add([]string{"game"}, "notice.joined.wait", "notice.sides.subject", "notice.invite.subject", "notice.declined.subject",
+		"notice.declined.self")
+	add([]string{"game", "ladder", "asked"}, "notice.joined.ladder")
+	add([]string{"game", "side"}, "notice.joined.started")
+	add(nil, "notice.asked.none", "notice.invite.unnamed", "notice.invite.no-ladder", "notice.declined.self.subject",
+		"notice.accepted.subject", "notice.accepted", "notice.accepted.again.subject", "notice.accepted.again", "notice.resign.none.subject")
+	add([]string{"side"}, "notice.asked.side", "notice.sides.asked.alone")
+	add([]string{"side", "bid"}, "notice.asked.bid")
+	add([]string{"ladder", "mu", "mc", "tu", "tc"}, "notice.sides.alternation")
+	add([]string{"side", "why"}, "notice.sides.neither")
+	add([]string{"side", "theirs"}, "notice.sides.asked", "notice.sides.given")
+	add([]string{"side", "want", "bid", "why"}, "notice.sides.equal")
+	add([]string{"want", "bid"}, "notice.sides.equal.bid")
+	add([]string{"side", "bid", "theirs"}, "notice.sides.won")
+	add([]string{"side", "want", "bid", "theirs"}, "notice.sides.lost")
+	add([]string{"side", "opponent", "game", "scenario", "visibility"}, "notice.invite")
+	add([]string{"ladder"}, "notice.invite.ladder")
+	add([]string{"address"}, "notice.invite.how")
+	add([]string{"name", "side", "game"}, "notice.declined")
+	add([]string{"game", "status"}, "notice.resign.none")
 	return specs
 }
