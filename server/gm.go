@@ -532,29 +532,34 @@ func (s *Server) gmForce(tx *store.Tx, g *store.Game, actor string, args []strin
 	}
 	switch {
 	case g.Status == store.StatusFinished:
-		fmt.Fprintf(&b, ". The game is over; %s", ratingEffect(g))
+		n, err := s.noticesOf(g)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(". " + n.Line("notice.forced.over", adjudicator.PhrasesArg("effect", ratingEffect(g))))
 	case g.Status == store.StatusPaused:
 		fmt.Fprintf(&b, ". The game stays paused: the new hour's clock (%s) starts when you RESUME", formatLeft(g.Deadline.PausedLeft))
 	}
 	return b.String() + ".", nil
 }
 
-// ratingEffect says, in words, what a finished game's ending does on its ladder.
-func ratingEffect(g *store.Game) string {
+// ratingEffect says what a finished game's ending does on its ladder.
+func ratingEffect(g *store.Game) adjudicator.Phrase {
 	if g.Ladder == "" {
-		return "it is on no ladder, so nothing is rated"
+		return adjudicator.Say("notice.rating.none")
 	}
+	code := "notice.rating.rated"
 	switch g.Ending {
 	case store.EndCancelled:
-		return "it is not rated and not listed on ladder " + g.Ladder
+		code = "notice.rating.cancelled"
 	case store.EndVoided:
-		return "it is listed on ladder " + g.Ladder + " as void and not rated"
+		code = "notice.rating.voided"
 	case store.EndDeclared:
-		return "it is rated on ladder " + g.Ladder + " as declared"
+		code = "notice.rating.declared"
 	case store.EndForced:
-		return "it is rated on ladder " + g.Ladder + ", marked as fast-forwarded"
+		code = "notice.rating.forced"
 	}
-	return "it is rated on ladder " + g.Ladder
+	return adjudicator.Say(code, adjudicator.TextArg("ladder", g.Ladder))
 }
 
 // formatLeft writes a time left to the minute: "23h", "1h30m", "45m".
@@ -577,6 +582,7 @@ func formatLeft(d time.Duration) string {
 // only cancelled: it has no hour to close.
 func (s *Server) gmEnd(tx *store.Tx, g *store.Game, actor, cmd string, args []string) (string, error) {
 	ending, winner, did, declared := store.EndCancelled, adjudicator.NoSide, "cancelled", ""
+	var decl adjudicator.Phrase // what the GM declared, for the notices
 	switch cmd {
 	case "VOID":
 		ending, did = store.EndVoided, "voided"
@@ -588,10 +594,13 @@ func (s *Server) gmEnd(tx *store.Tx, g *store.Game, actor, cmd string, args []st
 		switch strings.ToLower(args[0]) {
 		case "usa":
 			winner, declared = adjudicator.USA, " with a declared USA win"
+			decl = adjudicator.Say("notice.declared.win", adjudicator.SideArg("side", winner))
 		case "csa":
 			winner, declared = adjudicator.CSA, " with a declared CSA win"
+			decl = adjudicator.Say("notice.declared.win", adjudicator.SideArg("side", winner))
 		case "draw":
 			declared = " with a declared draw"
+			decl = adjudicator.Say("notice.declared.draw")
 		default:
 			return "", gmErr("result %q: usa, csa or draw", args[0])
 		}
@@ -617,9 +626,18 @@ func (s *Server) gmEnd(tx *store.Tx, g *store.Game, actor, cmd string, args []st
 		Actor: actor, Text: fmt.Sprintf("%s: game %s %s%s", cmd, g.ID, did, declared)}); err != nil {
 		return "", err
 	}
-	effect := ratingEffect(g)
-	if err := s.tellPlayers(tx, g, "ended-"+ending, "Game "+did+" by the GM", func(string) string {
-		return fmt.Sprintf("The GM %s game %s%s; %s.\n", did, g.ID, declared, effect)
+	n, err := s.noticesOf(g)
+	if err != nil {
+		return "", err
+	}
+	didWord := adjudicator.WordArg("did", "notice.did."+did)
+	said := []adjudicator.Arg{didWord, adjudicator.TextArg("game", g.ID), adjudicator.PhrasesArg("effect", ratingEffect(g))}
+	code := "notice.ended"
+	if decl.Code != "" {
+		code, said = "notice.ended.declared", append(said, adjudicator.PhrasesArg("declared", decl))
+	}
+	if err := s.tellPlayers(tx, g, "ended-"+ending, n.Line("notice.ended.subject", didWord), func(string) string {
+		return n.Para(adjudicator.Say(code, said...))
 	}); err != nil {
 		return "", err
 	}
@@ -634,7 +652,7 @@ func (s *Server) gmEnd(tx *store.Tx, g *store.Game, actor, cmd string, args []st
 			return "", err
 		}
 	}
-	return fmt.Sprintf("Game %s %s%s; %s.", g.ID, did, declared, effect), nil
+	return n.Line(strings.Replace(code, "notice.ended", "notice.ended.gm", 1), said...), nil
 }
 
 // gmRollback undoes the last resolved hour: the hour after it (if open) is

@@ -13,7 +13,7 @@ import (
 // the GM's commands tell the players, sequential play's notes, and the answers
 // to VACATION, ZONE, STATUS and RESEND and to mail that is not read, and
 // joining a game: JOIN, a ladder game's sides, invitations, ACCEPT, DECLINE and
-// RESIGN. Their sentences are notice.* entries in
+// RESIGN, and a game the GM ends. Their sentences are notice.* entries in
 // shared.txt; what a side's pieces do without orders (blocks that stand and
 // fight by standing orders, units that hold while the default plan makes the
 // attacks the rules demand) is said by nmr.* entries in the system's own file,
@@ -132,5 +132,12 @@ func NoticeCodes() []adjudicator.CodeSpec {
 	add([]string{"address"}, "notice.invite.how")
 	add([]string{"name", "side", "game"}, "notice.declined")
 	add([]string{"game", "status"}, "notice.resign.none")
+	add([]string{"did"}, "notice.ended.subject")
+	add([]string{"did", "game", "effect"}, "notice.ended", "notice.ended.gm")
+	add([]string{"did", "game", "declared", "effect"}, "notice.ended.declared", "notice.ended.gm.declared")
+	add(nil, "notice.did.cancelled", "notice.did.voided", "notice.did.ended", "notice.declared.draw", "notice.rating.none")
+	add([]string{"side"}, "notice.declared.win")
+	add([]string{"ladder"}, "notice.rating.cancelled", "notice.rating.voided", "notice.rating.declared", "notice.rating.forced", "notice.rating.rated")
+	add([]string{"effect"}, "notice.forced.over")
 	return specs
 }
