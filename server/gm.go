@@ -800,9 +800,13 @@ func (s *Server) gmReplace(tx *store.Tx, g *store.Game, args []string) (string, 
 		g.Departed = append(g.Departed, store.Departure{Side: key, Address: old.Address, Replaced: true, At: now,
 			OnTime: old.OnTime, Late: old.Late, NMRs: old.NMRs})
 		r := recipient{viewer: side, addr: old.Address}
+		n, err := s.noticesOf(g)
+		if err != nil {
+			return "", err
+		}
 		if err := s.enqueue(tx, g, r, fmt.Sprintf("replaced-%s-%d", key, len(g.Departed)), g.CurrentHour,
-			mail.OutMessage{Subject: "You were replaced", Text: fmt.Sprintf(
-				"The GM gave your side (%s) in game %s to another player. Your secret address no longer works.\n", side, g.ID)}); err != nil {
+			mail.OutMessage{Subject: n.Line("notice.replaced-you.subject"),
+				Text: n.Para(adjudicator.Say("notice.replaced-you", adjudicator.SideArg("side", side), adjudicator.TextArg("game", g.ID)))}); err != nil {
 			return "", err
 		}
 	}
@@ -936,8 +940,12 @@ func (s *Server) gmAnnounce(tx *store.Tx, g *store.Game, text, key string) (stri
 	if strings.TrimSpace(text) == "" {
 		return "", gmErr("ANNOUNCE needs a text")
 	}
-	err := s.tellPlayers(tx, g, "announce-"+key, "Announcement from the GM", func(string) string {
-		return "The GM of game " + g.ID + " announces:\n\n" + text
+	n, err := s.noticesOf(g)
+	if err != nil {
+		return "", err
+	}
+	err = s.tellPlayers(tx, g, "announce-"+key, n.Line("notice.announce.subject"), func(string) string {
+		return n.Line("notice.announce", adjudicator.TextArg("game", g.ID)) + "\n\n" + text
 	})
 	return "Announced to both players.", err
 }

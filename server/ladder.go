@@ -12,6 +12,7 @@ import (
 	"github.com/shiloh-pbem/pbem/ladder"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/store"
+	"github.com/shiloh-pbem/pbem/templates"
 )
 
 // AuditGameOver is the link that closes a game's chain: its text is the result
@@ -39,29 +40,34 @@ func (s *Server) finishGame(tx *store.Tx, g *store.Game, out adjudicator.Outcome
 	if err != nil {
 		return head, err
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "END-OF-GAME RECORD, game %s\n\nResult: %s\nPlayers: %s\n", g.ID, result, players)
-	for _, d := range g.Departed {
-		fmt.Fprintf(&b, "Left the game: %s (%s)\n", d.Address, strings.ToUpper(d.Side))
+	n, err := s.noticesOf(g)
+	if err != nil {
+		return head, err
 	}
-	fmt.Fprintf(&b, "Final chain head: %s (full hash %s)\n", head, head.Hash)
-	fmt.Fprintf(&b, "Dice secret: %x\n\nGM actions:\n", g.Secret)
-	n := 0
+	game, res := adjudicator.TextArg("game", g.ID), adjudicator.TextArg("result", result)
+	line := func(code string, args ...adjudicator.Arg) string { return n.Line(code, args...) + "\n" }
+	var b strings.Builder
+	b.WriteString(line("notice.record.head", game) + "\n" + line("notice.record.result", res) +
+		line("notice.record.players", adjudicator.TextArg("players", players)))
+	for _, d := range g.Departed {
+		b.WriteString(line("notice.record.left", adjudicator.TextArg("address", d.Address), adjudicator.TextArg("side", strings.ToUpper(d.Side))))
+	}
+	b.WriteString(line("notice.record.chain", adjudicator.TextArg("head", head.String()), adjudicator.TextArg("hash", head.Hash.String())))
+	b.WriteString(line("notice.record.secret", adjudicator.TextArg("secret", fmt.Sprintf("%x", g.Secret))) + "\n" + line("notice.record.gm"))
+	actions := 0
 	for _, r := range chain {
 		if r.Kind == store.AuditGMAction || r.Kind == store.AuditRollback {
 			fmt.Fprintf(&b, "  #%d %s %s: %s\n", r.Seq, r.At.UTC().Format("2006-01-02 15:04"), r.Actor, r.Text)
-			n++
+			actions++
 		}
 	}
-	if n == 0 {
-		b.WriteString("  none\n")
+	if actions == 0 {
+		b.WriteString("  " + line("notice.record.gm.none"))
 	}
-	fmt.Fprintf(&b, "\nThe whole record (every hour's state, orders, seed and the audit chain) is exported\n"+
-		"with \"pbem game export %s\" and checked anywhere with \"pbem verify\": the chain must end at\n"+
-		"the head above.\n", g.ID)
+	b.WriteString("\n" + n.Para(adjudicator.Say("notice.record.export", game)))
 	for _, r := range s.recipients(g) {
 		if err := s.enqueue(tx, g, r, "record-"+sideKey(r.viewer), g.CurrentHour,
-			mail.OutMessage{Subject: "End-of-game record: " + result, Text: b.String()}); err != nil {
+			mail.OutMessage{Subject: n.Line("notice.record.subject", res), Text: b.String()}); err != nil {
 			return head, err
 		}
 	}
@@ -79,7 +85,7 @@ func (s *Server) finishGame(tx *store.Tx, g *store.Game, out adjudicator.Outcome
 		return head, err
 	}
 	for _, sd := range adjudicator.Sides {
-		if err := s.queueText(tx, g, sd, "standings", "Standings of ladder "+g.Ladder, table); err != nil {
+		if err := s.queueText(tx, g, sd, "standings", n.Line("notice.standings.subject", adjudicator.TextArg("ladder", g.Ladder)), table); err != nil {
 			return head, err
 		}
 	}
@@ -156,9 +162,12 @@ func (s *Server) setName(tx *store.Tx, from, args, key string) error {
 			}
 		}
 	}
+	n, err := templates.SharedNotices()
+	if err != nil {
+		return err
+	}
 	if len(on) == 0 {
-		return s.queueDirect(tx, key, from, "NAME", "You play on no ladder yet, so there is no standings name to set.\n"+
-			"Send NAME again once you have joined a ladder game.\n")
+		return s.queueDirect(tx, key, from, "NAME", n.Para(adjudicator.Say("notice.name.none")))
 	}
 	ladders := make([]string, 0, len(on))
 	for l := range on {
@@ -170,8 +179,9 @@ func (s *Server) setName(tx *store.Tx, from, args, key string) error {
 			return err
 		}
 	}
-	return s.queueDirect(tx, key, from, "NAME", fmt.Sprintf("The standings of ladder %s now show you as %q.\n",
-		strings.Join(ladders, ", "), name))
+	// One line, unwrapped: the name as the standings will show it.
+	return s.queueDirect(tx, key, from, "NAME", n.Line("notice.name.set",
+		adjudicator.TextArg("ladders", strings.Join(ladders, ", ")), adjudicator.TextArg("name", name))+"\n")
 }
 
 // resultText is a finished game's result in words, as the end-of-game record,
@@ -326,30 +336,36 @@ func (s *Server) rateLadder(tx *store.Tx, name string) (string, error) {
 			return "", err
 		}
 	}
-	return s.standingsText(tx, name, rows, results), nil
+	return s.standingsText(tx, name, rows, results)
 }
 
 // standingsText is the standings mail: the table and the results list, every
 // player by display name (no addresses: the mail goes to every member).
-func (s *Server) standingsText(tx *store.Tx, name string, rows []ladder.Row, results []ladder.Result) string {
+func (s *Server) standingsText(tx *store.Tx, name string, rows []ladder.Row, results []ladder.Result) (string, error) {
+	n, err := templates.SharedNotices()
+	if err != nil {
+		return "", err
+	}
 	display := namer(tx, name)
 	for i := range rows {
 		rows[i].Name = display(rows[i].Player)
 	}
 	list := ladder.FormatResults(results, display)
 	if list == "" {
-		list = "none yet\n"
+		list = n.Line("notice.standings.none") + "\n"
 	}
-	return fmt.Sprintf("Standings of ladder %s\n\n%s\nRatings are Glicko-2 (rating ± deviation) from finished games only; on-time share,\n"+
-		"NMRs and abandoned games are reliability, kept apart from skill. Voided games and games\n"+
-		"played without orders from either player are not rated; hours the GM fast-forwarded\n"+
-		"charge nobody an NMR.\n\nResults:\n%s", name, ladder.FormatStandings(rows), list)
+	return n.Line("notice.standings.head", adjudicator.TextArg("ladder", name)) + "\n\n" + ladder.FormatStandings(rows) + "\n" +
+		n.Para(adjudicator.Say("notice.standings.about")) + "\n" + n.Line("notice.standings.results") + "\n" + list, nil
 }
 
 // answerStandings mails a ladder's standings to a player of that ladder or a GM.
 func (s *Server) answerStandings(tx *store.Tx, to, name, key string) error {
+	n, err := templates.SharedNotices()
+	if err != nil {
+		return err
+	}
 	if name == "" {
-		return s.queueDirect(tx, key, to, "STANDINGS", "Write STANDINGS followed by the ladder's name.\n")
+		return s.queueDirect(tx, key, to, "STANDINGS", n.Para(adjudicator.Say("notice.standings.ask")))
 	}
 	ladders := tx.Ladders()
 	known := false
@@ -361,12 +377,12 @@ func (s *Server) answerStandings(tx *store.Tx, to, name, key string) error {
 	if !known {
 		// Ladders are recorded when their first game ends: a ladder whose games
 		// are all still running has no standings yet either.
-		list := "none yet"
+		list := n.Line("notice.standings.none")
 		if len(ladders) > 0 {
 			list = strings.Join(ladders, ", ")
 		}
-		return s.queueDirect(tx, key, to, "STANDINGS "+name, fmt.Sprintf("There is no ladder %q with a finished game.\n"+
-			"Ladders with standings: %s.\nWrite STANDINGS followed by one of them.\n", name, list))
+		return s.queueDirect(tx, key, to, "STANDINGS "+name, n.Para(adjudicator.Say("notice.standings.unknown",
+			adjudicator.TextArg("ladder", name), adjudicator.TextArg("ladders", list))))
 	}
 	results, ratings, rel, err := ladderStandings(tx, name)
 	if err != nil {
@@ -380,7 +396,11 @@ func (s *Server) answerStandings(tx *store.Tx, to, name, key string) error {
 		s.cfg.Logger.Info("standings refused: not a ladder player", "from", to, "ladder", name)
 		return nil
 	}
-	return s.queueDirect(tx, key, to, "Standings of ladder "+name, s.standingsText(tx, name, ladder.Standings(ratings, rel), results))
+	text, err := s.standingsText(tx, name, ladder.Standings(ratings, rel), results)
+	if err != nil {
+		return err
+	}
+	return s.queueDirect(tx, key, to, n.Line("notice.standings.subject", adjudicator.TextArg("ladder", name)), text)
 }
 
 // LadderPage is what a club may publish of a ladder: the standings and every

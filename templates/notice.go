@@ -13,7 +13,8 @@ import (
 // the GM's commands tell the players, sequential play's notes, and the answers
 // to VACATION, ZONE, STATUS and RESEND and to mail that is not read, and
 // joining a game: JOIN, a ladder game's sides, invitations, ACCEPT, DECLINE and
-// RESIGN, and a game the GM ends. Their sentences are notice.* entries in
+// RESIGN, a game the GM ends and its end-of-game record, a replaced player,
+// the GM's announcement, and a ladder's standings with NAME and STANDINGS. Their sentences are notice.* entries in
 // shared.txt; what a side's pieces do without orders (blocks that stand and
 // fight by standing orders, units that hold while the default plan makes the
 // attacks the rules demand) is said by nmr.* entries in the system's own file,
@@ -139,5 +140,17 @@ func NoticeCodes() []adjudicator.CodeSpec {
 	add([]string{"side"}, "notice.declared.win")
 	add([]string{"ladder"}, "notice.rating.cancelled", "notice.rating.voided", "notice.rating.declared", "notice.rating.forced", "notice.rating.rated")
 	add([]string{"effect"}, "notice.forced.over")
+	add(nil, "notice.replaced-you.subject", "notice.announce.subject", "notice.record.gm", "notice.record.gm.none",
+		"notice.standings.about", "notice.standings.results", "notice.standings.none", "notice.standings.ask", "notice.name.none")
+	add([]string{"side", "game"}, "notice.replaced-you")
+	add([]string{"game"}, "notice.announce", "notice.record.head", "notice.record.export")
+	add([]string{"result"}, "notice.record.subject", "notice.record.result")
+	add([]string{"players"}, "notice.record.players")
+	add([]string{"address", "side"}, "notice.record.left")
+	add([]string{"head", "hash"}, "notice.record.chain")
+	add([]string{"secret"}, "notice.record.secret")
+	add([]string{"ladder"}, "notice.standings.subject", "notice.standings.head")
+	add([]string{"ladder", "ladders"}, "notice.standings.unknown")
+	add([]string{"ladders", "name"}, "notice.name.set")
 	return specs
 }
