@@ -3,7 +3,12 @@
 // report, the pre-filled order form, the subject line, the sequential-play lines,
 // the end-of-game record and the receipt that answers a side's orders
 // (ReceiptText: orders.Receipt's phrases and numbers in shared.txt's receipt.*
-// words).
+// words). The server's own short mails (deadline reminders, grace and NMR
+// notices, the answers to a player's commands, joining, invitations, the GM's
+// notices to the players, the end-of-game record, ladder standings) are
+// Notices: shared.txt's notice.* entries, with what a side's pieces do without
+// orders in the system's own nmr.* words, wrapped for a plain-text mail. Only
+// the GM's answers to GM commands are still written in Go, in package server.
 //
 // It knows no rule system. A system cuts its mails as phrases from a side's
 // adjudicator.View and adjudicator.ReportView (adjudicator.Told: Sheet, Form,
