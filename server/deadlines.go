@@ -195,7 +195,7 @@ func (s *Server) queueGMWarn(tx *store.Tx, g *store.Game, sc adjudicator.Scenari
 		adjudicator.WordArg("nmr", "nmr.theirs.will"))
 	if g.Deadline.Grace > 0 {
 		due = adjudicator.Say("notice.gm-warn.due.grace", adjudicator.TextArg("time", deadlineText(g.Deadline.Next, g.Deadline.Zone)),
-			adjudicator.TextArg("grace", g.Deadline.Grace.String()), adjudicator.WordArg("nmr", "nmr.theirs.will"))
+			adjudicator.TextArg("grace", formatLeft(g.Deadline.Grace)), adjudicator.WordArg("nmr", "nmr.theirs.will"))
 	}
 	addr := mail.GameAddress(s.local, s.domain, g.ID)
 	text := n.Para(adjudicator.Say("notice.gm-warn", adjudicator.TextArg("game", g.ID), turn, sides), due) + "\n" +

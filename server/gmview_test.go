@@ -235,9 +235,10 @@ func TestGMWarnedOfMissingOrders(t *testing.T) {
 }
 
 // Both sides missing: the warning names both, with the verb agreeing ("USA and
-// CSA have", once worded "has").
+// CSA have", once worded "has"), and gives the grace as a GM writes it ("1h30m",
+// once "1h30m0s").
 func TestGMWarnedOfBothSidesMissing(t *testing.T) {
-	srv, st, clk := gmGame(t, func(c *Config, _ *NewGame) { c.GMWarnBefore = 6 * time.Hour })
+	srv, st, clk := gmGame(t, func(c *Config, g *NewGame) { c.GMWarnBefore, g.Deadline.Grace = 6*time.Hour, 90*time.Minute })
 	clk.Advance(43 * time.Hour)
 	if _, err := srv.ResolveDue(context.Background()); err != nil {
 		t.Fatal(err)
@@ -247,7 +248,8 @@ func TestGMWarnedOfBothSidesMissing(t *testing.T) {
 		t.Fatalf("%d GM warnings, want 1", len(ws))
 	}
 	toyHas(t, "GM warning", ws[0].Subject, "no orders yet from USA and CSA")
-	saysWrapped(t, "GM warning", ws[0].Text, "Game g1, Day 1 7AM: USA and CSA have sent no orders yet.")
+	saysWrapped(t, "GM warning", ws[0].Text, "Game g1, Day 1 7AM: USA and CSA have sent no orders yet.",
+		"with 1h30m of grace after that.")
 }
 
 // In sequential play the GM gets the "Player 1 has moved" mail too.
