@@ -58,8 +58,9 @@
 // never has to guess whose it is; the river's name runs down the water.
 // An area's blocks stand inside its outline and off every place's name, sign,
 // caption and control flag (stack.go): the grid nearest the area's spot that
-// fits, else rows that follow the outline, searched once per area and number of
-// blocks. Every area of Shiloh's map has room for a side's stack at its
+// fits, else rows that follow the outline with no block standing apart from
+// the rest (a block alone at an area's edge reads as a neighbour's), searched
+// once per area and number of blocks. Every area of Shiloh's map has room for a side's stack at its
 // stacking limit at full size; where more stand (a battle, 3.31, and blocks
 // last seen there), the whole stack is drawn smaller, in steps down to 0.58 of
 // the full size, rather than spill over a neighbour or its name: each block is

@@ -232,11 +232,14 @@ func (c *canvas) roomOf(b *adjudicator.Board, g *Geometry, sh *AreaShape) *areaR
 }
 
 // searchStack finds where n blocks stand at the largest of scales at which
-// they fit; else, at the smallest, at the area's spot regardless.
+// they fit as one stack; else at the largest at which they fit with a block
+// apart from the rest; else, at the smallest, at the area's spot regardless.
 func searchStack(a *areaRoom, sh *AreaShape, n int, scales []float64) stackLayout {
-	for _, s := range scales {
-		if boxes := sizesAt(s).fit(a, sh, n); boxes != nil {
-			return stackLayout{boxes: boxes, scale: s, fits: true}
+	for _, together := range []bool{true, false} {
+		for _, s := range scales {
+			if boxes := sizesAt(s).fit(a, sh, n, together); boxes != nil {
+				return stackLayout{boxes: boxes, scale: s, fits: true}
+			}
 		}
 	}
 	s := scales[len(scales)-1]
@@ -245,9 +248,9 @@ func searchStack(a *areaRoom, sh *AreaShape, n int, scales []float64) stackLayou
 
 // fit finds where n blocks of these sizes stand: the grid nearest the area's
 // spot that fits its room, trying every number of columns and every position
-// two pixels apart; else rows of blocks that follow the outline. nil: they do
-// not fit.
-func (z blockSizes) fit(a *areaRoom, sh *AreaShape, n int) []rect {
+// two pixels apart; else rows of blocks that follow the outline, with no block
+// apart from the rest if together. nil: they do not fit.
+func (z blockSizes) fit(a *areaRoom, sh *AreaShape, n int, together bool) []rect {
 	cx, cy := sh.Blocks.fx(), sh.Blocks.fy()
 	bestX, bestY, bestCols, bestScore := 0.0, 0.0, 0, math.Inf(1)
 	for cols := 1; cols <= min(n, 6); cols++ {
@@ -279,7 +282,11 @@ func (z blockSizes) fit(a *areaRoom, sh *AreaShape, n int) []rect {
 	if bestCols > 0 {
 		return z.grid(bestX, bestY, bestCols, n)
 	}
-	return z.flow(a, cx, cy, n)
+	boxes := z.flow(a, cx, cy, n)
+	if together && z.apart(boxes) > 0 {
+		return nil
+	}
+	return boxes
 }
 
 // atSpot is a grid of n blocks of these sizes around the area's spot, where
@@ -343,9 +350,31 @@ func (z blockSizes) flow(a *areaRoom, cx, cy float64, n int) []rect {
 		for _, b := range boxes {
 			sx, sy = sx+b.x0+z.size/2, sy+b.y0+z.size/2
 		}
-		if d := math.Hypot(sx/float64(n)-cx, sy/float64(n)-cy); d < bestScore {
+		// A block standing apart from the rest reads as another stack: any
+		// layout without one beats every layout with one.
+		d := math.Hypot(sx/float64(n)-cx, sy/float64(n)-cy) + 1e4*float64(z.apart(boxes))
+		if d < bestScore {
 			best, bestScore = boxes, d
 		}
 	}
 	return best
+}
+
+// apart counts the blocks of a layout that stand apart from the rest: no other
+// block within half a block's size of its edge.
+func (z blockSizes) apart(boxes []rect) int {
+	n := 0
+	for i, b := range boxes {
+		alone := len(boxes) > 1
+		for j, o := range boxes {
+			if i != j && math.Max(math.Abs(b.x0-o.x0), math.Abs(b.y0-o.y0)) <= z.pitch+z.size/2 {
+				alone = false
+				break
+			}
+		}
+		if alone {
+			n++
+		}
+	}
+	return n
 }

@@ -60,6 +60,37 @@ func TestStacksStayInTheirArea(t *testing.T) {
 	}
 }
 
+// A stack reads as one: in every area, at every count up to three times its
+// stacking limit, each block stands within a block's width of another. Rows that
+// follow the outline once left a block on its own at an area's edge (Fraley
+// Field with 11-14 blocks, Wicker Field with 13-18), where a reader could take it
+// for a neighbour's.
+func TestStacksStandTogether(t *testing.T) {
+	sc, g := testScenario(t)
+	c := contract(t, sc)
+	b := c.Board()
+	cv := &canvas{f: newFaces(), top: bandTop}
+	for i := range sc.Map.Areas {
+		a := &sc.Map.Areas[i]
+		sh := g.Area(adjudicator.PlaceID(a.ID))
+		for n := 2; n <= fullStack(sc, a); n++ {
+			l := cv.stackAt(b, g, sh, n)
+			for j, bx := range l.boxes {
+				size := bx.x1 - bx.x0
+				gap := math.Inf(1)
+				for k, o := range l.boxes {
+					if k != j {
+						gap = min(gap, max(math.Abs(bx.x0-o.x0), math.Abs(bx.y0-o.y0))-size)
+					}
+				}
+				if gap > size {
+					t.Errorf("%s, %d blocks at %.2f: block %d stands %.0f px from the nearest other", a.ID, n, l.scale, j, gap)
+				}
+			}
+		}
+	}
+}
+
 // stackProblem says how a stack's boxes leave their area or cover a name.
 func stackProblem(sh *AreaShape, names []rect, l stackLayout, n int) string {
 	for i := 0; i < n; i++ {
