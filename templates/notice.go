@@ -2,6 +2,7 @@ package templates
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
 	"github.com/shiloh-pbem/pbem/templates/words"
@@ -28,11 +29,14 @@ func NoticesOf(sc adjudicator.Scenario) (Notices, error) {
 }
 
 // SharedNotices is the notices of no game: shared.txt's alone, for a mail that
-// names no game (so no system), with no unit or place to name.
-func SharedNotices() (Notices, error) {
+// names no game (so no system), with no unit or place to name. The file is read
+// once.
+func SharedNotices() (Notices, error) { return sharedNotices() }
+
+var sharedNotices = sync.OnceValues(func() (Notices, error) {
 	w, err := words.Load("shared")
 	return Notices{t: teller{w: w}}, err
-}
+})
 
 // Line words one entry as one line: a subject, or a line of a list.
 func (n Notices) Line(code string, args ...adjudicator.Arg) string {
