@@ -513,14 +513,14 @@ func (s *Server) gmForce(tx *store.Tx, g *store.Game, actor string, args []strin
 	if err := s.resolve(tx, g, h); err != nil {
 		return "", err
 	}
+	n, err := s.noticesOf(g)
+	if err != nil {
+		return "", err
+	}
 	var b strings.Builder
 	b.WriteString(turn.Key + " resolved now")
 	if ff {
 		b.WriteString(" (fast-forward): sides without orders were played by standing orders and charged no NMR")
-		n, err := s.noticesOf(g)
-		if err != nil {
-			return "", err
-		}
 		key := adjudicator.TextArg("turn", turn.Key)
 		if err := s.tellPlayers(tx, g, fmt.Sprintf("fastforward-h%d%s", h.Hour, reseedTag(g, h.Hour)), n.Line("notice.fastforward.subject", key), func(string) string {
 			return n.Para(adjudicator.Say("notice.fastforward", key, adjudicator.TextArg("game", g.ID), adjudicator.WordArg("nmr", "nmr.theirs.did")))
@@ -532,10 +532,6 @@ func (s *Server) gmForce(tx *store.Tx, g *store.Game, actor string, args []strin
 	}
 	switch {
 	case g.Status == store.StatusFinished:
-		n, err := s.noticesOf(g)
-		if err != nil {
-			return "", err
-		}
 		b.WriteString(". " + n.Line("notice.forced.over", adjudicator.PhrasesArg("effect", ratingEffect(g))))
 	case g.Status == store.StatusPaused:
 		fmt.Fprintf(&b, ". The game stays paused: the new hour's clock (%s) starts when you RESUME", formatLeft(g.Deadline.PausedLeft))
@@ -632,9 +628,9 @@ func (s *Server) gmEnd(tx *store.Tx, g *store.Game, actor, cmd string, args []st
 	}
 	didWord := adjudicator.WordArg("did", "notice.did."+did)
 	said := []adjudicator.Arg{didWord, adjudicator.TextArg("game", g.ID), adjudicator.PhrasesArg("effect", ratingEffect(g))}
-	code := "notice.ended"
+	code, gmCode := "notice.ended", "notice.ended.gm"
 	if decl.Code != "" {
-		code, said = "notice.ended.declared", append(said, adjudicator.PhrasesArg("declared", decl))
+		code, gmCode, said = "notice.ended.declared", "notice.ended.gm.declared", append(said, adjudicator.PhrasesArg("declared", decl))
 	}
 	if err := s.tellPlayers(tx, g, "ended-"+ending, n.Line("notice.ended.subject", didWord), func(string) string {
 		return n.Para(adjudicator.Say(code, said...))
@@ -652,7 +648,7 @@ func (s *Server) gmEnd(tx *store.Tx, g *store.Game, actor, cmd string, args []st
 			return "", err
 		}
 	}
-	return n.Line(strings.Replace(code, "notice.ended", "notice.ended.gm", 1), said...), nil
+	return n.Line(gmCode, said...), nil
 }
 
 // gmRollback undoes the last resolved hour: the hour after it (if open) is
@@ -795,15 +791,15 @@ func (s *Server) gmReplace(tx *store.Tx, g *store.Game, args []string) (string, 
 	if err != nil {
 		return "", err
 	}
+	n, err := s.noticesOf(g)
+	if err != nil {
+		return "", err
+	}
 	now := tx.Now()
 	if old.Address != "" {
 		g.Departed = append(g.Departed, store.Departure{Side: key, Address: old.Address, Replaced: true, At: now,
 			OnTime: old.OnTime, Late: old.Late, NMRs: old.NMRs})
 		r := recipient{viewer: side, addr: old.Address}
-		n, err := s.noticesOf(g)
-		if err != nil {
-			return "", err
-		}
 		if err := s.enqueue(tx, g, r, fmt.Sprintf("replaced-%s-%d", key, len(g.Departed)), g.CurrentHour,
 			mail.OutMessage{Subject: n.Line("notice.replaced-you.subject"),
 				Text: n.Para(adjudicator.Say("notice.replaced-you", adjudicator.SideArg("side", side), adjudicator.TextArg("game", g.ID)))}); err != nil {
@@ -819,10 +815,6 @@ func (s *Server) gmReplace(tx *store.Tx, g *store.Game, args []string) (string, 
 		other = adjudicator.USA
 	}
 	if g.Players[sideKey(other)].Token != "" {
-		n, err := s.noticesOf(g)
-		if err != nil {
-			return "", err
-		}
 		if err := s.queueText(tx, g, other, "opponent-replaced", n.Line("notice.replaced.subject"),
 			n.Para(adjudicator.Say("notice.replaced", adjudicator.TextArg("game", g.ID), adjudicator.SideArg("side", side)))); err != nil {
 			return "", err

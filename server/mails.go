@@ -182,16 +182,16 @@ func nmrNotes(sc adjudicator.Scenario, rv *hourReveal, r recipient) ([]string, e
 	if rv == nil {
 		return nil, nil
 	}
+	n, err := templates.NoticesOf(sc)
+	if err != nil {
+		return nil, err
+	}
+	turn := adjudicator.TextArg("turn", rv.played.Key)
 	var notes []string
 	for _, sd := range adjudicator.Sides {
 		if !rv.nmr[sd.Index()] {
 			continue
 		}
-		n, err := templates.NoticesOf(sc)
-		if err != nil {
-			return nil, err
-		}
-		turn := adjudicator.TextArg("turn", rv.played.Key)
 		var note string
 		switch {
 		case sd == r.viewer:
