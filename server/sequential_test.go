@@ -57,9 +57,7 @@ func TestSequentialPlay(t *testing.T) {
 	if !strings.Contains(moves, "An enemy block: ") {
 		t.Fatalf("no CSA move shown to Player 2:\n%s\nCSA: %s", moves, r.lastTo(bob, "Orders received").Text)
 	}
-	if rc := r.lastTo(bob, "Orders received"); !strings.Contains(strings.Join(strings.Fields(rc.Text), " "), "final for Day 1 7AM") {
-		t.Errorf("Player 1 receipt:\n%s", rc.Text)
-	}
+	saysWrapped(t, "Player 1 receipt", r.lastTo(bob, "Orders received").Text, "final for Day 1 7AM")
 	r.send(bob, csaAddr, "change", "at all: hold\n")
 	r.waitFor("refusal", func() bool { return r.countSubject(bob, "Orders not taken") == 1 })
 
