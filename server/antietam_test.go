@@ -35,6 +35,13 @@ func TestAntietamByMail(t *testing.T) {
 		"Retreats (7.71): by default")
 	replyA, replyB := replyTo(t, firstA), replyTo(t, firstB)
 
+	// HELP answers with Antietam's guide, not Shiloh 1862's: the order form
+	// sends the player to it.
+	r.send(bob, replyB, "help", "HELP\n")
+	help := r.toyMail(bob, "Player's guide", 1)
+	toyHas(t, "CSA's HELP", help.Text, "# Antietam by mail — the players' guide")
+	toyHasNot(t, "CSA's HELP", help.Text, "Shiloh PBEM — the player's guide")
+
 	// STATUS names the player-turn open, in the system's terms.
 	r.send(bob, replyB, "status", "STATUS\n")
 	status := r.toyMail(bob, "Status", 1)

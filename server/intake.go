@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
-	"github.com/shiloh-pbem/pbem/docs"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/orders"
 	"github.com/shiloh-pbem/pbem/schedule"
@@ -106,7 +105,7 @@ func (s *Server) intake(tx *store.Tx, d mail.Delivery, ref uint64) (string, erro
 	for _, c := range cmds {
 		switch c.Name {
 		case "HELP":
-			return "", s.queueText(tx, game, side, "help", "Player's guide", docs.Players)
+			return "", s.queueHelp(tx, game, side)
 		case "STATUS":
 			return "", s.queueStatus(tx, game, side)
 		case "RESEND":

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/shiloh-pbem/pbem/adjudicator"
+	"github.com/shiloh-pbem/pbem/docs"
 	"github.com/shiloh-pbem/pbem/mail"
 	"github.com/shiloh-pbem/pbem/render"
 	"github.com/shiloh-pbem/pbem/store"
@@ -449,6 +450,24 @@ func (s *Server) queueStatus(tx *store.Tx, g *store.Game, side adjudicator.Side)
 	p := st.Outcome().Score
 	b.WriteString(n.Line("notice.status.points", adjudicator.IntArg("usa", p[0]), adjudicator.IntArg("csa", p[1])) + "\n")
 	return s.queueText(tx, g, side, "status", n.Line("notice.status.subject"), b.String())
+}
+
+// queueHelp answers HELP with the player's guide of the game's rule system:
+// an Antietam player gets Antietam's, whose orders are not Shiloh's.
+func (s *Server) queueHelp(tx *store.Tx, g *store.Game, side adjudicator.Side) error {
+	sc, err := s.rulesOf(g)
+	if err != nil {
+		return err
+	}
+	n, err := templates.NoticesOf(sc)
+	if err != nil {
+		return err
+	}
+	guide, ok := docs.PlayersGuide(sc.System())
+	if !ok {
+		guide = n.Para(adjudicator.Say("notice.help.none", adjudicator.TextArg("game", g.ID), adjudicator.TextArg("system", sc.System())))
+	}
+	return s.queueText(tx, g, side, "help", n.Line("notice.help.subject"), guide)
 }
 
 // queueResend sends the side's last hour mail again. Sent mail leaves the

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shiloh-pbem/pbem/docs"
+	"github.com/shiloh-pbem/pbem/internal/builtin"
 	"github.com/shiloh-pbem/pbem/templates"
 )
 
@@ -60,5 +62,18 @@ func TestNoticeCodesAreSaid(t *testing.T) {
 		if !said[code] && !under {
 			t.Errorf("%s is declared and worded, but the server never says it", code)
 		}
+	}
+}
+
+// Every built-in rule system has its player's guide, the answer to HELP.
+func TestEveryBuiltInSystemHasAGuide(t *testing.T) {
+	reg := builtin.Systems()
+	for _, id := range reg.IDs() {
+		if guide, ok := docs.PlayersGuide(id); !ok || !strings.HasPrefix(guide, "# ") {
+			t.Errorf("system %s has no player's guide in package docs", id)
+		}
+	}
+	if len(reg.IDs()) < 2 {
+		t.Fatalf("the built-in registry holds %v", reg.IDs())
 	}
 }

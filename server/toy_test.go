@@ -53,6 +53,11 @@ func TestToyGameByMail(t *testing.T) {
 	toyHasNot(t, "CSA's first mail", firstB.Text, "ORDERS CSA", "ORDERS FOR", "Reply to this mail with your orders")
 	replyA, replyB := replyTo(t, firstA), replyTo(t, firstB)
 
+	// HELP in a system this program ships no guide for says so, and where to ask.
+	r.send(bob, replyB, "help", "HELP\n")
+	help := r.toyMail(bob, "Player's guide", 1)
+	saysWrapped(t, "CSA's HELP", help.Text, "no player's guide for the rules of game toy1 (toy); ask your GM")
+
 	// T1-USA. Near the deadline, only the side whose turn it is is reminded.
 	clk.Advance(21 * time.Hour)
 	if r.tick() != 0 {

@@ -12,7 +12,7 @@ import (
 // the deadline's reminder, grace notice and the GM's warning, the line an hour
 // mail opens with after an NMR, the answers to a mail not read as orders, what
 // the GM's commands tell the players, sequential play's notes, and the answers
-// to VACATION, ZONE, STATUS and RESEND and to mail that is not read, and
+// to HELP, VACATION, ZONE, STATUS and RESEND and to mail that is not read, and
 // joining a game: JOIN, a ladder game's sides, invitations, ACCEPT, DECLINE and
 // RESIGN, a game the GM ends and its end-of-game record, a replaced player,
 // the GM's announcement, and a ladder's standings with NAME and STANDINGS. Their sentences are notice.* entries in
@@ -156,5 +156,7 @@ func NoticeCodes() []adjudicator.CodeSpec {
 	add([]string{"ladder"}, "notice.standings.subject", "notice.standings.head")
 	add([]string{"ladder", "ladders"}, "notice.standings.unknown")
 	add([]string{"ladders", "name"}, "notice.name.set")
+	add(nil, "notice.help.subject")
+	add([]string{"game", "system"}, "notice.help.none")
 	return specs
 }
